@@ -1,0 +1,19 @@
+#pragma once
+#include <functional>
+
+namespace CLI { class App; }
+
+namespace meshdiff::cli {
+
+// What a sub-command runs once the command line is parsed; returns the process exit status.
+using CommandAction = std::function<int()>;
+
+// Exit statuses shared by every sub-command (h5diff/nccmp convention).
+constexpr int kExitSame = 0;
+constexpr int kExitDifferent = 1;
+constexpr int kExitError = 2;
+
+// Each sub-command adds itself to the parser and, when chosen, stores its action.
+void addCompareCommand(CLI::App& app, CommandAction& action);
+
+}  // namespace meshdiff::cli

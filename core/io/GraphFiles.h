@@ -1,0 +1,23 @@
+#pragma once
+#include <string>
+
+#include "graph/MeshGraph.h"
+
+namespace meshdiff {
+
+// The .npz layout of ../shared/fixtures/graphs (grid_lat, grid_lon, mesh_lat, mesh_lon,
+// mesh_faces, g2m_*/m2g_* with the grid2mesh_*/grid_to_mesh_* and mesh2grid_*/mesh_to_grid_*
+// aliases). Reading validates the graph.
+MeshGraph readGraphNpz(const std::string& path);
+void writeGraphNpz(const MeshGraph& graph, const std::string& path, bool compress = true);
+bool npzHoldsGraph(const std::string& path);  // has the edge keys of a graph
+
+// meshdiff's own HDF5 graph file (docs/formats.md). Reading validates the graph.
+MeshGraph readGraphHdf5(const std::string& path);
+void writeGraphHdf5(const MeshGraph& graph, const std::string& path, const std::string& metadataJson = "{}");
+bool hdf5HoldsGraph(const std::string& path);  // carries meshdiff's graph format attribute
+
+// Either of the above, decided by content. Throws meshdiff::Error.
+MeshGraph readGraph(const std::string& path);
+
+}  // namespace meshdiff

@@ -1,0 +1,46 @@
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/NdArray.h"
+#include "io/Npy.h"
+
+namespace meshdiff {
+
+// Read-only access to a numpy .npz (savez / savez_compressed), one member at a time.
+// The file is opened read-only and never modified. Not safe to share between threads.
+class NpzArchive {
+public:
+    explicit NpzArchive(const std::string& path);  // throws meshdiff::Error
+    ~NpzArchive();
+    NpzArchive(const NpzArchive&) = delete;
+    NpzArchive& operator=(const NpzArchive&) = delete;
+
+    const std::string& path() const;
+    std::vector<std::string> keys() const;  // member names without ".npy", archive order
+    bool contains(const std::string& key) const;
+    NpyHeader header(const std::string& key) const;  // reads only the member's header
+    NdArray read(const std::string& key) const;
+    // Reads several members, decompressing them in parallel.
+    std::vector<NdArray> readMany(const std::vector<std::string>& keys) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// Writes an .npz that numpy.load reads (stored or deflated members).
+class NpzWriter {
+public:
+    NpzWriter(const std::string& path, bool compress);  // throws meshdiff::Error
+    ~NpzWriter();
+    void add(const std::string& key, const NdArray& array);
+    void close();  // throws meshdiff::Error when the archive cannot be written
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace meshdiff

@@ -1,0 +1,53 @@
+#pragma once
+#include <memory>
+
+#include <QOpenGLWidget>
+#include <QString>
+
+#include "globe/GlobeScene.h"
+
+namespace meshdiff::views {
+
+// The 3-D globe: Earth with coastlines, the icosahedral mesh and where two graphs differ,
+// rendered by VTK into this Qt 6 widget.
+class GlobeView : public QOpenGLWidget {
+    Q_OBJECT
+public:
+    explicit GlobeView(QWidget* parent = nullptr);
+    ~GlobeView() override;
+
+    void setScene(const GlobeScene& scene);
+    const GlobeScene& scene() const;
+    void setFieldOverlay(const FieldOverlay& overlay);  // empty overlay removes it
+    void setLayerVisible(GlobeLayer layer, bool visible);
+    bool layerVisible(GlobeLayer layer) const;
+    void setMeshLevel(int level);
+    int availableMeshLevels() const;  // number of levels M0…, 1 when only the finest faces exist
+    void highlight(const GlobePick& pick);  // marks one item (None clears)
+
+    void flyTo(double latDeg, double lonDeg, int durationMs = 600);
+    void lookAt(double latDeg, double lonDeg, double distanceRadii = 3.2);  // no animation
+    void rotateBy(double degrees);  // about the polar axis (benchmarks, key arrows)
+
+    // Renders offscreen at width×height pixels, independent of the window size.
+    bool saveImage(const QString& path, int width, int height);
+
+signals:
+    void picked(const meshdiff::views::GlobePick& pick);
+    void frameRendered(double milliseconds);
+
+protected:
+    void initializeGL() override;
+    void paintGL() override;
+    void resizeGL(int w, int h) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace meshdiff::views

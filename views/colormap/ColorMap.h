@@ -1,0 +1,69 @@
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+// Colour maps shared by the error map and the globe. Plain C++ (no Qt, no VTK) so that any view
+// can build its own lookup table from sampleColorMap().
+namespace meshdiff::views {
+
+enum class ColorMapKind {
+    Diverging,  // blue – white – red (ColorBrewer RdBu reversed), for A−B centred on 0
+    Viridis,    // sequential, perceptually uniform, colour-blind safe
+    Cividis,    // sequential, designed for colour-vision deficiency
+};
+
+struct Rgb {
+    std::uint8_t r = 0, g = 0, b = 0;
+    friend bool operator==(const Rgb&, const Rgb&) = default;
+};
+
+// Colour at t ∈ [0, 1] (clamped), interpolated linearly between the map's anchor colours.
+Rgb sampleColorMap(ColorMapKind kind, double t);
+std::string colorMapName(ColorMapKind kind);  // "diverging", "viridis", "cividis"
+
+// Colour used for values that are NaN or otherwise missing.
+constexpr Rgb kMissingColor{200, 200, 200};
+
+// A colour map with limits: maps a value to a colour.
+struct ColorScale {
+    ColorMapKind kind = ColorMapKind::Viridis;
+    double min = 0, max = 1;
+    bool log = false;  // logarithmic position between min > 0 and max; values ≤ 0 clamp to min
+
+    // Position in [0, 1] of `value` on the bar; NaN for non-finite values.
+    double position(double value) const;
+    Rgb color(double value) const;  // kMissingColor for non-finite values
+    // Value at bar position t ∈ [0, 1] (inverse of position()).
+    double valueAt(double t) const;
+    // About `count` round tick values within [min, max] (decades when log).
+    std::vector<double> ticks(int count = 5) const;
+};
+
+enum class LimitMode {
+    Full,    // the whole data range (diverging: ±max|v|)
+    Robust,  // the `percentile` of the data (diverging: of |v|), ignoring outliers
+};
+
+struct LimitOptions {
+    LimitMode mode = LimitMode::Full;
+    double percentile = 99.0;  // for Robust: upper percentile; the lower one is 100 − percentile
+};
+
+// Diverging map centred on 0 with symmetric limits ±L, L = max|v| or the percentile of |v|.
+// L is 1 when the data are all zero or missing, so that the scale stays usable.
+ColorScale divergingScale(std::span<const float> values, const LimitOptions& limits = {});
+ColorScale divergingScale(std::span<const double> values, const LimitOptions& limits = {});
+
+// Sequential map from the data's min to max (or the robust percentiles). With `log`, the lower
+// limit is the smallest positive value (or its robust percentile among the positive values).
+ColorScale sequentialScale(std::span<const float> values, ColorMapKind kind = ColorMapKind::Viridis,
+                           const LimitOptions& limits = {}, bool log = false);
+ColorScale sequentialScale(std::span<const double> values, ColorMapKind kind = ColorMapKind::Viridis,
+                           const LimitOptions& limits = {}, bool log = false);
+
+// Short text for a tick or a cursor value: 4 significant digits, scientific when very small/large.
+std::string formatValue(double value);
+
+}  // namespace meshdiff::views

@@ -16,6 +16,7 @@ bool npzHoldsGraph(const std::string& path);  // has the edge keys of a graph
 MeshGraph readGraphHdf5(const std::string& path);
 void writeGraphHdf5(const MeshGraph& graph, const std::string& path, const std::string& metadataJson = "{}");
 bool hdf5HoldsGraph(const std::string& path);  // carries meshdiff's graph format attribute
+std::string readGraphHdf5Metadata(const std::string& path);  // the metadata JSON stored by writeGraphHdf5
 
 // Either of the above, decided by content. Throws meshdiff::Error.
 MeshGraph readGraph(const std::string& path);

@@ -1,12 +1,14 @@
 #pragma once
 #include <string>
 
+#include "graph/CanonicalEdges.h"
 #include "graph/MeshGraph.h"
 
 namespace meshdiff {
 
-// Canonical SHA-256 of a graph, independent of edge order inside a receiver and of index
-// dtypes (definition in docs/formats.md). Hex string "sha256:…".
+// Canonical SHA-256 of a graph, independent of edge order inside a receiver and of the index
+// dtypes of the file it came from (definition in docs/formats.md). Returns "sha256:<hex>".
 std::string canonicalGraphHash(const MeshGraph& graph);
+std::string canonicalGraphHash(const MeshGraph& graph, const CanonicalEdges& edges);
 
 }  // namespace meshdiff

@@ -1,0 +1,70 @@
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli/Command.h"
+#include "cli/CompareSummary.h"
+#include "common/Error.h"
+#include "compare/Comparison.h"
+
+namespace meshdiff::cli {
+namespace {
+
+struct CompareArgs {
+    std::string runA, runB, jsonPath;
+    double tolerance = 0;
+    bool graphOnly = false, fieldsOnly = false, summaryOnly = false, latDescending = false;
+    std::vector<std::size_t> leadingIndex;
+};
+
+void writeJson(const std::string& path, const nlohmann::json& j) {
+    if (path == "-") {
+        std::cout << j.dump(2) << "\n";
+        return;
+    }
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) throw Error(path, "cannot write the JSON report");
+    out << j.dump(2) << "\n";
+    if (!out.flush()) throw Error(path, "cannot write the JSON report");
+}
+
+int runCompare(const CompareArgs& args) {
+    CompareOptions options;
+    options.tolerance = args.tolerance;
+    options.compareGraphs = !args.fieldsOnly;
+    options.compareFields = !args.graphOnly;
+    options.fieldOptions.leadingIndex = args.leadingIndex;
+    options.fieldOptions.assumeLatAscending = !args.latDescending;
+
+    const Comparison comparison = compareRuns(args.runA, args.runB, options);
+    if (!args.jsonPath.empty()) writeJson(args.jsonPath, comparisonToJson(comparison));
+    if (args.jsonPath != "-") printCompareSummary(std::cout, comparison, !args.summaryOnly);
+    return comparison.identical() ? kExitSame : kExitDifferent;
+}
+
+}  // namespace
+
+void addCompareCommand(CLI::App& app, CommandAction& action) {
+    auto args = std::make_shared<CompareArgs>();
+    CLI::App* cmd = app.add_subcommand("compare", "Compare two runs: graphs (edges, triangles, mesh nodes) and fields");
+    cmd->add_option("RUN_A", args->runA, "Reference run: a run folder, a graph file or a fields file")->required();
+    cmd->add_option("RUN_B", args->runB, "Run compared with A")->required();
+    cmd->add_option("--json", args->jsonPath, "Also write the result as JSON to this file ('-': standard output only)");
+    cmd->add_option("--tolerance", args->tolerance, "A field differs when its rel RMS exceeds this (default 0)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_flag("--graph-only", args->graphOnly, "Compare only the graphs");
+    cmd->add_flag("--fields-only", args->fieldsOnly, "Compare only the fields");
+    cmd->add_flag("--summary", args->summaryOnly, "Print the summary without the per-field table");
+    cmd->add_flag("--lat-descending", args->latDescending,
+                  "Files without coordinates store latitude north to south (default: south to north)");
+    cmd->add_option("--index", args->leadingIndex,
+                    "Index taken along each leading (time/batch/sample) dimension of NetCDF variables, outermost first")
+        ->delimiter(',');
+    cmd->footer("Exit status: 0 same (graphs identical, every rel RMS <= tolerance), 1 different, 2 error.\n"
+                "rel RMS = sqrt(mean((A-B)^2)) / std(A) over points finite in both; A is the reference.");
+    cmd->callback([args, &action] { action = [args] { return runCompare(*args); }; });
+}
+
+}  // namespace meshdiff::cli

@@ -1,0 +1,78 @@
+#include "compare/Comparison.h"
+
+namespace meshdiff {
+namespace {
+
+nlohmann::json runToJson(const RunInputs& run) {
+    nlohmann::json j = {{"path", run.path}, {"label", run.label}, {"notes", run.notes}, {"metadata", run.metadata}};
+    j["graph_file"] = run.graphFile ? nlohmann::json(*run.graphFile) : nlohmann::json(nullptr);
+    j["fields_file"] = run.fieldsFile ? nlohmann::json(*run.fieldsFile) : nlohmann::json(nullptr);
+    j["metadata_file"] = run.metadataFile ? nlohmann::json(*run.metadataFile) : nlohmann::json(nullptr);
+    return j;
+}
+
+nlohmann::json edgesToJson(const std::vector<GridMeshEdge>& edges) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& e : edges) list.push_back({{"grid", e.grid}, {"mesh", e.mesh}});
+    return list;
+}
+
+nlohmann::json graphToJson(const GraphDiff& d) {
+    nlohmann::json changed = nlohmann::json::array();
+    for (const auto& t : d.m2gChanged) changed.push_back({{"grid", t.grid}, {"mesh_a", t.meshA}, {"mesh_b", t.meshB}});
+    return {
+        {"grid2mesh",
+         {{"edges_a", d.g2mEdgesA}, {"edges_b", d.g2mEdgesB}, {"only_a", d.g2mOnlyA.size()}, {"only_b", d.g2mOnlyB.size()},
+          {"only_a_edges", edgesToJson(d.g2mOnlyA)}, {"only_b_edges", edgesToJson(d.g2mOnlyB)}}},
+        {"mesh2grid", {{"grid_points", d.gridPoints}, {"changed", d.m2gChanged.size()}, {"changed_points", changed}}},
+        {"mesh_nodes",
+         {{"count", d.meshNodes}, {"moved", d.movedNodes.size()}, {"max_ulp", d.maxMovedUlp},
+          {"max_shift_degrees", d.maxShiftDegrees}}},
+        {"grid_coordinates_equal", d.gridCoordinatesEqual},
+        {"hash_a", d.hashA},
+        {"hash_b", d.hashB},
+        {"identical", d.identical()},
+    };
+}
+
+nlohmann::json fieldsToJson(const FieldsComparison& f, double tolerance) {
+    nlohmann::json perField = nlohmann::json::array();
+    for (const auto& m : f.perField) {
+        perField.push_back({{"name", m.name},
+                            {"corr", m.corr},
+                            {"rel_rms", m.relRms},
+                            {"max_abs", m.maxAbs},
+                            {"rms", m.rms},
+                            {"std_a", m.stdA},
+                            {"nan_masks_equal", m.nanMasksEqual},
+                            {"points", m.comparedPoints},
+                            {"units", m.units},
+                            {"within_tolerance", m.relRms <= tolerance}});
+    }
+    return {{"count", f.perField.size()},
+            {"min_corr", f.minCorr},
+            {"max_rel_rms", f.maxRelRms},
+            {"median_rel_rms", f.medianRelRms},
+            {"nan_masks_equal", f.nanMasksEqual},
+            {"worst", f.worst},
+            {"only_a", f.onlyInA},
+            {"only_b", f.onlyInB},
+            {"grid", f.gridNote},
+            {"tolerance", tolerance},
+            {"per_field", perField}};
+}
+
+}  // namespace
+
+nlohmann::json comparisonToJson(const Comparison& c) {
+    nlohmann::json j;
+    j["meshdiff_version"] = MESHDIFF_VERSION;
+    j["run_a"] = runToJson(c.a);
+    j["run_b"] = runToJson(c.b);
+    j["graph"] = c.graph ? graphToJson(*c.graph) : nlohmann::json(nullptr);
+    j["fields"] = c.fields ? fieldsToJson(*c.fields, c.tolerance) : nlohmann::json(nullptr);
+    j["identical"] = c.identical();
+    return j;
+}
+
+}  // namespace meshdiff

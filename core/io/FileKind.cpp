@@ -1,0 +1,65 @@
+#include "io/FileKind.h"
+
+#include <array>
+#include <cctype>
+#include <cstring>
+#include <fstream>
+
+#include "common/Error.h"
+#include "io/GraphFiles.h"
+
+namespace meshdiff {
+namespace {
+
+bool hasHdf5Signature(std::ifstream& in) {
+    static const char signature[8] = {'\x89', 'H', 'D', 'F', '\r', '\n', '\x1a', '\n'};
+    // The superblock sits at 0 or, behind a user block, at 512, 1024, 2048, …
+    for (std::streamoff offset = 0; offset <= 1 << 20; offset = offset == 0 ? 512 : offset * 2) {
+        std::array<char, 8> head{};
+        in.clear();
+        in.seekg(offset);
+        if (!in.read(head.data(), head.size())) return false;
+        if (std::memcmp(head.data(), signature, 8) == 0) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+FileKind sniffFileKind(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error(path, "cannot open the file for reading");
+    std::array<char, 4> head{};
+    in.read(head.data(), head.size());
+    const auto got = static_cast<std::size_t>(in.gcount());
+
+    if (got >= 4 && head[0] == 'P' && head[1] == 'K' && head[2] < 8 && head[3] < 9) {
+        return npzHoldsGraph(path) ? FileKind::GraphNpz : FileKind::FieldsNpz;
+    }
+    if (got >= 3 && head[0] == 'C' && head[1] == 'D' && head[2] == 'F') {
+        throw Error(path, "is a classic NetCDF-3 file; meshdiff reads NetCDF-4 (convert with `nccopy -k nc4`)");
+    }
+    if (hasHdf5Signature(in)) return hdf5HoldsGraph(path) ? FileKind::GraphHdf5 : FileKind::FieldsNetcdf;
+
+    in.clear();
+    in.seekg(0);
+    char c = 0;
+    while (in.get(c) && std::isspace(static_cast<unsigned char>(c))) {
+    }
+    if (in && c == '{') return FileKind::MetadataJson;
+    return FileKind::Unknown;
+}
+
+std::string fileKindName(FileKind kind) {
+    switch (kind) {
+        case FileKind::GraphNpz: return "graph (.npz layout)";
+        case FileKind::GraphHdf5: return "graph (meshdiff HDF5)";
+        case FileKind::FieldsNpz: return "fields (.npz)";
+        case FileKind::FieldsNetcdf: return "fields (NetCDF-4/HDF5)";
+        case FileKind::MetadataJson: return "metadata (JSON)";
+        case FileKind::Unknown: break;
+    }
+    return "unknown";
+}
+
+}  // namespace meshdiff

@@ -1,0 +1,123 @@
+#include "run/RunFolder.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "common/Error.h"
+#include "io/FileKind.h"
+
+namespace fs = std::filesystem;
+
+namespace meshdiff {
+namespace {
+
+constexpr std::uintmax_t kMaxMetadataBytes = 16u << 20;
+
+nlohmann::json readMetadata(const std::string& path) {
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (ec) throw Error(path, "cannot read the metadata file: " + ec.message());
+    if (size > kMaxMetadataBytes) throw Error(path, "metadata JSON is larger than 16 MiB");
+    std::ifstream in(path, std::ios::binary);
+    try {
+        nlohmann::json j = nlohmann::json::parse(in);
+        if (!j.is_object()) throw Error(path, "metadata JSON is not an object");
+        return j;
+    } catch (const nlohmann::json::exception& e) {
+        throw Error(path, std::string("metadata is not valid JSON: ") + e.what());
+    }
+}
+
+// run.json / metadata.json first, then the others in name order.
+int metadataPreference(const fs::path& p) {
+    const std::string name = p.filename().string();
+    if (name == "run.json") return 0;
+    if (name == "metadata.json" || name == "meta.json") return 1;
+    return 2;
+}
+
+void assignFile(RunInputs& run, FileKind kind, const std::string& file, std::vector<std::string>& metadataCandidates) {
+    auto setOnce = [&](std::optional<std::string>& slot, const char* what) {
+        if (slot) {
+            throw Error(run.path, std::string("holds two ") + what + " files (" + fs::path(*slot).filename().string() +
+                                      ", " + fs::path(file).filename().string() + "); pass the one to use instead of the folder");
+        }
+        slot = file;
+    };
+    switch (kind) {
+        case FileKind::GraphNpz:
+        case FileKind::GraphHdf5: setOnce(run.graphFile, "graph"); break;
+        case FileKind::FieldsNpz:
+        case FileKind::FieldsNetcdf: setOnce(run.fieldsFile, "fields"); break;
+        case FileKind::MetadataJson: metadataCandidates.push_back(file); break;
+        case FileKind::Unknown: break;
+    }
+}
+
+}  // namespace
+
+RunInputs discoverRun(const std::string& path) {
+    RunInputs run;
+    run.path = path;
+    std::error_code ec;
+    const auto status = fs::status(path, ec);
+    if (ec || !fs::exists(status)) throw Error(path, "does not exist");
+
+    std::vector<std::string> metadataCandidates;
+    if (fs::is_directory(status)) {
+        std::vector<fs::path> entries;
+        for (const auto& entry : fs::directory_iterator(path, ec)) {
+            if (entry.is_regular_file(ec) && entry.path().filename().string().front() != '.') entries.push_back(entry.path());
+        }
+        if (ec) throw Error(path, "cannot list the folder: " + ec.message());
+        std::sort(entries.begin(), entries.end());
+        for (const auto& entry : entries) {
+            FileKind kind = FileKind::Unknown;
+            try {
+                kind = sniffFileKind(entry.string());
+            } catch (const Error& e) {
+                run.notes.push_back("ignored: " + entry.filename().string() + " (" + e.problem() + ")");
+                continue;
+            }
+            if (kind == FileKind::Unknown) {
+                run.notes.push_back("ignored: " + entry.filename().string() + " (not a format meshdiff reads)");
+                continue;
+            }
+            assignFile(run, kind, entry.string(), metadataCandidates);
+        }
+    } else {
+        assignFile(run, sniffFileKind(path), path, metadataCandidates);
+        if (metadataCandidates.empty() && !run.graphFile && !run.fieldsFile) {
+            throw Error(path, "is not a graph, fields or metadata file meshdiff reads");
+        }
+    }
+
+    std::stable_sort(metadataCandidates.begin(), metadataCandidates.end(),
+                     [](const std::string& x, const std::string& y) { return metadataPreference(x) < metadataPreference(y); });
+    if (!metadataCandidates.empty()) {
+        run.metadataFile = metadataCandidates.front();
+        run.metadata = readMetadata(*run.metadataFile);
+        for (std::size_t i = 1; i < metadataCandidates.size(); ++i) {
+            run.notes.push_back("ignored: " + fs::path(metadataCandidates[i]).filename().string() + " (second metadata JSON)");
+        }
+    }
+    if (!run.graphFile && !run.fieldsFile) {
+        throw Error(path, "holds no graph file and no fields file (.npz, NetCDF-4/HDF5)");
+    }
+
+    if (run.graphFile) run.notes.insert(run.notes.begin(), "graph: " + fs::path(*run.graphFile).filename().string());
+    if (run.fieldsFile) run.notes.insert(run.notes.begin(), "fields: " + fs::path(*run.fieldsFile).filename().string());
+    if (run.metadataFile) run.notes.push_back("metadata: " + fs::path(*run.metadataFile).filename().string());
+
+    const auto label = run.metadata.find("label");
+    if (label != run.metadata.end() && label->is_string() && !label->get<std::string>().empty()) {
+        run.label = label->get<std::string>();
+    } else {
+        const fs::path p = fs::path(path).lexically_normal();
+        run.label = (p.has_filename() ? p.filename() : p.parent_path().filename()).string();
+    }
+    return run;
+}
+
+}  // namespace meshdiff

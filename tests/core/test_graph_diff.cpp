@@ -1,0 +1,166 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+
+#include "common/Error.h"
+#include "graph/GraphDiff.h"
+#include "graph/GraphHash.h"
+
+using namespace meshdiff;
+
+namespace {
+
+// A small random but valid graph: every grid point has 3 mesh→grid edges, g2m edges random.
+MeshGraph randomGraph(std::mt19937& rng, int nlat = 7, int nlon = 12, int mesh = 42) {
+    MeshGraph g;
+    for (int i = 0; i < nlat; ++i) g.gridLat.push_back(-90.0f + 180.0f * float(i) / float(nlat - 1));
+    for (int j = 0; j < nlon; ++j) g.gridLon.push_back(360.0f * float(j) / float(nlon));
+    std::uniform_real_distribution<float> lat(-90, 90), lon(0, 360);
+    for (int m = 0; m < mesh; ++m) g.meshLat.push_back(lat(rng)), g.meshLon.push_back(lon(rng));
+    std::uniform_int_distribution<int> pickMesh(0, mesh - 1), pickGrid(0, nlat * nlon - 1);
+    for (int f = 0; f < 20; ++f) {
+        for (int k = 0; k < 3; ++k) g.meshFaces.push_back(pickMesh(rng));
+    }
+    std::set<std::pair<int, int>> edges;
+    while (edges.size() < 300) edges.insert({pickGrid(rng), pickMesh(rng)});
+    for (auto [grid, m] : edges) g.g2mSenders.push_back(grid), g.g2mReceivers.push_back(m);
+    for (int p = 0; p < nlat * nlon; ++p) {
+        std::set<int> tri;
+        while (tri.size() < 3) tri.insert(pickMesh(rng));
+        for (int m : tri) g.m2gSenders.push_back(m), g.m2gReceivers.push_back(p);
+    }
+    return g;
+}
+
+std::set<std::pair<int, int>> edgeSet(const MeshGraph& g) {
+    std::set<std::pair<int, int>> s;
+    for (std::size_t e = 0; e < g.g2mSenders.size(); ++e) s.insert({g.g2mSenders[e], g.g2mReceivers[e]});
+    return s;
+}
+
+std::vector<std::set<int>> triangles(const MeshGraph& g) {
+    std::vector<std::set<int>> t(g.gridCount());
+    for (std::size_t e = 0; e < g.m2gSenders.size(); ++e) t[std::size_t(g.m2gReceivers[e])].insert(g.m2gSenders[e]);
+    return t;
+}
+
+template <class T> void shuffleEdges(std::vector<T>& s, std::vector<T>& r, std::mt19937& rng) {
+    std::vector<std::size_t> order(s.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::shuffle(order.begin(), order.end(), rng);
+    std::vector<T> s2, r2;
+    for (auto i : order) s2.push_back(s[i]), r2.push_back(r[i]);
+    s = s2, r = r2;
+}
+
+}  // namespace
+
+TEST(GraphDiff, IdenticalGraphsInAnyEdgeOrderAreIdenticalAndHashEqual) {
+    std::mt19937 rng(1);
+    MeshGraph a = randomGraph(rng);
+    MeshGraph b = a;
+    shuffleEdges(b.g2mSenders, b.g2mReceivers, rng);
+    shuffleEdges(b.m2gSenders, b.m2gReceivers, rng);
+    const GraphDiff d = diffGraphs(a, b);
+    EXPECT_TRUE(d.identical());
+    EXPECT_EQ(d.hashA, d.hashB);
+    EXPECT_EQ(d.hashA.rfind("sha256:", 0), 0u);
+    EXPECT_EQ(d.hashA.size(), 7u + 64u);
+}
+
+TEST(GraphDiff, MatchesAStraightforwardSetComputation) {
+    for (unsigned seed = 2; seed < 12; ++seed) {
+        std::mt19937 rng(seed);
+        MeshGraph a = randomGraph(rng);
+        MeshGraph b = randomGraph(rng);
+        b.gridLat = a.gridLat, b.gridLon = a.gridLon;
+        const GraphDiff d = diffGraphs(a, b);
+
+        const auto ea = edgeSet(a), eb = edgeSet(b);
+        std::size_t onlyA = 0, onlyB = 0;
+        for (const auto& e : ea) onlyA += !eb.count(e);
+        for (const auto& e : eb) onlyB += !ea.count(e);
+        ASSERT_EQ(d.g2mOnlyA.size(), onlyA);
+        ASSERT_EQ(d.g2mOnlyB.size(), onlyB);
+        for (const auto& e : d.g2mOnlyA) EXPECT_TRUE(ea.count({e.grid, e.mesh}) && !eb.count({e.grid, e.mesh}));
+        for (const auto& e : d.g2mOnlyB) EXPECT_TRUE(eb.count({e.grid, e.mesh}) && !ea.count({e.grid, e.mesh}));
+
+        const auto ta = triangles(a), tb = triangles(b);
+        std::size_t changed = 0;
+        for (std::size_t p = 0; p < ta.size(); ++p) changed += ta[p] != tb[p];
+        ASSERT_EQ(d.m2gChanged.size(), changed);
+        for (const auto& c : d.m2gChanged) {
+            EXPECT_EQ(std::set<int>(c.meshA.begin(), c.meshA.end()), ta[std::size_t(c.grid)]);
+            EXPECT_EQ(std::set<int>(c.meshB.begin(), c.meshB.end()), tb[std::size_t(c.grid)]);
+        }
+        EXPECT_NE(d.hashA, d.hashB);
+        EXPECT_FALSE(d.identical());
+    }
+}
+
+TEST(GraphDiff, OneMovedEdgeAndOneMovedNode) {
+    std::mt19937 rng(5);
+    MeshGraph a = randomGraph(rng);
+    MeshGraph b = a;
+    b.g2mReceivers[10] = (b.g2mReceivers[10] + 1) % 42;  // may collide with an existing edge; checked below
+    b.meshLon[3] = std::nextafter(b.meshLon[3], 1000.0f);
+    b.meshLon[3] = std::nextafter(b.meshLon[3], 1000.0f);
+    const GraphDiff d = diffGraphs(a, b);
+    EXPECT_EQ(d.g2mOnlyA.size(), 1u);
+    EXPECT_EQ(d.g2mOnlyA[0].grid, a.g2mSenders[10]);
+    EXPECT_EQ(d.g2mOnlyA[0].mesh, a.g2mReceivers[10]);
+    ASSERT_EQ(d.movedNodes.size(), 1u);
+    EXPECT_EQ(d.movedNodes[0].mesh, 3);
+    EXPECT_EQ(d.movedNodes[0].ulpLon, 2u);
+    EXPECT_EQ(d.movedNodes[0].ulpLat, 0u);
+    EXPECT_EQ(d.maxMovedUlp, 2u);
+    EXPECT_GT(d.maxShiftDegrees, 0.0);
+}
+
+TEST(GraphDiff, RefusesGraphsOfDifferentSizes) {
+    std::mt19937 rng(7);
+    MeshGraph a = randomGraph(rng, 7, 12, 42);
+    MeshGraph b = randomGraph(rng, 7, 12, 50);
+    try {
+        diffGraphs(a, b, "a.npz", "b.npz");
+        FAIL() << "expected an error";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("mesh node counts"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("a.npz"), std::string::npos);
+    }
+}
+
+TEST(UlpDistance, CountsRepresentableSteps) {
+    EXPECT_EQ(ulpDistance(1.0f, 1.0f), 0u);
+    EXPECT_EQ(ulpDistance(0.0f, -0.0f), 0u);
+    EXPECT_EQ(ulpDistance(1.0f, std::nextafter(1.0f, 2.0f)), 1u);
+    const float tiny = std::nextafter(0.0f, 1.0f);
+    EXPECT_EQ(ulpDistance(-tiny, tiny), 2u);
+    EXPECT_EQ(ulpDistance(std::nanf(""), 1.0f), UINT32_MAX);
+}
+
+TEST(ValidateGraph, NamesFileAndProblem) {
+    std::mt19937 rng(9);
+    MeshGraph g = randomGraph(rng);
+    EXPECT_NO_THROW(validateGraph(g, "g.npz"));
+    MeshGraph bad = g;
+    bad.g2mReceivers[4] = 42;
+    EXPECT_THROW(validateGraph(bad, "g.npz"), Error);
+    bad = g;
+    bad.m2gReceivers[0] = bad.m2gReceivers[3];  // one point gets 4 edges, another 2
+    try {
+        validateGraph(bad, "g.npz");
+        FAIL();
+    } catch (const Error& e) {
+        EXPECT_EQ(e.file(), "g.npz");
+        EXPECT_NE(e.problem().find("more than 3"), std::string::npos);
+    }
+    bad = g;
+    bad.meshLat[0] = std::nanf("");
+    EXPECT_THROW(validateGraph(bad, "g.npz"), Error);
+    bad = g;
+    bad.m2gSenders.pop_back();
+    EXPECT_THROW(validateGraph(bad, "g.npz"), Error);
+}

@@ -14,7 +14,9 @@ bool npzHoldsGraph(const std::string& path);  // has the edge keys of a graph
 
 // meshdiff's own HDF5 graph file (docs/formats.md). Reading validates the graph.
 MeshGraph readGraphHdf5(const std::string& path);
-void writeGraphHdf5(const MeshGraph& graph, const std::string& path, const std::string& metadataJson = "{}");
+// deflateLevel > 0: chunked + shuffle + deflate (about 2.5x smaller, slower to read; docs/formats.md).
+void writeGraphHdf5(const MeshGraph& graph, const std::string& path, const std::string& metadataJson = "{}",
+                    int deflateLevel = 0);
 bool hdf5HoldsGraph(const std::string& path);  // carries meshdiff's graph format attribute
 std::string readGraphHdf5Metadata(const std::string& path);  // the metadata JSON stored by writeGraphHdf5
 

@@ -89,12 +89,13 @@ std::string readGraphHdf5Metadata(const std::string& path) {
     return file.stringAttribute("/", kMetadataAttribute).value_or("{}");
 }
 
-void writeGraphHdf5(const MeshGraph& graph, const std::string& path, const std::string& metadataJson) {
+void writeGraphHdf5(const MeshGraph& graph, const std::string& path, const std::string& metadataJson,
+                    int deflateLevel) {
     if (!nlohmann::json::accept(metadataJson))
         throw Error(path, "graph metadata to write is not valid JSON");
     validateGraph(graph, path);
 
-    Hdf5Writer file(path);
+    Hdf5Writer file(path, deflateLevel);
     file.writeStringAttribute("/", kFormatAttribute, kFormatName);
     file.writeIntAttribute("/", kVersionAttribute, kFormatVersion);
     file.writeStringAttribute("/", kMetadataAttribute, metadataJson);

@@ -1,6 +1,11 @@
 #include "io/Hdf5Reader.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -65,6 +70,11 @@ struct Hdf5Reader::Impl {
     std::uint64_t fileSize = 0;
     std::size_t maxBytes = 0;
     Hdf5Id file;
+    int descriptor = -1;  // for reading plain contiguous data without HDF5
+
+    ~Impl() {
+        if (descriptor >= 0) ::close(descriptor);
+    }
 
     H5O_type_t objectType(const std::string& objectPath) const {
         const std::string full = absolute(objectPath);
@@ -129,6 +139,40 @@ struct Hdf5Reader::Impl {
         return s + (shape.size() == 1 ? ",)" : ")");
     }
 
+    // The file offset of an unfiltered, contiguous, allocated dataset stored in this file whose
+    // bytes are exactly the memory layout of `memoryType`; empty otherwise.
+    std::optional<std::uint64_t> directOffset(hid_t dataset, const Hdf5DatasetInfo& info, DType memoryType) const {
+        if (info.filtered || descriptor < 0) return std::nullopt;
+        Hdf5Id plist{H5Dget_create_plist(dataset), H5Pclose};
+        if (!plist.valid() || H5Pget_layout(plist.get()) != H5D_CONTIGUOUS || H5Pget_external_count(plist.get()) != 0) {
+            H5Eclear2(H5E_DEFAULT);
+            return std::nullopt;
+        }
+        Hdf5Id type = datasetType(dataset, path);
+        if (H5Tequal(type.get(), nativeHdf5Type(memoryType)) <= 0) return std::nullopt;
+        const haddr_t offset = H5Dget_offset(dataset);
+        if (offset == HADDR_UNDEF) {
+            H5Eclear2(H5E_DEFAULT);
+            return std::nullopt;
+        }
+        return static_cast<std::uint64_t>(offset);
+    }
+
+    void preadAll(void* out, std::size_t bytes, std::uint64_t offset, const std::string& name) const {
+        auto* cursor = static_cast<char*>(out);
+        while (bytes > 0) {
+            const ssize_t got = ::pread(descriptor, cursor, std::min<std::size_t>(bytes, std::size_t(1) << 30),
+                                        static_cast<off_t>(offset));
+            if (got < 0 && errno == EINTR) continue;
+            if (got <= 0)
+                throw Error(path, "cannot read dataset " + name + ": " +
+                                      (got < 0 ? std::string(std::strerror(errno)) : "unexpected end of file"));
+            cursor += got;
+            offset += static_cast<std::uint64_t>(got);
+            bytes -= static_cast<std::size_t>(got);
+        }
+    }
+
     Hdf5DatasetInfo info(hid_t dataset, const std::string& name) const {
         Hdf5DatasetInfo result;
         Hdf5Id type = datasetType(dataset, path);
@@ -154,6 +198,7 @@ Hdf5Reader::Hdf5Reader(const std::string& path, std::size_t maxDatasetBytes) : i
     if (ec) throw Error(path, "cannot read the file size: " + ec.message());
     if (!isHdf5File(path)) throw Error(path, "not an HDF5 file (no HDF5 signature)");
 
+    impl_->descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     auto lock = lockHdf5();
     Hdf5Id fapl{checkHdf5(H5Pcreate(H5P_FILE_ACCESS), path, "cannot create file access properties"), H5Pclose};
     // Read-only use needs no lock; locks fail on some network file systems.
@@ -242,10 +287,21 @@ void Hdf5Reader::readInto(const std::string& datasetPath, DType memoryType, void
     if (info.elementCount() != count)
         throw Error(impl_->path, "dataset " + name + " has " + std::to_string(info.elementCount()) +
                                      " elements, expected " + std::to_string(count));
-    impl_->checkReadSize(dataset.get(), info, count * dtypeSize(memoryType), name);
-    if (count > 0)
-        checkHdf5Status(H5Dread(dataset.get(), nativeHdf5Type(memoryType), H5S_ALL, H5S_ALL, H5P_DEFAULT, out),
-                        impl_->path, "cannot read dataset " + name + " (damaged or truncated file?)");
+    const std::size_t bytes = count * dtypeSize(memoryType);
+    impl_->checkReadSize(dataset.get(), info, bytes, name);
+    if (count == 0) return;
+    if (const auto offset = impl_->directOffset(dataset.get(), info, memoryType)) {
+        // Plain bytes at a known place: read them without holding the HDF5 lock, so that other
+        // threads can use HDF5 (or read other files) meanwhile.
+        if (*offset > impl_->fileSize || bytes > impl_->fileSize - *offset)
+            throw Error(impl_->path, "dataset " + name + " lies beyond the end of the file (truncated?)");
+        dataset.reset();
+        lock.unlock();
+        impl_->preadAll(out, bytes, *offset, name);
+        return;
+    }
+    checkHdf5Status(H5Dread(dataset.get(), nativeHdf5Type(memoryType), H5S_ALL, H5S_ALL, H5P_DEFAULT, out),
+                    impl_->path, "cannot read dataset " + name + " (damaged or truncated file?)");
 }
 
 void Hdf5Reader::readSlabInto(const std::string& datasetPath, const std::vector<std::size_t>& start,

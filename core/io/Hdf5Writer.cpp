@@ -1,5 +1,6 @@
 #include "io/Hdf5Writer.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 
@@ -25,7 +26,24 @@ std::string absolute(const std::string& objectPath) {
 struct Hdf5Writer::Impl {
     std::string path;
     std::string tempPath;
+    int deflateLevel = 0;
     Hdf5Id file;
+
+    // Chunked + shuffle + deflate creation properties for `dims`, or H5P_DEFAULT (contiguous).
+    Hdf5Id creationProperties(const std::vector<hsize_t>& dims) const {
+        if (deflateLevel <= 0 || dims.empty()) return {};
+        std::size_t count = 1;
+        for (hsize_t d : dims) count *= d;
+        if (count == 0) return {};
+        Hdf5Id plist{checkHdf5(H5Pcreate(H5P_DATASET_CREATE), path, "cannot create dataset properties"), H5Pclose};
+        std::vector<hsize_t> chunk = dims;
+        std::size_t rowElements = count / dims[0];
+        chunk[0] = std::max<hsize_t>(1, std::min<hsize_t>(dims[0], (std::size_t(1) << 18) / std::max<std::size_t>(1, rowElements)));
+        checkHdf5Status(H5Pset_chunk(plist.get(), static_cast<int>(chunk.size()), chunk.data()), path, "cannot set chunks");
+        checkHdf5Status(H5Pset_shuffle(plist.get()), path, "cannot set the shuffle filter");
+        checkHdf5Status(H5Pset_deflate(plist.get(), static_cast<unsigned>(deflateLevel)), path, "cannot set deflate");
+        return plist;
+    }
 
     Hdf5Id openObject(const std::string& objectPath) const {
         return {checkHdf5(H5Oopen(file.get(), absolute(objectPath).c_str(), H5P_DEFAULT), path,
@@ -38,8 +56,9 @@ struct Hdf5Writer::Impl {
     }
 };
 
-Hdf5Writer::Hdf5Writer(const std::string& path) : impl_(std::make_unique<Impl>()) {
+Hdf5Writer::Hdf5Writer(const std::string& path, int deflateLevel) : impl_(std::make_unique<Impl>()) {
     impl_->path = path;
+    impl_->deflateLevel = deflateLevel;
     impl_->tempPath = temporaryPathBeside(path);
     auto lock = lockHdf5();
     Hdf5Id fapl{checkHdf5(H5Pcreate(H5P_FILE_ACCESS), path, "cannot create file access properties"), H5Pclose};
@@ -76,8 +95,9 @@ void Hdf5Writer::writeDataset(const std::string& datasetPath, DType dtype, const
                                         : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr),
                            impl_->path, "cannot create the shape of " + name),
                  H5Sclose};
+    const Hdf5Id plist = impl_->creationProperties(dims);
     Hdf5Id dataset{checkHdf5(H5Dcreate2(impl_->file.get(), name.c_str(), littleEndianHdf5Type(dtype), space.get(),
-                                        H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                                        H5P_DEFAULT, plist.valid() ? plist.get() : H5P_DEFAULT, H5P_DEFAULT),
                              impl_->path, "cannot create dataset " + name),
                    H5Dclose};
     std::size_t count = 1;

@@ -9,13 +9,14 @@
 
 namespace meshdiff {
 
-// Writes a new HDF5 file: contiguous, uncompressed, little-endian datasets that h5py and the
+// Writes a new HDF5 file: by default contiguous, uncompressed, little-endian datasets that h5py and the
 // HDF5 tools read. The data goes to a temporary file beside `path`, renamed onto `path` by close();
 // a writer destroyed without close() leaves `path` untouched. Takes the HDF5 lock per call.
 // Failures throw meshdiff::Error naming `path`.
 class Hdf5Writer {
 public:
-    explicit Hdf5Writer(const std::string& path);
+    // deflateLevel > 0 writes chunked, shuffled, deflated datasets instead (smaller, slower to read).
+    explicit Hdf5Writer(const std::string& path, int deflateLevel = 0);
     ~Hdf5Writer();
     Hdf5Writer(const Hdf5Writer&) = delete;
     Hdf5Writer& operator=(const Hdf5Writer&) = delete;

@@ -4,6 +4,8 @@
 #include <fstream>
 #include <random>
 #include <set>
+#include <atomic>
+#include <thread>
 
 #include "common/Error.h"
 #include "core/TestPaths.h"
@@ -252,4 +254,25 @@ TEST_F(GraphHdf5Test, LengthMismatchesAndOutOfRangeIndicesAreCleanErrors) {
     const std::string problem = problemOf([&] { readGraphHdf5(file("range.h5")); });
     EXPECT_NE(problem.find("m2g_senders[5] = -1"), std::string::npos) << problem;
     EXPECT_NE(problem.find("range.h5"), std::string::npos) << problem;
+}
+
+TEST_F(GraphHdf5Test, ThreadsMayReadAndWriteGraphFilesAtOnce) {
+    const MeshGraph a = smallGraph(1), b = smallGraph(2, 6, 9, 40);
+    writeGraphHdf5(a, file("a.h5"));
+    writeGraphHdf5(b, file("b.h5"));
+    std::vector<std::thread> threads;
+    std::atomic<int> good{0};
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&, t] {
+            for (int i = 0; i < 20; ++i) {
+                const bool useA = (t + i) % 2 == 0;
+                const MeshGraph g = readGraphHdf5(file(useA ? "a.h5" : "b.h5"));
+                if (g.m2gSenders == (useA ? a : b).m2gSenders && g.meshLat == (useA ? a : b).meshLat) ++good;
+                writeGraphHdf5(useA ? b : a, file("out" + std::to_string(t) + ".h5"));
+            }
+        });
+    }
+    for (auto& th : threads) th.join();
+    EXPECT_EQ(good.load(), 80);
+    expectSameGraph(readGraphHdf5(file("out0.h5")), a);  // thread 0 wrote a last (i = 19)
 }

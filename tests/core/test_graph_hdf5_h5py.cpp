@@ -134,6 +134,30 @@ with h5py.File(sys.argv[1], "r") as src, h5py.File(sys.argv[2], "w") as dst:
     EXPECT_EQ(readGraphHdf5Metadata(file("copy.h5")), R"({"label": "copied by h5py"})");
 }
 
+TEST_F(GraphHdf5H5pyTest, MeshdiffReadsContiguousDataBehindAUserBlock) {
+    const MeshGraph g = sampleGraph();
+    writeGraphHdf5(g, file("g.h5"));
+    python(R"(
+import sys, h5py
+with h5py.File(sys.argv[1], "r") as src, h5py.File(sys.argv[2], "w", userblock_size=1024) as dst:
+    for key, value in src.attrs.items():
+        dst.attrs[key] = value
+    for name in ["grid/lat", "grid/lon", "mesh/lat", "mesh/lon", "mesh/faces", "grid2mesh/senders",
+                 "grid2mesh/receivers", "mesh2grid/senders", "mesh2grid/receivers"]:
+        dst.create_dataset(name, data=src[name][()])
+with open(sys.argv[2], "r+b") as f:
+    f.write(b"user block text that is not HDF5")
+)",
+           {file("g.h5"), file("userblock.h5")});
+    ASSERT_TRUE(hdf5HoldsGraph(file("userblock.h5")));
+    const MeshGraph back = readGraphHdf5(file("userblock.h5"));
+    EXPECT_EQ(back.gridLon, g.gridLon);
+    EXPECT_EQ(back.meshLat, g.meshLat);
+    EXPECT_EQ(back.meshFaces, g.meshFaces);
+    EXPECT_EQ(back.g2mReceivers, g.g2mReceivers);
+    EXPECT_EQ(back.m2gSenders, g.m2gSenders);
+}
+
 TEST_F(GraphHdf5H5pyTest, HugeDatasetsWithoutDataAreRefusedBeforeAllocating) {
     // 2^33 float32 values (32 GiB) and 2^28 (1 GiB, unwritten, so the file stays tiny).
     python(R"(

@@ -1,0 +1,169 @@
+#include "globe/GlobeLegend.h"
+
+#include <QFont>
+#include <QFontMetricsF>
+#include <QLinearGradient>
+#include <QPainterPath>
+
+#include <cmath>
+
+#include "globe/ColorMaps.h"
+
+namespace meshdiff::views {
+namespace {
+
+QColor toQColor(Rgb c, int alpha = 255) { return QColor(c.r, c.g, c.b, alpha); }
+
+enum class Swatch { Line, FilledTriangle, Dot, Ring };
+
+struct LegendEntry {
+    Swatch swatch;
+    QColor color;
+    QString text;
+};
+
+void paintSwatch(QPainter& p, const QRectF& box, const LegendEntry& entry, double scale) {
+    p.save();
+    switch (entry.swatch) {
+    case Swatch::Line:
+        p.setPen(QPen(entry.color, 3.5 * scale, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(QPointF(box.left(), box.center().y()), QPointF(box.right(), box.center().y()));
+        p.setBrush(entry.color);
+        p.setPen(Qt::NoPen);
+        p.drawEllipse(QPointF(box.left(), box.center().y()), 3 * scale, 3 * scale);
+        p.drawEllipse(QPointF(box.right(), box.center().y()), 3 * scale, 3 * scale);
+        break;
+    case Swatch::FilledTriangle: {
+        QPainterPath path;
+        path.moveTo(box.left(), box.bottom());
+        path.lineTo(box.right(), box.bottom());
+        path.lineTo(box.center().x(), box.top());
+        path.closeSubpath();
+        QColor fill = entry.color;
+        fill.setAlpha(120);
+        p.setBrush(fill);
+        p.setPen(QPen(entry.color, 1.5 * scale));
+        p.drawPath(path);
+        break;
+    }
+    case Swatch::Dot:
+        p.setBrush(entry.color);
+        p.setPen(Qt::NoPen);
+        p.drawEllipse(box.center(), 3.5 * scale, 3.5 * scale);
+        break;
+    case Swatch::Ring:
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(entry.color, 2 * scale));
+        p.drawEllipse(box.center(), box.height() * 0.4, box.height() * 0.4);
+        break;
+    }
+    p.restore();
+}
+
+std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
+    std::vector<LegendEntry> entries;
+    const QString a = QString::fromStdString(scene.labelA), b = QString::fromStdString(scene.labelB);
+    if (scene.isVisible(GlobeLayer::Mesh) && scene.graphA)
+        entries.push_back({Swatch::Line, QColor(120, 132, 148), QStringLiteral("mesh M%1").arg(scene.meshLevel)});
+    if (const GraphDiff* d = scene.diff) {
+        if (scene.isVisible(GlobeLayer::G2mOnlyA))
+            entries.push_back({Swatch::Line, toQColor(kColorA),
+                               QStringLiteral("grid→mesh only in %1 (%2)").arg(a).arg(d->g2mOnlyA.size())});
+        if (scene.isVisible(GlobeLayer::G2mOnlyB))
+            entries.push_back({Swatch::Line, toQColor(kColorB),
+                               QStringLiteral("grid→mesh only in %1 (%2)").arg(b).arg(d->g2mOnlyB.size())});
+        if (scene.isVisible(GlobeLayer::Triangles)) {
+            entries.push_back({Swatch::FilledTriangle, toQColor(kColorA),
+                               QStringLiteral("mesh→grid face in %1 (%2 differ)").arg(a).arg(d->m2gChanged.size())});
+            entries.push_back({Swatch::FilledTriangle, toQColor(kColorB), QStringLiteral("mesh→grid face in %1").arg(b)});
+            entries.push_back({Swatch::Ring, QColor(240, 240, 240), QStringLiteral("grid point whose triangle differs")});
+        }
+        if (scene.isVisible(GlobeLayer::MovedNodes))
+            entries.push_back({Swatch::Dot, toQColor(kColorMoved),
+                               QStringLiteral("mesh node moved (%1, ≤ %2 ULP)").arg(d->movedNodes.size()).arg(d->maxMovedUlp)});
+    }
+    if (scene.isVisible(GlobeLayer::AtRisk) && (!scene.atRisk.edges.empty() || !scene.atRisk.gridPoints.empty()))
+        entries.push_back({Swatch::Line, toQColor(kColorAtRisk),
+                           QStringLiteral("at risk (%1 edges, %2 grid points)")
+                               .arg(scene.atRisk.edges.size())
+                               .arg(scene.atRisk.gridPoints.size())});
+    if (scene.isVisible(GlobeLayer::GridPoints) && scene.graphA)
+        entries.push_back({Swatch::Dot, QColor(40, 40, 40), QStringLiteral("grid points")});
+    return entries;
+}
+
+void paintColorBar(QPainter& p, const QRectF& area, const FieldOverlay& overlay, double scale) {
+    const ColorLimits limits = overlayLimits(overlay);
+    const double barW = 220 * scale, barH = 14 * scale, pad = 10 * scale;
+    QFont font = p.font();
+    font.setPixelSize(static_cast<int>(std::round(12 * scale)));
+    p.setFont(font);
+    const QFontMetricsF fm(font);
+    const QRectF panel(area.right() - barW - 2 * pad, area.bottom() - barH - 2 * fm.height() - 3 * pad,
+                       barW + 2 * pad, barH + 2 * fm.height() + 2 * pad);
+    p.setPen(Qt::NoPen);
+    p.setBrush(QColor(20, 22, 28, 200));
+    p.drawRoundedRect(panel, 6 * scale, 6 * scale);
+
+    const QRectF bar(panel.left() + pad, panel.top() + pad + fm.height(), barW, barH);
+    QLinearGradient gradient(bar.topLeft(), bar.topRight());
+    for (int i = 0; i <= 16; ++i) {
+        const double t = i / 16.0;
+        const Rgb c = overlay.mode == FieldOverlayMode::Diverging ? divergingColor(t) : sequentialColor(t);
+        gradient.setColorAt(t, toQColor(c));
+    }
+    p.setBrush(gradient);
+    p.setPen(QPen(QColor(230, 230, 230), 1 * scale));
+    p.drawRect(bar);
+
+    p.setPen(QColor(235, 235, 235));
+    QString title = QString::fromStdString(overlay.name);
+    if (!overlay.units.empty()) title += QStringLiteral(" [%1]").arg(QString::fromStdString(overlay.units));
+    if (overlay.mode == FieldOverlayMode::SequentialLog) title += QStringLiteral(" (log)");
+    p.drawText(QRectF(bar.left(), panel.top() + pad * 0.5, barW, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(title, Qt::ElideRight, barW));
+    const QRectF labels(bar.left() - pad, bar.bottom() + 2 * scale, barW + 2 * pad, fm.height());
+    p.drawText(labels, Qt::AlignLeft | Qt::AlignTop, QString::fromStdString(formatValue(limits.low)));
+    p.drawText(labels, Qt::AlignRight | Qt::AlignTop, QString::fromStdString(formatValue(limits.high)));
+    const double mid = overlay.mode == FieldOverlayMode::Diverging ? 0
+                       : overlay.mode == FieldOverlayMode::SequentialLog ? std::sqrt(limits.low * limits.high)
+                                                                         : (limits.low + limits.high) / 2;
+    p.drawText(labels, Qt::AlignHCenter | Qt::AlignTop, QString::fromStdString(formatValue(mid)));
+}
+
+}  // namespace
+
+void paintGlobeLegend(QPainter& p, const QRect& area, const GlobeScene& scene, double scale) {
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    QFont font = p.font();
+    font.setPixelSize(static_cast<int>(std::round(12 * scale)));
+    p.setFont(font);
+    const QFontMetricsF fm(font);
+
+    if (scene.isVisible(GlobeLayer::Legend)) {
+        const auto entries = legendEntries(scene);
+        if (!entries.empty()) {
+            const double pad = 8 * scale, swatchW = 26 * scale, rowH = std::max(fm.height(), 14 * scale) + 4 * scale;
+            double textW = 0;
+            for (const auto& e : entries) textW = std::max(textW, fm.horizontalAdvance(e.text));
+            const QRectF panel(area.left() + pad, area.top() + pad, swatchW + textW + 3 * pad,
+                               rowH * double(entries.size()) + 2 * pad);
+            p.setPen(Qt::NoPen);
+            p.setBrush(QColor(20, 22, 28, 200));
+            p.drawRoundedRect(panel, 6 * scale, 6 * scale);
+            for (std::size_t i = 0; i < entries.size(); ++i) {
+                const double y = panel.top() + pad + rowH * double(i);
+                paintSwatch(p, QRectF(panel.left() + pad, y + 3 * scale, swatchW, rowH - 6 * scale), entries[i], scale);
+                p.setPen(QColor(235, 235, 235));
+                p.drawText(QRectF(panel.left() + 2 * pad + swatchW, y, textW + pad, rowH),
+                           Qt::AlignLeft | Qt::AlignVCenter, entries[i].text);
+            }
+        }
+    }
+    if (scene.isVisible(GlobeLayer::ColorBar) && scene.isVisible(GlobeLayer::FieldOverlay) && !scene.field.empty())
+        paintColorBar(p, QRectF(area), scene.field, scale);
+    p.restore();
+}
+
+}  // namespace meshdiff::views

@@ -1,0 +1,57 @@
+#pragma once
+#include <memory>
+
+#include <QImage>
+
+#include "globe/GlobeScene.h"
+
+class vtkRenderer;
+
+namespace meshdiff::views {
+
+// Where the camera looks from: above (lat, lon) at `distance` Earth radii from the centre,
+// north up.
+struct GlobeCamera {
+    double lat = 20, lon = 0, distance = 3.2;
+};
+
+// The VTK pipeline behind the globe: builds every layer of a GlobeScene as actors of one
+// vtkRenderer, answers picks and renders offscreen images. No Qt widgets: the window and the
+// headless report both use it.
+class GlobeRenderer {
+public:
+    // lineScale multiplies line widths and point sizes (exports larger than the window).
+    explicit GlobeRenderer(double lineScale = 1.0);
+    ~GlobeRenderer();
+    GlobeRenderer(const GlobeRenderer&) = delete;
+    GlobeRenderer& operator=(const GlobeRenderer&) = delete;
+
+    vtkRenderer* renderer() const;
+
+    void setScene(const GlobeScene& scene);
+    const GlobeScene& scene() const;
+    void setFieldOverlay(const FieldOverlay& overlay);
+    void setLayerVisible(GlobeLayer layer, bool visible);
+    void setMeshLevel(int level);
+    int availableMeshLevels() const;
+    void setHighlight(const GlobePick& pick);
+    const GlobePick& highlight() const;
+
+    void setCamera(const GlobeCamera& camera);
+    const GlobeCamera& camera() const;
+
+    // What lies under display pixel (x, y) (device pixels, origin bottom-left) of the render
+    // window this renderer is in; `tolerance` in pixels.
+    GlobePick pick(double x, double y, double tolerance = 8) const;
+
+    // Renders the scene and camera in a new offscreen VTK window of width×height pixels
+    // (needs an X display: VTK renders through GLX), legend and colour bar included.
+    // Null image on failure.
+    QImage renderImage(int width, int height, double lineScale) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace meshdiff::views

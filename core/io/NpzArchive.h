@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ public:
     bool contains(const std::string& key) const;
     NpyHeader header(const std::string& key) const;  // reads only the member's header
     NdArray read(const std::string& key) const;
+    // True when the member is stored uncompressed, so readRange() reads straight from the file.
+    bool isStored(const std::string& key) const;
+    // Copies `bytes` bytes starting `offset` bytes into the member's .npy (header included) to `dest`.
+    void readRange(const std::string& key, std::size_t offset, std::byte* dest, std::size_t bytes) const;
     // Reads several members, decompressing them in parallel.
     std::vector<NdArray> readMany(const std::vector<std::string>& keys) const;
 
@@ -30,7 +35,8 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// Writes an .npz that numpy.load reads (stored or deflated members).
+// Writes an .npz that numpy.load reads (stored or deflated members). Nothing is written until
+// close(); a writer destroyed without close() leaves no file behind.
 class NpzWriter {
 public:
     NpzWriter(const std::string& path, bool compress);  // throws meshdiff::Error

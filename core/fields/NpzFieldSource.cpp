@@ -1,0 +1,172 @@
+#include "fields/NpzFieldSource.h"
+
+#include <cstring>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "common/Error.h"
+#include "io/NpzArchive.h"
+
+namespace meshdiff {
+
+namespace {
+
+struct FieldEntry {
+    std::string key;
+    NpyHeader header;
+    std::size_t elementOffset = 0;  // first element of the [lat, lon] slice within the array
+};
+
+std::string shapeText(std::size_t nlat, std::size_t nlon) {
+    return "(" + std::to_string(nlat) + ", " + std::to_string(nlon) + ")";
+}
+
+// Field values as the Field keeps them: float64 stays double, everything else becomes float.
+decltype(Field::values) toFieldValues(const NdArray& slice) {
+    if (slice.dtype == DType::Float64) return slice.toFloat64();
+    return slice.toFloat32();
+}
+
+class NpzFieldSource final : public FieldSource {
+public:
+    NpzFieldSource(const std::string& path, const FieldSourceOptions& options) : archive_(path) {
+        const std::vector<std::string> keys = archive_.keys();
+        const std::pair<std::string, std::string> coordinateKeys = findCoordinates();
+        for (const std::string& key : keys) {
+            if (key == coordinateKeys.first || key == coordinateKeys.second) continue;
+            NpyHeader header = archive_.header(key);
+            if (header.shape.size() < 2) continue;  // scalars and 1-D arrays are not fields
+            addField(key, std::move(header), options);
+        }
+        if (fields_.empty()) throw Error(path, "holds no 2-D (lat, lon) field arrays");
+        if (!coordinateKeys.first.empty()) {
+            grid_.lat = readAxis(coordinateKeys.first, nlat_);
+            grid_.lon = readAxis(coordinateKeys.second, nlon_);
+        } else {
+            std::optional<LatLonGrid> inferred = inferGlobalGrid(nlat_, nlon_, options.assumeLatAscending);
+            if (!inferred)
+                throw Error(path, "cannot infer a lat/lon grid from shape " + shapeText(nlat_, nlon_) +
+                                      "; store 1-D 'lat' and 'lon' arrays beside the fields");
+            grid_ = std::move(*inferred);
+        }
+    }
+
+    const std::string& path() const override { return archive_.path(); }
+
+    std::vector<std::string> fieldNames() const override {
+        std::vector<std::string> names;
+        names.reserve(fields_.size());
+        for (const FieldEntry& f : fields_) names.push_back(f.key);
+        return names;
+    }
+
+    const LatLonGrid& grid() const override { return grid_; }
+
+    Field load(const std::string& name) const override {
+        const auto it = byName_.find(name);
+        if (it == byName_.end()) throw Error(path(), "no field named '" + name + "'");
+        const FieldEntry& entry = fields_[it->second];
+        Field field;
+        field.name = name;
+        field.nlat = nlat_;
+        field.nlon = nlon_;
+        const std::size_t count = nlat_ * nlon_;
+        const std::size_t item = dtypeSize(entry.header.dtype);
+        const std::size_t offset = entry.header.dataOffset + entry.elementOffset * item;
+        const bool direct = archive_.isStored(entry.key) && entry.header.isNativeCOrder();
+        if (direct && entry.header.dtype == DType::Float32) {
+            std::vector<float> values(count);
+            archive_.readRange(entry.key, offset, reinterpret_cast<std::byte*>(values.data()), count * item);
+            field.values = std::move(values);
+        } else if (direct && entry.header.dtype == DType::Float64) {
+            std::vector<double> values(count);
+            archive_.readRange(entry.key, offset, reinterpret_cast<std::byte*>(values.data()), count * item);
+            field.values = std::move(values);
+        } else {
+            field.values = toFieldValues(readSlice(entry, direct));
+        }
+        return field;
+    }
+
+private:
+    // lat/lon or latitude/longitude, when both are 1-D arrays; empty strings otherwise.
+    std::pair<std::string, std::string> findCoordinates() const {
+        for (const auto& [lat, lon] : {std::pair<std::string, std::string>{"lat", "lon"}, {"latitude", "longitude"}}) {
+            if (archive_.contains(lat) && archive_.contains(lon) && archive_.header(lat).shape.size() == 1 &&
+                archive_.header(lon).shape.size() == 1)
+                return {lat, lon};
+        }
+        return {};
+    }
+
+    void addField(const std::string& key, NpyHeader header, const FieldSourceOptions& options) {
+        const std::string where = path() + "[" + key + "]";
+        const std::vector<std::size_t>& shape = header.shape;
+        const std::size_t ndim = shape.size();
+        const std::size_t nlat = shape[ndim - 2], nlon = shape[ndim - 1];
+        // Leading dimensions of size 1 are squeezed; the others take options.leadingIndex in turn.
+        std::size_t offset = 0, stride = nlat * nlon, used = 0;
+        std::vector<std::size_t> strides(ndim - 2);
+        for (std::size_t k = ndim - 2; k-- > 0;) {
+            strides[k] = stride;
+            stride *= shape[k];
+        }
+        for (std::size_t k = 0; k + 2 < ndim; ++k) {
+            if (shape[k] == 1) continue;
+            const std::size_t index = used < options.leadingIndex.size() ? options.leadingIndex[used] : 0;
+            ++used;
+            if (index >= shape[k])
+                throw Error(where, "index " + std::to_string(index) + " is out of range for leading dimension " +
+                                       std::to_string(k) + " of shape " + NdArray{header.dtype, shape, {}}.shapeString());
+            offset += index * strides[k];
+        }
+        if (fields_.empty()) {
+            nlat_ = nlat;
+            nlon_ = nlon;
+        } else if (nlat != nlat_ || nlon != nlon_) {
+            throw Error(where, "grid shape " + shapeText(nlat, nlon) + " differs from " + shapeText(nlat_, nlon_) +
+                                   " of '" + fields_.front().key + "'");
+        }
+        byName_.emplace(key, fields_.size());
+        fields_.push_back({key, std::move(header), offset});
+    }
+
+    std::vector<double> readAxis(const std::string& key, std::size_t expected) const {
+        const NdArray axis = archive_.read(key);
+        if (axis.size() != expected)
+            throw Error(path() + "[" + key + "]", "has " + std::to_string(axis.size()) + " values but the fields have " +
+                                                      std::to_string(expected) + " along it");
+        return axis.toFloat64();
+    }
+
+    // The [lat, lon] slice as an array of the file's dtype, native order.
+    NdArray readSlice(const FieldEntry& entry, bool direct) const {
+        const std::size_t item = dtypeSize(entry.header.dtype);
+        const std::size_t bytes = nlat_ * nlon_ * item;
+        NdArray slice;
+        slice.dtype = entry.header.dtype;
+        slice.shape = {nlat_, nlon_};
+        slice.bytes.resize(bytes);
+        if (direct) {
+            archive_.readRange(entry.key, entry.header.dataOffset + entry.elementOffset * item, slice.bytes.data(), bytes);
+        } else {
+            const NdArray whole = archive_.read(entry.key);
+            std::memcpy(slice.bytes.data(), whole.bytes.data() + entry.elementOffset * item, bytes);
+        }
+        return slice;
+    }
+
+    NpzArchive archive_;
+    LatLonGrid grid_;
+    std::vector<FieldEntry> fields_;
+    std::unordered_map<std::string, std::size_t> byName_;
+    std::size_t nlat_ = 0, nlon_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<FieldSource> openNpzFieldSource(const std::string& path, const FieldSourceOptions& options) {
+    return std::make_unique<NpzFieldSource>(path, options);
+}
+
+}  // namespace meshdiff

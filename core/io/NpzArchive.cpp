@@ -1,0 +1,299 @@
+#include "io/NpzArchive.h"
+
+#include <libdeflate.h>
+#include <sys/stat.h>
+#include <tbb/parallel_for.h>
+#include <zip.h>
+
+#include <cstring>
+#include <unordered_map>
+
+#include "common/Error.h"
+
+namespace meshdiff {
+
+namespace {
+
+// DEFLATE cannot expand data by more than about 1032:1; a member claiming more is corrupt and
+// must not make us allocate its claimed size.
+constexpr std::uint64_t kMaxDeflateRatio = 1032;
+
+struct Member {
+    std::string key;  // name without ".npy"
+    zip_uint64_t index = 0;
+    std::uint64_t size = 0;
+    std::uint64_t compressedSize = 0;
+    std::uint16_t method = ZIP_CM_STORE;
+    std::uint32_t crc = 0;
+    bool encrypted = false;
+};
+
+std::string zipErrorText(int code) {
+    zip_error_t error;
+    zip_error_init_with_code(&error, code);
+    std::string text = zip_error_strerror(&error);
+    zip_error_fini(&error);
+    return text;
+}
+
+class ZipFile {
+public:
+    ZipFile(zip_t* zip, const Member& m, zip_flags_t flags, const std::string& where)
+        : file_(zip_fopen_index(zip, m.index, flags)), where_(where) {
+        if (!file_) throw Error(where_, std::string("cannot open member: ") + zip_error_strerror(zip_get_error(zip)));
+    }
+    ~ZipFile() { zip_fclose(file_); }
+    ZipFile(const ZipFile&) = delete;
+    ZipFile& operator=(const ZipFile&) = delete;
+
+    void seek(std::uint64_t offset) {
+        if (zip_fseek(file_, static_cast<zip_int64_t>(offset), SEEK_SET) != 0)
+            throw Error(where_, std::string("cannot seek in member: ") + zip_file_strerror(file_));
+    }
+    // Reads exactly `bytes` bytes; throws on short reads and on libzip's CRC or format errors.
+    void readExactly(std::byte* dest, std::uint64_t bytes) {
+        while (bytes > 0) {
+            const zip_int64_t n = zip_fread(file_, dest, bytes);
+            if (n < 0) throw Error(where_, std::string("cannot read member: ") + zip_file_strerror(file_));
+            if (n == 0) throw Error(where_, "member is truncated");
+            dest += n;
+            bytes -= static_cast<std::uint64_t>(n);
+        }
+    }
+    // Reads to the end, which is when libzip verifies the CRC of a stored member.
+    void expectEnd() {
+        std::byte extra;
+        const zip_int64_t n = zip_fread(file_, &extra, 1);
+        if (n < 0) throw Error(where_, std::string("cannot read member: ") + zip_file_strerror(file_));
+        if (n > 0) throw Error(where_, "member holds more bytes than its directory entry says");
+    }
+
+private:
+    zip_file_t* file_;
+    std::string where_;
+};
+
+struct DecompressorDeleter {
+    void operator()(libdeflate_decompressor* d) const { libdeflate_free_decompressor(d); }
+};
+
+std::vector<std::byte> inflateMember(const Member& m, const std::vector<std::byte>& raw, const std::string& where) {
+    std::unique_ptr<libdeflate_decompressor, DecompressorDeleter> d(libdeflate_alloc_decompressor());
+    if (!d) throw Error(where, "out of memory for a decompressor");
+    std::vector<std::byte> out(m.size);
+    std::size_t actual = 0;
+    const libdeflate_result r =
+        libdeflate_deflate_decompress(d.get(), raw.data(), raw.size(), out.data(), out.size(), &actual);
+    if (r != LIBDEFLATE_SUCCESS || actual != m.size)
+        throw Error(where, "corrupt compressed data (the deflate stream does not inflate to " +
+                               std::to_string(m.size) + " bytes)");
+    if (libdeflate_crc32(0, out.data(), out.size()) != m.crc) throw Error(where, "CRC-32 mismatch: member is corrupt");
+    return out;
+}
+
+}  // namespace
+
+struct NpzArchive::Impl {
+    std::string path;
+    zip_t* zip = nullptr;
+    std::uint64_t fileSize = 0;
+    std::vector<Member> members;
+    std::unordered_map<std::string, std::size_t> byKey;
+
+    ~Impl() {
+        if (zip) zip_discard(zip);  // read-only: nothing to write back
+    }
+
+    std::string where(const Member& m) const { return path + "[" + m.key + "]"; }
+
+    const Member& member(const std::string& key) const {
+        const auto it = byKey.find(key);
+        if (it == byKey.end()) throw Error(path, "no array named '" + key + "' in the archive");
+        return members[it->second];
+    }
+
+    // Refuses members whose sizes cannot be right before anything is allocated for them.
+    void checkSizes(const Member& m) const {
+        if (m.encrypted) throw Error(where(m), "member is encrypted");
+        if (m.compressedSize > fileSize)
+            throw Error(where(m), "member claims " + std::to_string(m.compressedSize) + " bytes but the file has " +
+                                      std::to_string(fileSize));
+        if (m.method == ZIP_CM_STORE && m.size != m.compressedSize)
+            throw Error(where(m), "stored member has different compressed and uncompressed sizes");
+        if (m.size > m.compressedSize * kMaxDeflateRatio + 1024)
+            throw Error(where(m), "member claims an uncompressed size of " + std::to_string(m.size) +
+                                      " bytes, impossible for its " + std::to_string(m.compressedSize) +
+                                      " compressed bytes");
+    }
+
+    std::vector<std::byte> readAll(const Member& m, zip_flags_t flags, std::uint64_t bytes) const {
+        std::vector<std::byte> buffer(bytes);
+        ZipFile file(zip, m, flags, where(m));
+        file.readExactly(buffer.data(), bytes);
+        file.expectEnd();
+        return buffer;
+    }
+
+    // The raw bytes to hand to finishMember(): the deflate stream, or the whole member.
+    std::vector<std::byte> fetch(const Member& m) const {
+        checkSizes(m);
+        if (m.method == ZIP_CM_DEFLATE) return readAll(m, ZIP_FL_COMPRESSED, m.compressedSize);
+        return readAll(m, 0, m.size);
+    }
+
+    std::vector<std::byte> finishMember(const Member& m, std::vector<std::byte>&& raw) const {
+        if (m.method == ZIP_CM_DEFLATE) return inflateMember(m, raw, where(m));
+        return std::move(raw);
+    }
+};
+
+NpzArchive::NpzArchive(const std::string& path) : impl_(std::make_unique<Impl>()) {
+    impl_->path = path;
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) throw Error(path, std::string("cannot open: ") + std::strerror(errno));
+    if (!S_ISREG(st.st_mode)) throw Error(path, "not a regular file");
+    impl_->fileSize = static_cast<std::uint64_t>(st.st_size);
+    int code = 0;
+    impl_->zip = zip_open(path.c_str(), ZIP_RDONLY, &code);
+    if (!impl_->zip) throw Error(path, "not a readable .npz (zip) archive: " + zipErrorText(code));
+    const zip_int64_t count = zip_get_num_entries(impl_->zip, 0);
+    for (zip_int64_t i = 0; i < count; ++i) {
+        zip_stat_t st_entry;
+        if (zip_stat_index(impl_->zip, static_cast<zip_uint64_t>(i), 0, &st_entry) != 0)
+            throw Error(path, std::string("corrupt zip directory: ") + zip_error_strerror(zip_get_error(impl_->zip)));
+        const zip_uint64_t needed = ZIP_STAT_NAME | ZIP_STAT_SIZE | ZIP_STAT_COMP_SIZE | ZIP_STAT_COMP_METHOD;
+        if ((st_entry.valid & needed) != needed) throw Error(path, "corrupt zip directory entry " + std::to_string(i));
+        Member m;
+        std::string name = st_entry.name;
+        if (!name.empty() && name.back() == '/') continue;  // a directory entry
+        if (name.size() > 4 && name.compare(name.size() - 4, 4, ".npy") == 0) name.resize(name.size() - 4);
+        m.key = name;
+        m.index = static_cast<zip_uint64_t>(i);
+        m.size = st_entry.size;
+        m.compressedSize = st_entry.comp_size;
+        m.method = st_entry.comp_method;
+        m.crc = (st_entry.valid & ZIP_STAT_CRC) ? st_entry.crc : 0;
+        m.encrypted = (st_entry.valid & ZIP_STAT_ENCRYPTION_METHOD) && st_entry.encryption_method != ZIP_EM_NONE;
+        if (impl_->byKey.count(m.key)) throw Error(path, "the archive holds '" + m.key + "' twice");
+        impl_->byKey.emplace(m.key, impl_->members.size());
+        impl_->members.push_back(std::move(m));
+    }
+}
+
+NpzArchive::~NpzArchive() = default;
+
+const std::string& NpzArchive::path() const { return impl_->path; }
+
+std::vector<std::string> NpzArchive::keys() const {
+    std::vector<std::string> out;
+    out.reserve(impl_->members.size());
+    for (const Member& m : impl_->members) out.push_back(m.key);
+    return out;
+}
+
+bool NpzArchive::contains(const std::string& key) const { return impl_->byKey.count(key) > 0; }
+
+NpyHeader NpzArchive::header(const std::string& key) const {
+    const Member& m = impl_->member(key);
+    const std::string where = impl_->where(m);
+    impl_->checkSizes(m);
+    ZipFile file(impl_->zip, m, 0, where);
+    std::vector<std::byte> bytes(std::min<std::uint64_t>(m.size, kNpyPreambleBytes));
+    file.readExactly(bytes.data(), bytes.size());
+    const std::size_t offset = npyDataOffset(bytes.data(), bytes.size(), where);
+    if (offset > m.size) throw Error(where, ".npy header is truncated");
+    const std::size_t already = bytes.size();
+    bytes.resize(offset);
+    if (offset > already) file.readExactly(bytes.data() + already, offset - already);
+    return parseNpyHeader(bytes.data(), offset, where, m.size - offset);
+}
+
+NdArray NpzArchive::read(const std::string& key) const {
+    const Member& m = impl_->member(key);
+    return decodeNpy(impl_->finishMember(m, impl_->fetch(m)), impl_->where(m));
+}
+
+std::vector<NdArray> NpzArchive::readMany(const std::vector<std::string>& keys) const {
+    std::vector<const Member*> members;
+    members.reserve(keys.size());
+    for (const std::string& key : keys) members.push_back(&impl_->member(key));
+    // libzip handles are not thread-safe: fetch the raw bytes in turn, then inflate and decode in parallel.
+    std::vector<std::vector<std::byte>> raw(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) raw[i] = impl_->fetch(*members[i]);
+    std::vector<NdArray> out(keys.size());
+    tbb::parallel_for(std::size_t{0}, keys.size(), [&](std::size_t i) {
+        const Member& m = *members[i];
+        out[i] = decodeNpy(impl_->finishMember(m, std::move(raw[i])), impl_->where(m));
+    });
+    return out;
+}
+
+bool NpzArchive::isStored(const std::string& key) const { return impl_->member(key).method == ZIP_CM_STORE; }
+
+void NpzArchive::readRange(const std::string& key, std::size_t offset, std::byte* dest, std::size_t bytes) const {
+    const Member& m = impl_->member(key);
+    const std::string where = impl_->where(m);
+    if (offset > m.size || bytes > m.size - offset)
+        throw Error(where, "range " + std::to_string(offset) + "+" + std::to_string(bytes) + " lies outside the member");
+    if (m.method != ZIP_CM_STORE) {
+        const std::vector<std::byte> all = impl_->finishMember(m, impl_->fetch(m));
+        std::memcpy(dest, all.data() + offset, bytes);
+        return;
+    }
+    impl_->checkSizes(m);
+    ZipFile file(impl_->zip, m, 0, where);
+    if (offset > 0) file.seek(offset);
+    file.readExactly(dest, bytes);
+}
+
+struct NpzWriter::Impl {
+    std::string path;
+    zip_t* zip = nullptr;
+    bool compress = false;
+    std::vector<std::vector<std::byte>> buffers;  // must outlive zip_close
+
+    ~Impl() {
+        if (zip) zip_discard(zip);  // never closed: leave no half-written file
+    }
+};
+
+NpzWriter::NpzWriter(const std::string& path, bool compress) : impl_(std::make_unique<Impl>()) {
+    impl_->path = path;
+    impl_->compress = compress;
+    int code = 0;
+    impl_->zip = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &code);
+    if (!impl_->zip) throw Error(path, "cannot create archive: " + zipErrorText(code));
+}
+
+NpzWriter::~NpzWriter() = default;
+
+void NpzWriter::add(const std::string& key, const NdArray& array) {
+    if (!impl_->zip) throw Error(impl_->path, "archive already closed");
+    impl_->buffers.push_back(encodeNpy(array));
+    const std::vector<std::byte>& data = impl_->buffers.back();
+    zip_source_t* source = zip_source_buffer(impl_->zip, data.data(), data.size(), 0);
+    if (!source) throw Error(impl_->path, std::string("cannot add '") + key + "': " + zip_error_strerror(zip_get_error(impl_->zip)));
+    const zip_int64_t index = zip_file_add(impl_->zip, (key + ".npy").c_str(), source, ZIP_FL_ENC_UTF_8);
+    if (index < 0) {
+        zip_source_free(source);
+        throw Error(impl_->path, std::string("cannot add '") + key + "': " + zip_error_strerror(zip_get_error(impl_->zip)));
+    }
+    if (zip_set_file_compression(impl_->zip, static_cast<zip_uint64_t>(index),
+                                 impl_->compress ? ZIP_CM_DEFLATE : ZIP_CM_STORE, 0) != 0)
+        throw Error(impl_->path, std::string("cannot set compression of '") + key + "': " +
+                                     zip_error_strerror(zip_get_error(impl_->zip)));
+}
+
+void NpzWriter::close() {
+    if (!impl_->zip) return;
+    if (zip_close(impl_->zip) != 0) {
+        const std::string problem = zip_error_strerror(zip_get_error(impl_->zip));
+        zip_discard(impl_->zip);
+        impl_->zip = nullptr;
+        throw Error(impl_->path, "cannot write archive: " + problem);
+    }
+    impl_->zip = nullptr;
+    impl_->buffers.clear();
+}
+
+}  // namespace meshdiff

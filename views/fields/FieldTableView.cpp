@@ -1,0 +1,76 @@
+#include "fields/FieldTableView.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace meshdiff::views {
+
+FieldTableView::FieldTableView(QWidget* parent)
+    : QWidget(parent), model_(new FieldTableModel(this)), proxy_(new QSortFilterProxyModel(this)),
+      table_(new QTableView(this)), filter_(new QLineEdit(this)) {
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(FieldTableModel::SortRole);
+    proxy_->setFilterKeyColumn(FieldTableModel::Name);
+    proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+
+    filter_->setPlaceholderText(tr("Filter fields by name"));
+    filter_->setClearButtonEnabled(true);
+    filter_->setObjectName(QStringLiteral("fieldFilter"));
+    connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
+
+    table_->setObjectName(QStringLiteral("fieldTable"));
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(FieldTableModel::RelRms, Qt::DescendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->verticalHeader()->setVisible(false);
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setAlternatingRowColors(true);
+
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid()) emit fieldSelected(current.data(FieldTableModel::NameRole).toString());
+            });
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(filter_);
+    layout->addWidget(table_);
+}
+
+void FieldTableView::setRows(std::vector<FieldRow> rows) {
+    model_->setRows(std::move(rows));
+    table_->sortByColumn(proxy_->sortColumn() < 0 ? int(FieldTableModel::RelRms) : proxy_->sortColumn(),
+                         proxy_->sortOrder());
+}
+
+QString FieldTableView::currentField() const {
+    const QModelIndex current = table_->selectionModel()->currentIndex();
+    return current.isValid() ? current.data(FieldTableModel::NameRole).toString() : QString();
+}
+
+void FieldTableView::selectField(const QString& name) {
+    if (name == currentField()) return;
+    const int row = model_->rowOf(name);
+    if (row < 0) return;
+    const QModelIndex index = proxy_->mapFromSource(model_->index(row, 0));
+    if (!index.isValid()) return;
+    table_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    table_->scrollTo(index);
+}
+
+int FieldTableView::visibleRowCount() const { return proxy_->rowCount(); }
+
+QString FieldTableView::fieldAtVisibleRow(int row) const {
+    return proxy_->index(row, 0).data(FieldTableModel::NameRole).toString();
+}
+
+}  // namespace meshdiff::views

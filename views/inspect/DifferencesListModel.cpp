@@ -1,0 +1,62 @@
+#include "inspect/DifferencesListModel.h"
+
+#include <QBrush>
+#include <QColor>
+
+#include "colormap/DifferenceColors.h"
+
+namespace meshdiff::views {
+
+QString differenceKindName(DifferenceItem::Kind kind) {
+    switch (kind) {
+        case DifferenceItem::Kind::EdgeOnlyA: return QStringLiteral("grid→mesh edge only in A");
+        case DifferenceItem::Kind::EdgeOnlyB: return QStringLiteral("grid→mesh edge only in B");
+        case DifferenceItem::Kind::Triangle: return QStringLiteral("mesh→grid triangle differs");
+    }
+    return {};
+}
+
+void DifferencesListModel::setItems(std::vector<DifferenceItem> items) {
+    beginResetModel();
+    items_ = std::move(items);
+    endResetModel();
+}
+
+int DifferencesListModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(items_.size()); }
+
+int DifferencesListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant DifferencesListModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= int(items_.size())) return {};
+    const DifferenceItem& item = items_[std::size_t(index.row())];
+    if (role == Qt::DisplayRole) {
+        switch (index.column()) {
+            case Kind: return differenceKindName(item.kind);
+            case Grid: return item.grid;
+            case Mesh: return item.mesh < 0 ? QStringLiteral("–") : QString::number(item.mesh);
+            case Lat: return QString::number(item.lat, 'f', 2);
+            case Lon: return QString::number(item.lon, 'f', 2);
+        }
+    }
+    if (role == Qt::DecorationRole && index.column() == Kind) {
+        const Rgb c = item.kind == DifferenceItem::Kind::EdgeOnlyA   ? kColorOnlyA
+                      : item.kind == DifferenceItem::Kind::EdgeOnlyB ? kColorOnlyB
+                                                                     : kColorChanged;
+        return QColor(c.r, c.g, c.b);
+    }
+    return {};
+}
+
+QVariant DifferencesListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+        case Kind: return QStringLiteral("Difference");
+        case Grid: return QStringLiteral("grid");
+        case Mesh: return QStringLiteral("mesh");
+        case Lat: return QStringLiteral("lat");
+        case Lon: return QStringLiteral("lon");
+    }
+    return {};
+}
+
+}  // namespace meshdiff::views

@@ -1,0 +1,248 @@
+#include "inspect/InspectorPanel.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "colormap/ColorMap.h"
+
+namespace meshdiff::views {
+namespace {
+
+QString num(double value, int precision = 4) { return QString::number(value, 'g', precision); }
+
+QString latLon(double lat, double lon) {
+    return QStringLiteral("%1°, %2°").arg(QString::number(lat, 'f', 4), QString::number(lon, 'f', 4));
+}
+
+QString tableRow(const QString& key, const QString& value) {
+    return QStringLiteral("<tr><td style='padding-right:8px'><b>%1</b></td><td>%2</td></tr>").arg(key, value);
+}
+
+QString gridPointText(const MeshGraph& graph, std::int32_t grid) {
+    const std::size_t nlon = graph.gridLon.size();
+    const auto g = static_cast<std::size_t>(grid);
+    return QStringLiteral("%1 (lat index %2, lon index %3) at %4")
+        .arg(grid)
+        .arg(g / nlon)
+        .arg(g % nlon)
+        .arg(latLon(graph.gridLat[g / nlon], graph.gridLon[g % nlon]));
+}
+
+QString meshNodeText(const MeshGraph& graph, std::int32_t mesh) {
+    const auto m = static_cast<std::size_t>(mesh);
+    return QStringLiteral("%1 at %2").arg(mesh).arg(latLon(graph.meshLat[m], graph.meshLon[m]));
+}
+
+QString facesText(const std::array<std::int32_t, 3>& nodes) {
+    return QStringLiteral("%1, %2, %3").arg(nodes[0]).arg(nodes[1]).arg(nodes[2]);
+}
+
+bool validGrid(const MeshGraph* graph, std::int32_t grid) {
+    return graph && grid >= 0 && std::size_t(grid) < graph->gridCount();
+}
+bool validMesh(const MeshGraph* graph, std::int32_t mesh) {
+    return graph && mesh >= 0 && std::size_t(mesh) < graph->meshCount();
+}
+
+}  // namespace
+
+InspectorPanel::InspectorPanel(QWidget* parent)
+    : QWidget(parent), model_(new DifferencesListModel(this)), list_(new QTableView(this)), details_(new QLabel(this)),
+      previous_(new QPushButton(tr("◀ Previous"), this)), next_(new QPushButton(tr("Next ▶"), this)),
+      counter_(new QLabel(this)) {
+    list_->setObjectName(QStringLiteral("differencesList"));
+    list_->setModel(model_);
+    list_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    list_->setSelectionMode(QAbstractItemView::SingleSelection);
+    list_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    list_->verticalHeader()->setVisible(false);
+    list_->verticalHeader()->setDefaultSectionSize(list_->fontMetrics().height() + 6);
+    list_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    list_->horizontalHeader()->setStretchLastSection(true);
+
+    details_->setObjectName(QStringLiteral("inspectorDetails"));
+    details_->setTextFormat(Qt::RichText);
+    details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    details_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    details_->setWordWrap(true);
+    details_->setMargin(4);
+    previous_->setObjectName(QStringLiteral("previousDifference"));
+    next_->setObjectName(QStringLiteral("nextDifference"));
+
+    connect(list_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& index) {
+        if (!index.isValid()) return;
+        const GlobePick pick = model_->item(index.row()).toPick();
+        showDetails(pick);
+        if (!updatingSelection_) emit differenceActivated(pick);
+    });
+    connect(previous_, &QPushButton::clicked, this, &InspectorPanel::previous);
+    connect(next_, &QPushButton::clicked, this, &InspectorPanel::next);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(previous_);
+    buttons->addWidget(next_);
+    buttons->addWidget(counter_, 1);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(list_);
+    splitter->addWidget(details_);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(buttons);
+    layout->addWidget(splitter, 1);
+    clear();
+}
+
+void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB) {
+    diff_ = diff;
+    graphA_ = graphA;
+    graphB_ = graphB;
+    radius_ = graphA ? ballQueryRadius(*graphA) : 0;
+    model_->setItems(diff && graphA ? listDifferences(*diff, *graphA) : std::vector<DifferenceItem>{});
+    current_ = GlobePick{};
+    counter_->setText(tr("%n difference(s)", nullptr, model_->rowCount()));
+    previous_->setEnabled(model_->rowCount() > 0);
+    next_->setEnabled(model_->rowCount() > 0);
+    details_->setText(model_->rowCount() > 0 ? tr("Select a difference in the list or on the globe.")
+                                             : tr("The graphs do not differ in grid↔mesh edges."));
+}
+
+void InspectorPanel::setFieldSampler(FieldSampler sampler) {
+    sampler_ = std::move(sampler);
+    if (current_.kind != GlobePick::Kind::None) showDetails(current_);
+}
+
+void InspectorPanel::clear() {
+    setGraphs(nullptr, nullptr, nullptr);
+    details_->setText(tr("Open two runs to inspect their differences."));
+}
+
+int InspectorPanel::currentRow() const {
+    const QModelIndex index = list_->selectionModel()->currentIndex();
+    return index.isValid() ? index.row() : -1;
+}
+
+void InspectorPanel::showPick(const GlobePick& pick) {
+    const int row = findDifference(model_->items(), pick);
+    updatingSelection_ = true;
+    if (row >= 0) {
+        list_->selectionModel()->setCurrentIndex(model_->index(row, 0),
+                                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        list_->scrollTo(model_->index(row, 0));
+    } else {
+        list_->selectionModel()->clearSelection();
+    }
+    updatingSelection_ = false;
+    showDetails(row >= 0 ? model_->item(row).toPick() : pick);
+}
+
+void InspectorPanel::selectRow(int row) {
+    if (row < 0 || row >= model_->rowCount()) return;
+    const QModelIndex index = model_->index(row, 0);
+    if (list_->selectionModel()->currentIndex().row() == row) {
+        emit differenceActivated(model_->item(row).toPick());
+        return;
+    }
+    list_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    list_->scrollTo(index);
+}
+
+void InspectorPanel::next() {
+    const int count = model_->rowCount();
+    if (count == 0) return;
+    const int row = currentRow();
+    selectRow(row < 0 ? 0 : (row + 1) % count);
+}
+
+void InspectorPanel::previous() {
+    const int count = model_->rowCount();
+    if (count == 0) return;
+    const int row = currentRow();
+    selectRow(row < 0 ? count - 1 : (row - 1 + count) % count);
+}
+
+void InspectorPanel::showDetails(const GlobePick& pick) {
+    current_ = pick;
+    if (!graphA_) return;
+    QString html = QStringLiteral("<table>");
+    const int row = findDifference(model_->items(), pick);
+    if (row >= 0) {
+        html += tableRow(tr("Difference"), QStringLiteral("%1 (%2 of %3)")
+                                           .arg(differenceKindName(model_->item(row).kind))
+                                           .arg(row + 1)
+                                           .arg(model_->rowCount()));
+    }
+    const MeshGraph& a = *graphA_;
+    if (pick.kind == GlobePick::Kind::G2mEdge && validGrid(graphA_, pick.grid) && validMesh(graphA_, pick.mesh)) {
+        html += tableRow(tr("Which run"), pick.run == 1 ? tr("only in A") : pick.run == 2 ? tr("only in B") : tr("both"));
+        html += tableRow(tr("Grid point"), gridPointText(a, pick.grid));
+        html += tableRow(tr("Mesh node"), meshNodeText(a, pick.mesh));
+        const double dA = gridMeshDistance(a, pick.grid, pick.mesh);
+        html += tableRow(tr("Distance (A)"), QStringLiteral("%1 vs radius %2 (unit sphere)").arg(num(dA, 9), num(radius_, 9)));
+        html += tableRow(tr("Margin d − r (A)"), QStringLiteral("%1 = %2 float32 steps")
+                                                 .arg(num(dA - radius_, 4))
+                                                 .arg(num((dA - radius_) / kUnitCoordinateUlp, 3)));
+        if (validMesh(graphB_, pick.mesh) && validGrid(graphB_, pick.grid)) {
+            const double radiusB = graphB_ == graphA_ ? radius_ : ballQueryRadius(*graphB_);
+            const double dB = gridMeshDistance(*graphB_, pick.grid, pick.mesh);
+            html += tableRow(tr("Margin d − r (B)"), QStringLiteral("%1 = %2 float32 steps")
+                                                     .arg(num(dB - radiusB, 4))
+                                                     .arg(num((dB - radiusB) / kUnitCoordinateUlp, 3)));
+        }
+    } else if ((pick.kind == GlobePick::Kind::Triangle || pick.kind == GlobePick::Kind::GridPoint) &&
+               validGrid(graphA_, pick.grid)) {
+        html += tableRow(tr("Grid point"), gridPointText(a, pick.grid));
+        if (diff_) {
+            const auto it = std::lower_bound(diff_->m2gChanged.begin(), diff_->m2gChanged.end(), pick.grid,
+                                             [](const TriangleChange& t, std::int32_t g) { return t.grid < g; });
+            if (it != diff_->m2gChanged.end() && it->grid == pick.grid) {
+                html += tableRow(tr("A's triangle"), facesText(it->meshA));
+                html += tableRow(tr("B's triangle"), facesText(it->meshB));
+            } else {
+                html += tableRow(tr("Triangle"), tr("same in A and B"));
+            }
+        }
+    } else if (pick.kind == GlobePick::Kind::MeshNode && validMesh(graphA_, pick.mesh)) {
+        html += tableRow(tr("Mesh node (A)"), meshNodeText(a, pick.mesh));
+        if (validMesh(graphB_, pick.mesh)) html += tableRow(tr("Mesh node (B)"), meshNodeText(*graphB_, pick.mesh));
+        if (diff_) {
+            const auto it = std::lower_bound(diff_->movedNodes.begin(), diff_->movedNodes.end(), pick.mesh,
+                                             [](const MovedNode& n, std::int32_t m) { return n.mesh < m; });
+            html += tableRow(tr("Position"), it != diff_->movedNodes.end() && it->mesh == pick.mesh
+                                            ? tr("moved by %1 / %2 float32 steps (lat / lon)").arg(it->ulpLat).arg(it->ulpLon)
+                                            : tr("same in A and B"));
+        }
+    } else {
+        html += tableRow(tr("Location"), latLon(pick.lat, pick.lon));
+    }
+
+    double lat = pick.lat, lon = pick.lon;
+    if (validGrid(graphA_, pick.grid)) {
+        const std::size_t nlon = a.gridLon.size();
+        lat = a.gridLat[std::size_t(pick.grid) / nlon];
+        lon = a.gridLon[std::size_t(pick.grid) % nlon];
+    }
+    if (sampler_) {
+        if (const auto sample = sampler_(lat, lon)) {
+            const QString units = sample->units.isEmpty() ? QString() : QStringLiteral(" ") + sample->units;
+            html += tableRow(tr("Field"), QStringLiteral("%1 at %2").arg(sample->field, latLon(sample->lat, sample->lon)));
+            html += tableRow(tr("A"), QString::fromStdString(formatValue(sample->a)) + units);
+            html += tableRow(tr("B"), QString::fromStdString(formatValue(sample->b)) + units);
+            html += tableRow(tr("A − B"), QString::fromStdString(formatValue(sample->a - sample->b)) + units);
+        }
+    }
+    html += QStringLiteral("</table>");
+    details_->setText(html);
+}
+
+}  // namespace meshdiff::views

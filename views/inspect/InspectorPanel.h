@@ -1,0 +1,71 @@
+#pragma once
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include <QWidget>
+
+#include "globe/GlobeScene.h"
+#include "inspect/DifferencesListModel.h"
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace meshdiff::views {
+
+// Field values of A and B at a lat/lon (nearest field grid point), for the inspector.
+struct FieldSample {
+    QString field, units;
+    double lat = 0, lon = 0;  // the field grid point used
+    double a = 0, b = 0;      // NaN when missing
+};
+using FieldSampler = std::function<std::optional<FieldSample>(double lat, double lon)>;
+
+// The differences list (linked with the globe) and the details of what is selected: indices,
+// lat/lon, distance vs radius and margin in float32 steps, which run has it, field values.
+class InspectorPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit InspectorPanel(QWidget* parent = nullptr);
+
+    // Graphs must outlive their use here (until the next call); graphB may be null.
+    void setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB);
+    void setFieldSampler(FieldSampler sampler);
+    void clear();
+
+    DifferencesListModel& differences() { return *model_; }
+    QTableView* list() const { return list_; }
+    QLabel* details() const { return details_; }
+    int currentRow() const;
+
+public slots:
+    // Shows a pick from the globe or map; selects its row when it is a difference (no signal).
+    void showPick(const meshdiff::views::GlobePick& pick);
+    void selectRow(int row);  // emits differenceActivated
+    void next();
+    void previous();
+
+signals:
+    // The user chose a difference in the list (or with Next/Previous).
+    void differenceActivated(const meshdiff::views::GlobePick& pick);
+
+private:
+    void showDetails(const GlobePick& pick);
+
+    DifferencesListModel* model_;
+    QTableView* list_;
+    QLabel* details_;
+    QPushButton* previous_;
+    QPushButton* next_;
+    QLabel* counter_;
+    const GraphDiff* diff_ = nullptr;
+    const MeshGraph* graphA_ = nullptr;
+    const MeshGraph* graphB_ = nullptr;
+    double radius_ = 0;
+    FieldSampler sampler_;
+    GlobePick current_;
+    bool updatingSelection_ = false;
+};
+
+}  // namespace meshdiff::views

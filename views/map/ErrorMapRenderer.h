@@ -1,0 +1,84 @@
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <QImage>
+#include <QRectF>
+#include <QSize>
+#include <QString>
+
+#include "colormap/ColorMap.h"
+#include "map/ErrorMapData.h"
+
+class QPainter;
+
+namespace meshdiff::views {
+
+enum class MapMode { A, B, Difference, SideBySide };
+QString mapModeName(MapMode mode);  // "A", "B", "A−B", "Side by side"
+
+struct ErrorMapStyle {
+    MapMode mode = MapMode::Difference;
+    ColorMapKind sequentialMap = ColorMapKind::Viridis;  // for A and B
+    LimitOptions limits;  // Full: ±max|A−B|, min..max; Robust: percentiles
+    bool coastlines = true;
+    bool differences = true;  // markers, lines and triangles
+    double centerLon = 0;     // the map spans centerLon − 180 … centerLon + 180
+};
+
+// What lies under a point of the rendered map.
+struct MapProbe {
+    double lat = 0, lon = 0;       // the grid point nearest to the cursor
+    double cursorLat = 0, cursorLon = 0;
+    std::size_t latIndex = 0, lonIndex = 0;
+    std::size_t gridIndex = 0;     // latIndex * nlon + lonIndex
+    double a = 0, b = 0;           // NaN where a run has no value
+};
+
+// Draws a lat/lon map of one field (A, B, A−B or all three side by side) with coastlines,
+// where the graphs differ and a colour bar, with QPainter onto any paint device: screen,
+// QImage of any size, PDF and SVG. Lines and triangles that cross the ±180° seam are split.
+class ErrorMapRenderer {
+public:
+    ErrorMapRenderer();
+    ~ErrorMapRenderer();
+    ErrorMapRenderer(const ErrorMapRenderer&) = delete;
+    ErrorMapRenderer& operator=(const ErrorMapRenderer&) = delete;
+
+    void setData(std::shared_ptr<const ErrorMapData> data);
+    const ErrorMapData* data() const { return data_.get(); }
+    void setStyle(const ErrorMapStyle& style);
+    const ErrorMapStyle& style() const { return style_; }
+
+    void render(QPainter& painter, const QRectF& target) const;
+    QImage toImage(const QSize& size) const;
+    // Vector figures; throw meshdiff::Error naming the file when it cannot be written.
+    void savePng(const QString& path, const QSize& size) const;
+    void savePdf(const QString& path, const QSizeF& sizePoints) const;
+    void saveSvg(const QString& path, const QSize& size) const;
+
+    // The grid point under `position` of a map rendered into `target`; nullopt off the maps.
+    std::optional<MapProbe> probe(const QPointF& position, const QRectF& target) const;
+
+    // Colour scales in use (valid after setData/setStyle): A and B share one.
+    const ColorScale& valueScale() const { return valueScale_; }
+    const ColorScale& differenceScale() const { return differenceScale_; }
+
+    struct Panel;  // one map with its title and colour bar
+
+private:
+    std::vector<Panel> layout(const QRectF& target) const;
+    void renderPanel(QPainter& painter, const Panel& panel, double unit) const;
+    void updateScales();
+    const QImage& fieldImage(MapMode which) const;
+
+    std::shared_ptr<const ErrorMapData> data_;
+    ErrorMapStyle style_;
+    std::vector<float> difference_;
+    ColorScale valueScale_, differenceScale_;
+    mutable QImage imageA_, imageB_, imageDiff_;
+};
+
+}  // namespace meshdiff::views

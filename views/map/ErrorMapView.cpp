@@ -1,0 +1,111 @@
+#include "map/ErrorMapView.h"
+
+#include <cmath>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "map/ErrorMapCanvas.h"
+
+namespace meshdiff::views {
+namespace {
+
+QString value(double v) { return QString::fromStdString(formatValue(v)); }
+
+}  // namespace
+
+ErrorMapView::ErrorMapView(QWidget* parent)
+    : QWidget(parent), canvas_(new ErrorMapCanvas(this)), mode_(new QComboBox(this)), limits_(new QComboBox(this)),
+      colorMap_(new QComboBox(this)), coastlines_(new QCheckBox(tr("Coastlines"), this)),
+      differences_(new QCheckBox(tr("Differences"), this)), cursor_(new QLabel(this)) {
+    for (MapMode m : {MapMode::Difference, MapMode::A, MapMode::B, MapMode::SideBySide}) {
+        mode_->addItem(mapModeName(m), int(m));
+    }
+    mode_->setObjectName(QStringLiteral("mapMode"));
+    limits_->addItem(tr("Full range"), int(LimitMode::Full));
+    limits_->addItem(tr("Robust (1–99 %)"), int(LimitMode::Robust));
+    colorMap_->addItem(QStringLiteral("viridis"), int(ColorMapKind::Viridis));
+    colorMap_->addItem(QStringLiteral("cividis"), int(ColorMapKind::Cividis));
+    colorMap_->setToolTip(tr("Colour map for A and B (A−B uses a diverging map centred on 0)"));
+    coastlines_->setChecked(true);
+    differences_->setChecked(true);
+    cursor_->setObjectName(QStringLiteral("mapCursor"));
+    cursor_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    cursor_->setMinimumHeight(cursor_->fontMetrics().height() + 4);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Show"), this));
+    controls->addWidget(mode_);
+    controls->addWidget(new QLabel(tr("Limits"), this));
+    controls->addWidget(limits_);
+    controls->addWidget(colorMap_);
+    controls->addWidget(coastlines_);
+    controls->addWidget(differences_);
+    controls->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(controls);
+    layout->addWidget(canvas_, 1);
+    layout->addWidget(cursor_);
+
+    for (QComboBox* box : {mode_, limits_, colorMap_}) {
+        connect(box, &QComboBox::currentIndexChanged, this, &ErrorMapView::applyControls);
+    }
+    for (QCheckBox* box : {coastlines_, differences_}) connect(box, &QCheckBox::toggled, this, &ErrorMapView::applyControls);
+    connect(canvas_, &ErrorMapCanvas::hovered, this, &ErrorMapView::showProbe);
+    connect(canvas_, &ErrorMapCanvas::clicked, this, [this](const MapProbe& p) { emit pointClicked(p.lat, p.lon); });
+}
+
+void ErrorMapView::setData(std::shared_ptr<const ErrorMapData> data) {
+    canvas_->renderer().setData(std::move(data));
+    cursor_->clear();
+    canvas_->update();
+}
+
+void ErrorMapView::setStyle(const ErrorMapStyle& style) {
+    updatingControls_ = true;
+    mode_->setCurrentIndex(mode_->findData(int(style.mode)));
+    limits_->setCurrentIndex(limits_->findData(int(style.limits.mode)));
+    colorMap_->setCurrentIndex(colorMap_->findData(int(style.sequentialMap)));
+    coastlines_->setChecked(style.coastlines);
+    differences_->setChecked(style.differences);
+    updatingControls_ = false;
+    canvas_->renderer().setStyle(style);
+    canvas_->update();
+}
+
+const ErrorMapStyle& ErrorMapView::style() const { return canvas_->renderer().style(); }
+const ErrorMapRenderer& ErrorMapView::renderer() const { return canvas_->renderer(); }
+QString ErrorMapView::cursorText() const { return cursor_->text(); }
+QWidget* ErrorMapView::canvas() const { return canvas_; }
+
+void ErrorMapView::applyControls() {
+    if (updatingControls_) return;
+    ErrorMapStyle style = canvas_->renderer().style();
+    style.mode = MapMode(mode_->currentData().toInt());
+    style.limits.mode = LimitMode(limits_->currentData().toInt());
+    style.sequentialMap = ColorMapKind(colorMap_->currentData().toInt());
+    style.coastlines = coastlines_->isChecked();
+    style.differences = differences_->isChecked();
+    canvas_->renderer().setStyle(style);
+    canvas_->update();
+    emit styleChanged(style);
+}
+
+void ErrorMapView::showProbe(const std::optional<MapProbe>& probe) {
+    if (!probe) {
+        cursor_->clear();
+        return;
+    }
+    const ErrorMapData* data = canvas_->renderer().data();
+    const QString units = data && !data->units.empty() ? QStringLiteral(" ") + QString::fromStdString(data->units) : QString();
+    cursor_->setText(tr("lat %1°, lon %2° (grid point %3):  A %4   B %5   A−B %6%7")
+                         .arg(QString::number(probe->lat, 'f', 2), QString::number(probe->lon, 'f', 2))
+                         .arg(probe->gridIndex)
+                         .arg(value(probe->a), value(probe->b), value(probe->a - probe->b), units));
+}
+
+}  // namespace meshdiff::views

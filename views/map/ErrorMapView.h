@@ -1,0 +1,48 @@
+#pragma once
+#include <memory>
+
+#include <QWidget>
+
+#include "map/ErrorMapRenderer.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+
+namespace meshdiff::views {
+
+class ErrorMapCanvas;
+
+// The 2-D error map of the selected field with its options (A, B, A−B or side by side; full or
+// robust limits; colour map; coastlines; differences) and the value under the cursor.
+class ErrorMapView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ErrorMapView(QWidget* parent = nullptr);
+
+    void setData(std::shared_ptr<const ErrorMapData> data);
+    void setStyle(const ErrorMapStyle& style);  // updates the controls too
+    const ErrorMapStyle& style() const;
+    const ErrorMapRenderer& renderer() const;
+    QString cursorText() const;  // "lat …, lon …: A … B … A−B …" or empty
+    QWidget* canvas() const;
+
+signals:
+    void styleChanged(const meshdiff::views::ErrorMapStyle& style);
+    void pointClicked(double lat, double lon);
+
+private:
+    void applyControls();
+    void showProbe(const std::optional<MapProbe>& probe);
+
+    ErrorMapCanvas* canvas_;
+    QComboBox* mode_;
+    QComboBox* limits_;
+    QComboBox* colorMap_;
+    QCheckBox* coastlines_;
+    QCheckBox* differences_;
+    QLabel* cursor_;
+    bool updatingControls_ = false;
+};
+
+}  // namespace meshdiff::views

@@ -46,8 +46,12 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
     FieldsComparison c;
     const GridAlignment alignment = alignGrids(a.grid(), b.grid(), a.path(), b.path());
     c.gridNote = alignment.description;
-    if (a.grid().inferred()) c.gridNote += "; A: " + a.grid().inference;
-    if (b.grid().inferred()) c.gridNote += "; B: " + b.grid().inference;
+    if (a.grid().inferred() && a.grid().inference == b.grid().inference) {
+        c.gridNote += "; A and B: " + a.grid().inference;
+    } else {
+        if (a.grid().inferred()) c.gridNote += "; A: " + a.grid().inference;
+        if (b.grid().inferred()) c.gridNote += "; B: " + b.grid().inference;
+    }
 
     const auto namesA = a.fieldNames();
     const auto namesB = b.fieldNames();

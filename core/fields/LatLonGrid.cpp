@@ -18,6 +18,12 @@ std::string formatDegrees(double v) {
     return out.str();
 }
 
+std::string ordinal(long n) {
+    const long tens = n % 100;
+    const char* suffix = (tens >= 11 && tens <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+    return std::to_string(n) + suffix;
+}
+
 double wrapLongitude(double lon) {
     double w = std::fmod(lon, 360.0);
     if (w < 0) w += 360.0;
@@ -98,7 +104,7 @@ std::optional<LatLonGrid> inferGlobalGrid(std::size_t nlat, std::size_t nlon, bo
             std::ostringstream note;
             note << "regular global grid inferred from the shape " << nlat << "×" << nlon << ": "
                  << formatDegrees(step) << " spacing";
-            if (stride > 1) note << " (" << formatDegrees(base) << " every " << stride << "th point)";
+            if (stride > 1) note << " (" << formatDegrees(base) << " every " << ordinal(long(stride)) << " point)";
             note << ", lat " << grid.lat.front() << "…" << grid.lat.back() << " (" << (latAscending ? "ascending" : "descending")
                  << " assumed), lon " << grid.lon.front() << "…" << grid.lon.back();
             grid.inference = note.str();
@@ -143,9 +149,9 @@ GridAlignment alignGrids(const LatLonGrid& a, const LatLonGrid& b, const std::st
         al.description = note.str();
         return al;
     }
-    note << (aIsLarger ? "B" : "A") << " is " << (aIsLarger ? "A" : "B") << " every " << std::labs(latStride)
-         << (std::labs(latStride) == 1 ? "" : "th") << " latitude and every " << std::labs(lonStride)
-         << (std::labs(lonStride) == 1 ? "" : "th") << " longitude";
+    auto every = [](long stride) { return stride == 1 ? std::string("every") : "every " + ordinal(stride); };
+    note << (aIsLarger ? "B" : "A") << " is " << (aIsLarger ? "A" : "B") << " at " << every(std::labs(latStride))
+         << " latitude and " << every(std::labs(lonStride)) << " longitude";
     if (latStride < 0) note << " (latitude order reversed)";
     note << "; compared on the " << small.nlat() << "×" << small.nlon() << " common points";
     al.description = note.str();

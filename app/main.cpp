@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
 
     CommandAction action;
     addCompareCommand(app, action);
+    addRerunCommand(app, action);
 
     try {
         app.parse(argc, argv);

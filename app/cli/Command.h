@@ -15,5 +15,6 @@ constexpr int kExitError = 2;
 
 // Each sub-command adds itself to the parser and, when chosen, stores its action.
 void addCompareCommand(CLI::App& app, CommandAction& action);
+void addRerunCommand(CLI::App& app, CommandAction& action);
 
 }  // namespace meshdiff::cli

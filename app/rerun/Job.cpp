@@ -1,0 +1,113 @@
+#include "rerun/Job.h"
+
+#include <optional>
+
+#include "common/Error.h"
+#include "rerun/Placeholders.h"
+
+namespace meshdiff::rerun {
+namespace {
+
+class Resolver {
+public:
+    Resolver(const Recipe& recipe, const JobContext& context) : recipe_(recipe), context_(context) {
+        for (const auto& name : recipe.fileParams) fileParams_.insert(name);
+        params_ = recipe.effectiveParams();
+    }
+
+    std::string word(const std::string& text, bool& sawEmpty) {
+        return substitutePlaceholders(text, [&](const std::string& name) {
+            auto value = lookup(name, true);
+            if (value && value->empty()) sawEmpty = true;
+            return value;
+        }, recipe_.name);
+    }
+
+    std::vector<StagedInput> takeInputs() { return std::move(inputs_); }
+
+private:
+    // A param's value may refer to the built-in values, not to other params. A file param is
+    // resolved as a local path first and then mapped as a whole.
+    std::optional<std::string> lookup(const std::string& name, bool mapFiles) {
+        const auto it = params_.find(name);
+        if (it == params_.end()) return builtin(name, mapFiles);
+        const bool isFile = fileParams_.count(name) > 0;
+        std::string value = substitutePlaceholders(it->second, [&](const std::string& inner) {
+            return builtin(inner, mapFiles && !isFile);
+        }, recipe_.name + " (param " + name + ")");
+        if (mapFiles && isFile && !value.empty()) return mapInput(value);
+        return value;
+    }
+
+    std::optional<std::string> builtin(const std::string& name, bool mapFiles) {
+        if (name == "out") return context_.outDir;
+        auto mapped = [&](const std::string& path) { return mapFiles && !path.empty() ? mapInput(path) : path; };
+        if (auto it = context_.values.find(name); it != context_.values.end())
+            return context_.fileKeys.count(name) ? mapped(it->second) : it->second;
+        const auto dot = name.find('.');
+        if (dot == std::string::npos) return std::nullopt;
+        const std::string run = name.substr(0, dot), field = name.substr(dot + 1);
+        const auto found = context_.runs.find(run);
+        if (found == context_.runs.end()) {
+            if (run == "A" || run == "B") return std::string();  // no such run loaded: empty
+            return std::nullopt;
+        }
+        const RunRef& ref = found->second;
+        if (field == "label") return ref.label;
+        if (field == "path") return mapped(ref.path);
+        if (field == "graph") return mapped(ref.graph);
+        if (field == "fields") return mapped(ref.fields);
+        return std::nullopt;
+    }
+
+    std::string mapInput(const std::string& localPath) {
+        for (const auto& input : inputs_)
+            if (input.localPath == localPath) return input.commandPath;
+        const std::string commandPath = context_.mapInput ? context_.mapInput(localPath) : localPath;
+        inputs_.push_back({localPath, commandPath});
+        return commandPath;
+    }
+
+    const Recipe& recipe_;
+    const JobContext& context_;
+    std::set<std::string> fileParams_;
+    std::map<std::string, std::string> params_;
+    std::vector<StagedInput> inputs_;
+};
+
+}  // namespace
+
+Job resolveJob(const Recipe& recipe, const JobContext& context) {
+    Resolver resolver(recipe, context);
+    Job job;
+    for (const auto& part : recipe.command) {
+        std::vector<std::string> words;
+        bool sawEmpty = false;
+        for (const auto& text : part.words) words.push_back(resolver.word(text, sawEmpty));
+        if (part.group && sawEmpty) continue;
+        if (!part.group && sawEmpty)
+            throw Error(recipe.name, "\"" + part.words.front() + "\" needs a value (put it in a group [..] to make it optional)");
+        job.argv.insert(job.argv.end(), words.begin(), words.end());
+    }
+    if (job.argv.empty() || job.argv.front().empty()) throw Error(recipe.name, "the command names no program");
+    for (const auto& [name, text] : recipe.effectiveEnv()) {
+        if (!isValidEnvName(name)) throw Error(recipe.name, "\"" + name + "\" is not a valid environment variable name");
+        bool sawEmpty = false;
+        std::string value = resolver.word(text, sawEmpty);
+        if (!value.empty()) job.env.emplace_back(name, std::move(value));
+    }
+    bool sawEmpty = false;
+    job.workdir = recipe.workdir.empty() ? context.outDir : resolver.word(recipe.workdir, sawEmpty);
+    if (job.workdir.empty()) job.workdir = context.outDir;
+    job.inputs = resolver.takeInputs();
+    job.timeoutSeconds = recipe.timeoutSeconds;
+    job.progressPattern = recipe.progressPattern;
+    return job;
+}
+
+std::vector<std::string> builtinPlaceholderNames() {
+    return {"out", "meshdiff", "python", "resources", "run", "host",
+            "A.path", "A.label", "A.graph", "A.fields", "B.path", "B.label", "B.graph", "B.fields"};
+}
+
+}  // namespace meshdiff::rerun

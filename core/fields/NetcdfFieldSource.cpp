@@ -1,11 +1,376 @@
 #include "fields/NetcdfFieldSource.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+
 #include "common/Error.h"
+#include "io/Hdf5Reader.h"
 
 namespace meshdiff {
 
-std::unique_ptr<FieldSource> openNetcdfFieldSource(const std::string& path, const FieldSourceOptions&) {
-    throw Error(path, "NetCDF-4 fields are not supported yet");
+namespace {
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return s;
+}
+
+std::string baseName(const std::string& objectPath) {
+    const auto slash = objectPath.rfind('/');
+    return slash == std::string::npos ? objectPath : objectPath.substr(slash + 1);
+}
+
+bool startsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+bool endsWith(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+const std::set<std::string> kLatNames{"lat", "latitude", "lats", "y", "nav_lat", "grid_yt"};
+const std::set<std::string> kLonNames{"lon", "longitude", "lons", "x", "nav_lon", "grid_xt"};
+const std::set<std::string> kLatUnits{"degrees_north", "degree_north", "degree_n", "degrees_n", "degreen", "degreesn"};
+const std::set<std::string> kLonUnits{"degrees_east", "degree_east", "degree_e", "degrees_e", "degreee", "degreese"};
+const std::set<std::string> kLevelNames{"level", "levels", "lev", "plev", "isobaricinhpa", "isobaric", "pressure",
+                                        "pressure_level", "pressure_levels", "air_pressure", "height", "altitude",
+                                        "depth", "model_level", "model_level_number", "hybrid", "sigma", "z", "layer"};
+const std::set<std::string> kLevelUnits{"hpa", "pa", "mb", "mbar", "millibar", "millibars", "hectopascal",
+                                        "hectopascals", "kpa"};
+const std::set<std::string> kLevelStandardNames{"air_pressure", "altitude", "height", "depth", "model_level_number",
+                                                "atmosphere_hybrid_sigma_pressure_coordinate",
+                                                "atmosphere_sigma_coordinate"};
+const std::set<std::string> kLeadingNames{"time", "valid_time", "init_time", "forecast_reference_time", "step",
+                                          "lead_time", "batch", "sample", "samples", "member", "number", "ensemble",
+                                          "realization", "datetime", "t"};
+// netCDF-4 marks dimensions that have no coordinate variable with this NAME attribute.
+const std::string kPureDimensionMarker = "This is a netCDF dimension but not a netCDF variable";
+// netCDF-4 renames a variable that shares its name with a dimension but is not its coordinate.
+const std::string kNonCoordPrefix = "_nc4_non_coord_";
+
+// One HDF5 dataset at the root, as netCDF sees it.
+struct Variable {
+    std::string dataset;  // "/temperature"
+    std::string name;     // "temperature"
+    Hdf5DatasetInfo info;
+    std::vector<std::string> dims;  // one name per axis, "" when no dimension scale is attached
+    bool isScale = false;
+    bool isPureDimension = false;
+};
+
+// A variable that holds fields: axes [leading..., (level), lat, lon].
+struct FieldVariable {
+    std::string dataset;
+    std::string name;
+    std::vector<std::size_t> shape;
+    std::vector<std::size_t> leadingDims;  // index into the file's leading dimensions, per leading axis
+    bool hasLevel = false;
+    std::string units, longName;
+    DType fileType = DType::Float32;
+    std::optional<double> scale, offset;
+    std::vector<double> missing;  // _FillValue and missing_value, in the packed (file) domain
+    bool outputDouble = false;
+};
+
+struct FieldEntry {
+    std::string name;
+    std::size_t variable = 0;
+    std::size_t level = 0;
+};
+
+std::string levelLabel(double value) {
+    if (std::isfinite(value) && std::abs(value) < 1e15 && value == std::round(value))
+        return std::to_string(static_cast<long long>(value));
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return text;
+}
+
+void rejectClassicNetcdf(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    char magic[4] = {};
+    if (in.read(magic, 4) && magic[0] == 'C' && magic[1] == 'D' && magic[2] == 'F' &&
+        (magic[3] == 1 || magic[3] == 2 || magic[3] == 5))
+        throw Error(path, "is a classic NetCDF-3 file; meshdiff reads NetCDF-4 (convert with `nccopy -k nc4`)");
+}
+
+class NetcdfFieldSource final : public FieldSource {
+public:
+    NetcdfFieldSource(const std::string& path, const FieldSourceOptions& options) : path_(path) {
+        rejectClassicNetcdf(path);
+        file_ = std::make_unique<Hdf5Reader>(path);
+        discover(options);
+    }
+
+    const std::string& path() const override { return path_; }
+    const LatLonGrid& grid() const override { return grid_; }
+
+    std::vector<std::string> fieldNames() const override {
+        std::vector<std::string> names;
+        names.reserve(entries_.size());
+        for (const auto& e : entries_) names.push_back(e.name);
+        return names;
+    }
+
+    Field load(const std::string& name) const override {
+        const auto found = byName_.find(name);
+        if (found == byName_.end()) throw Error(path_, "no field named " + name);
+        const FieldEntry& entry = entries_[found->second];
+        const FieldVariable& v = variables_[entry.variable];
+
+        std::vector<std::size_t> start, count;
+        for (std::size_t dim : v.leadingDims) start.push_back(leadingIndex_[dim]), count.push_back(1);
+        if (v.hasLevel) start.push_back(entry.level), count.push_back(1);
+        start.insert(start.end(), {0, 0});
+        count.insert(count.end(), {grid_.nlat(), grid_.nlon()});
+
+        Field field;
+        field.name = name;
+        field.units = v.units;
+        field.longName = v.longName;
+        field.nlat = grid_.nlat();
+        field.nlon = grid_.nlon();
+        const std::size_t n = field.size();
+        const bool packed = v.scale || v.offset;
+        if (!packed && v.fileType == DType::Float32) {
+            std::vector<float> values(n);
+            file_->readSlabInto(v.dataset, start, count, DType::Float32, values.data());
+            for (double m : v.missing)
+                std::replace(values.begin(), values.end(), static_cast<float>(m), std::numeric_limits<float>::quiet_NaN());
+            field.values = std::move(values);
+            return field;
+        }
+        std::vector<double> values(n);
+        file_->readSlabInto(v.dataset, start, count, DType::Float64, values.data());
+        for (double m : v.missing)
+            std::replace(values.begin(), values.end(), m, std::numeric_limits<double>::quiet_NaN());
+        if (packed) {
+            const double scale = v.scale.value_or(1.0), offset = v.offset.value_or(0.0);
+            for (double& x : values) x = x * scale + offset;
+        }
+        if (v.outputDouble) {
+            field.values = std::move(values);
+        } else {
+            field.values = std::vector<float>(values.begin(), values.end());
+        }
+        return field;
+    }
+
+private:
+    std::optional<std::string> stringAttr(const std::string& object, const std::string& name) const {
+        return file_->stringAttribute(object, name);
+    }
+
+    Variable describe(const std::string& member) const {
+        Variable v;
+        v.dataset = "/" + member;
+        v.name = startsWith(member, kNonCoordPrefix) ? member.substr(kNonCoordPrefix.size()) : member;
+        v.info = file_->datasetInfo(v.dataset);
+        for (const auto& scale : file_->dimensionScales(v.dataset)) v.dims.push_back(baseName(scale));
+        v.isScale = stringAttr(v.dataset, "CLASS").value_or("") == "DIMENSION_SCALE";
+        v.isPureDimension = v.isScale && startsWith(stringAttr(v.dataset, "NAME").value_or(""), kPureDimensionMarker);
+        if (v.isScale && v.info.shape.size() == 1 && v.dims[0].empty()) v.dims[0] = member;
+        return v;
+    }
+
+    // The coordinate variable of a dimension, if the file has one.
+    const Variable* coordinate(const std::string& dim) const {
+        const auto it = coordinates_.find(dim);
+        return it == coordinates_.end() ? nullptr : &all_[it->second];
+    }
+
+    std::string coordinateAttr(const std::string& dim, const std::string& attr) const {
+        const Variable* c = coordinate(dim);
+        return c ? lower(stringAttr(c->dataset, attr).value_or("")) : "";
+    }
+
+    bool isLatitude(const std::string& dim) const {
+        return !dim.empty() && (kLatNames.count(lower(dim)) || kLatUnits.count(coordinateAttr(dim, "units")) ||
+                                coordinateAttr(dim, "standard_name") == "latitude");
+    }
+
+    bool isLongitude(const std::string& dim) const {
+        return !dim.empty() && (kLonNames.count(lower(dim)) || kLonUnits.count(coordinateAttr(dim, "units")) ||
+                                coordinateAttr(dim, "standard_name") == "longitude");
+    }
+
+    bool isLevel(const std::string& dim) const {
+        if (dim.empty() || kLeadingNames.count(lower(dim))) return false;
+        if (kLevelNames.count(lower(dim))) return true;
+        const Variable* c = coordinate(dim);
+        if (!c) return false;
+        return coordinateAttr(dim, "axis") == "z" || file_->hasAttribute(c->dataset, "positive") ||
+               kLevelUnits.count(coordinateAttr(dim, "units")) ||
+               kLevelStandardNames.count(coordinateAttr(dim, "standard_name"));
+    }
+
+    std::vector<double> coordinateValues(const std::string& dim, std::size_t size) const {
+        const Variable* c = coordinate(dim);
+        if (!c || !c->info.dtype || c->info.shape != std::vector<std::size_t>{size}) return {};
+        std::vector<double> values(size);
+        file_->readInto(c->dataset, DType::Float64, values.data(), size);
+        return values;
+    }
+
+    void discover(const FieldSourceOptions& options) {
+        std::set<std::string> bounds;
+        for (const auto& member : file_->members("/")) {
+            if (!file_->isDataset("/" + member)) continue;
+            all_.push_back(describe(member));
+            const Variable& v = all_.back();
+            if (v.isScale && v.info.shape.size() == 1 && !v.isPureDimension) coordinates_[v.dims[0]] = all_.size() - 1;
+            if (auto b = stringAttr(v.dataset, "bounds")) bounds.insert(*b);
+        }
+
+        // Files written without dimension scales: take lat/lon from same-named 1-D datasets by size.
+        std::optional<std::size_t> unnamedLatSize, unnamedLonSize;
+        for (const Variable& v : all_) {
+            if (v.isScale || v.info.shape.size() != 1) continue;
+            if (kLatNames.count(lower(v.name)) && !coordinates_.count(v.name)) unnamedLatSize = v.info.shape[0];
+            if (kLonNames.count(lower(v.name)) && !coordinates_.count(v.name)) unnamedLonSize = v.info.shape[0];
+        }
+
+        std::string latDim, lonDim;
+        bool haveGrid = false;
+        for (const Variable& v : all_) {
+            const std::size_t rank = v.info.shape.size();
+            if (v.isScale || rank < 2 || !v.info.dtype || bounds.count(v.name) || endsWith(v.name, "_bnds") ||
+                endsWith(v.name, "_bounds"))
+                continue;
+            std::string vLat = v.dims[rank - 2], vLon = v.dims[rank - 1];
+            const bool named = isLatitude(vLat) && isLongitude(vLon);
+            const bool bySize = vLat.empty() && vLon.empty() && unnamedLatSize && unnamedLonSize &&
+                                v.info.shape[rank - 2] == *unnamedLatSize && v.info.shape[rank - 1] == *unnamedLonSize;
+            if (!named && !bySize) continue;
+            if (bySize) vLat = "lat", vLon = "lon";
+            if (!haveGrid) {
+                latDim = vLat, lonDim = vLon, haveGrid = true;
+                nlat_ = v.info.shape[rank - 2], nlon_ = v.info.shape[rank - 1];
+            }
+            if (vLat != latDim || vLon != lonDim || v.info.shape[rank - 2] != nlat_ || v.info.shape[rank - 1] != nlon_)
+                continue;  // on another grid than the file's first field
+            addFieldVariable(v, rank >= 3 && isLevel(v.dims[rank - 3]));
+        }
+        if (!haveGrid)
+            throw Error(path_, "holds no variable with latitude and longitude as its last two dimensions");
+
+        leadingIndex_ = options.leadingIndex;
+        if (leadingIndex_.size() > leadingNames_.size())
+            throw Error(path_, std::to_string(leadingIndex_.size()) + " leading indices given but the file has " +
+                                   std::to_string(leadingNames_.size()) + " leading dimension(s)");
+        leadingIndex_.resize(leadingNames_.size(), 0);
+        for (std::size_t d = 0; d < leadingNames_.size(); ++d)
+            if (leadingIndex_[d] >= leadingSizes_[d])
+                throw Error(path_, "index " + std::to_string(leadingIndex_[d]) + " along dimension " +
+                                       leadingNames_[d] + " is out of range (size " +
+                                       std::to_string(leadingSizes_[d]) + ")");
+
+        grid_.lat = coordinateValues(latDim, nlat_);
+        grid_.lon = coordinateValues(lonDim, nlon_);
+        if (grid_.lat.empty() && unnamedLatSize == nlat_) grid_.lat = datasetValues(latDim, nlat_);
+        if (grid_.lon.empty() && unnamedLonSize == nlon_) grid_.lon = datasetValues(lonDim, nlon_);
+        if (grid_.lat.empty() || grid_.lon.empty()) {
+            auto inferred = inferGlobalGrid(nlat_, nlon_, options.assumeLatAscending);
+            if (!inferred)
+                throw Error(path_, "has no latitude/longitude coordinate variables and its " + std::to_string(nlat_) +
+                                       "×" + std::to_string(nlon_) + " grid is no regular global grid");
+            grid_ = std::move(*inferred);
+        }
+    }
+
+    // Values of a plain 1-D dataset named like the dimension (files without dimension scales).
+    std::vector<double> datasetValues(const std::string& dim, std::size_t size) const {
+        for (const Variable& v : all_) {
+            if (!v.isScale && (dim == "lat" ? kLatNames : kLonNames).count(lower(v.name)) && v.info.dtype &&
+                v.info.shape == std::vector<std::size_t>{size}) {
+                std::vector<double> values(size);
+                file_->readInto(v.dataset, DType::Float64, values.data(), size);
+                return values;
+            }
+        }
+        return {};
+    }
+
+    void addFieldVariable(const Variable& v, bool hasLevel) {
+        FieldVariable f;
+        f.dataset = v.dataset;
+        f.name = v.name;
+        f.shape = v.info.shape;
+        f.hasLevel = hasLevel;
+        f.fileType = *v.info.dtype;
+        const std::size_t rank = v.info.shape.size();
+        const std::size_t leadingAxes = rank - 2 - (hasLevel ? 1 : 0);
+        for (std::size_t axis = 0; axis < leadingAxes; ++axis) {
+            const std::string dim = v.dims[axis].empty() ? v.name + " axis " + std::to_string(axis) : v.dims[axis];
+            auto it = std::find(leadingNames_.begin(), leadingNames_.end(), dim);
+            if (it == leadingNames_.end()) {
+                leadingNames_.push_back(dim);
+                leadingSizes_.push_back(v.info.shape[axis]);
+                it = leadingNames_.end() - 1;
+            }
+            f.leadingDims.push_back(static_cast<std::size_t>(it - leadingNames_.begin()));
+        }
+        f.units = stringAttr(v.dataset, "units").value_or("");
+        f.longName = stringAttr(v.dataset, "long_name").value_or("");
+
+        auto scalarOf = [&](const char* attr) -> std::optional<double> {
+            const auto values = file_->numericAttribute(v.dataset, attr);
+            if (!values || values->empty()) return std::nullopt;
+            return values->front();
+        };
+        f.scale = scalarOf("scale_factor");
+        f.offset = scalarOf("add_offset");
+        if (const auto fill = scalarOf("_FillValue")) f.missing.push_back(*fill);
+        if (const auto missing = file_->numericAttribute(v.dataset, "missing_value"))
+            f.missing.insert(f.missing.end(), missing->begin(), missing->end());
+        if (f.scale || f.offset) {
+            const auto scaleType = file_->attributeDType(v.dataset, f.scale ? "scale_factor" : "add_offset");
+            f.outputDouble = scaleType == DType::Float64;
+        } else {
+            f.outputDouble = f.fileType == DType::Float64 || dtypeSize(f.fileType) > 2;
+        }
+
+        const std::size_t index = variables_.size();
+        variables_.push_back(std::move(f));
+        if (!hasLevel) {
+            addEntry(v.name, index, 0);
+            return;
+        }
+        const std::string levelDim = v.dims[rank - 3];
+        const std::size_t levels = v.info.shape[rank - 3];
+        const std::vector<double> values = coordinateValues(levelDim, levels);
+        for (std::size_t k = 0; k < levels; ++k)
+            addEntry(v.name + "@" + (values.empty() ? std::to_string(k) : levelLabel(values[k])), index, k);
+    }
+
+    void addEntry(const std::string& name, std::size_t variable, std::size_t level) {
+        if (byName_.count(name)) return;  // repeated level values: the first one wins
+        byName_[name] = entries_.size();
+        entries_.push_back({name, variable, level});
+    }
+
+    std::string path_;
+    std::unique_ptr<Hdf5Reader> file_;
+    std::vector<Variable> all_;
+    std::map<std::string, std::size_t> coordinates_;  // dimension name → index in all_
+    std::vector<FieldVariable> variables_;
+    std::vector<FieldEntry> entries_;
+    std::map<std::string, std::size_t> byName_;
+    std::vector<std::string> leadingNames_;
+    std::vector<std::size_t> leadingSizes_;
+    std::vector<std::size_t> leadingIndex_;
+    std::size_t nlat_ = 0, nlon_ = 0;
+    LatLonGrid grid_;
+};
+
+}  // namespace
+
+std::unique_ptr<FieldSource> openNetcdfFieldSource(const std::string& path, const FieldSourceOptions& options) {
+    return std::make_unique<NetcdfFieldSource>(path, options);
 }
 
 }  // namespace meshdiff

@@ -409,6 +409,17 @@ std::optional<std::vector<double>> Hdf5Reader::numericAttribute(const std::strin
     return values;
 }
 
+std::optional<DType> Hdf5Reader::attributeDType(const std::string& objectPath, const std::string& name) const {
+    auto lock = lockHdf5();
+    if (!hasAttribute(objectPath, name)) return std::nullopt;
+    Hdf5Id object = impl_->openObject(objectPath);
+    Hdf5Id attr = openHdf5Attribute(object.get(), name, impl_->path);
+    Hdf5Id type{checkHdf5(H5Aget_type(attr.get()), impl_->path, "cannot read the type of attribute " + name), H5Tclose};
+    DType dtype;
+    if (!dtypeFromHdf5(type.get(), dtype)) return std::nullopt;
+    return dtype;
+}
+
 std::vector<std::string> Hdf5Reader::dimensionScales(const std::string& datasetPath) const {
     auto lock = lockHdf5();
     const std::string name = absolute(datasetPath);

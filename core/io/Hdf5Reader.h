@@ -63,6 +63,9 @@ public:
     std::optional<std::vector<double>> numericAttribute(const std::string& objectPath,
                                                         const std::string& name) const;
 
+    // The dtype of a numeric attribute; empty if absent or not numeric.
+    std::optional<DType> attributeDType(const std::string& objectPath, const std::string& name) const;
+
     // For each dimension of the dataset, the path of the dimension scale attached to it
     // (DIMENSION_LIST, as netCDF-4 and h5netcdf write), or "" when none is attached.
     std::vector<std::string> dimensionScales(const std::string& datasetPath) const;

@@ -1,5 +1,3 @@
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -39,74 +37,66 @@ std::vector<std::string> namesFor(Slot slot) {
 }
 
 // The member holding `slot`, or "" when the archive has none of its names.
+std::string shapeText(const std::vector<std::size_t>& shape) {
+    NdArray a;
+    a.shape = shape;
+    return a.shapeString();
+}
+
 std::string findKey(const NpzArchive& archive, Slot slot) {
     for (const std::string& name : namesFor(slot))
         if (archive.contains(name)) return name;
     return {};
 }
 
-std::vector<float> coordinates(const NdArray& a, const std::string& where) {
-    if (a.ndim() != 1) throw Error(where, "expected a 1-D coordinate array, got shape " + a.shapeString());
-    if (a.dtype == DType::Float32) {
-        std::vector<float> out(a.size());
-        std::memcpy(out.data(), a.bytes.data(), a.bytes.size());
-        return out;
+std::vector<float> coordinates(const NpyHeader& h, const std::byte* data, const std::string& where) {
+    if (h.shape.size() != 1) throw Error(where, "expected a 1-D coordinate array, got shape " + shapeText(h.shape));
+    const std::size_t n = h.elementCount();
+    if (h.dtype == DType::Float32) {
+        const float* values = reinterpret_cast<const float*>(data);
+        return std::vector<float>(values, values + n);
     }
-    if (!isFloating(a.dtype) && !isInteger(a.dtype))
-        throw Error(where, "expected floating-point coordinates, got " + dtypeName(a.dtype));
+    if (h.dtype == DType::Bool) throw Error(where, "expected numeric coordinates, got bool");
+    NdArray a;
+    a.dtype = h.dtype;
+    a.shape = h.shape;
+    a.bytes.assign(data, data + h.dataBytes());
     return a.toFloat32();
 }
 
+// Integer indices → int32; negative ones and ones beyond 32 bits are refused here, the ranges
+// of valid node indices by validateGraph.
 template <class T>
-bool inRange(T v, std::size_t limit) {
-    if constexpr (std::is_signed_v<T>)
-        if (v < 0) return false;
-    return static_cast<std::uint64_t>(v) < limit;
-}
-
-// Integer indices → int32, each checked to lie in [0, limit).
-template <class T>
-void convertIndices(const T* in, std::int32_t* out, std::size_t n, std::size_t limit, const std::string& where,
-                    const char* what) {
-    constexpr std::size_t kChunk = 1 << 16;
-    tbb::parallel_for(std::size_t{0}, (n + kChunk - 1) / kChunk, [&](std::size_t chunk) {
-        const std::size_t begin = chunk * kChunk, end = std::min(n, begin + kChunk);
-        bool ok = true;
-        for (std::size_t i = begin; i < end; ++i) {
-            const T v = in[i];
-            ok &= inRange(v, limit);
-            out[i] = static_cast<std::int32_t>(v);
-        }
-        if (ok) return;
-        for (std::size_t i = begin; i < end; ++i) {
-            if (inRange(in[i], limit)) continue;
-            throw Error(where, "index " + std::to_string(static_cast<long long>(in[i])) + " at position " +
-                                   std::to_string(i) + " is outside the " + std::to_string(limit) + " " + what);
-        }
-    });
-}
-
-std::vector<std::int32_t> indices(const NdArray& a, const std::string& where, std::size_t limit, const char* what) {
-    if (limit > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()) + 1)
-        throw Error(where, std::string("too many ") + what + " for 32-bit indices");
-    std::vector<std::int32_t> out(a.size());
-    switch (a.dtype) {
-        case DType::Int8: convertIndices(a.dataAs<std::int8_t>(), out.data(), out.size(), limit, where, what); break;
-        case DType::Int16: convertIndices(a.dataAs<std::int16_t>(), out.data(), out.size(), limit, where, what); break;
-        case DType::Int32: convertIndices(a.dataAs<std::int32_t>(), out.data(), out.size(), limit, where, what); break;
-        case DType::Int64: convertIndices(a.dataAs<std::int64_t>(), out.data(), out.size(), limit, where, what); break;
-        case DType::UInt8: convertIndices(a.dataAs<std::uint8_t>(), out.data(), out.size(), limit, where, what); break;
-        case DType::UInt16: convertIndices(a.dataAs<std::uint16_t>(), out.data(), out.size(), limit, where, what); break;
-        case DType::UInt32: convertIndices(a.dataAs<std::uint32_t>(), out.data(), out.size(), limit, where, what); break;
-        case DType::UInt64: convertIndices(a.dataAs<std::uint64_t>(), out.data(), out.size(), limit, where, what); break;
-        default: throw Error(where, "expected an integer index array, got " + dtypeName(a.dtype));
+std::vector<std::int32_t> toInt32(const T* in, std::size_t n, const std::string& where) {
+    std::vector<std::int32_t> out(n);
+    constexpr std::uint64_t kMax = std::numeric_limits<std::int32_t>::max();
+    bool bad = false;
+    for (std::size_t i = 0; i < n; ++i) {
+        bad |= static_cast<std::uint64_t>(in[i]) > kMax;  // negative values wrap to huge ones
+        out[i] = static_cast<std::int32_t>(in[i]);
+    }
+    if (bad) {
+        for (std::size_t i = 0; i < n; ++i)
+            if (static_cast<std::uint64_t>(in[i]) > kMax)
+                throw Error(where, "index " + std::to_string(in[i]) + " at position " + std::to_string(i) +
+                                       " is not a valid node index (negative or beyond 32 bits)");
     }
     return out;
 }
 
-std::vector<std::int32_t> edgeIndices(const NdArray& a, const std::string& where, std::size_t limit, const char* what) {
-    if (a.ndim() != 1) throw Error(where, "expected a 1-D edge index array, got shape " + a.shapeString());
-    return indices(a, where, limit, what);
+std::vector<std::int32_t> indices(const NpyHeader& h, const std::byte* data, const std::string& where) {
+    const std::size_t n = h.elementCount();
+    switch (h.dtype) {
+        case DType::Int8: return toInt32(reinterpret_cast<const std::int8_t*>(data), n, where);
+        case DType::Int16: return toInt32(reinterpret_cast<const std::int16_t*>(data), n, where);
+        case DType::Int32: return toInt32(reinterpret_cast<const std::int32_t*>(data), n, where);
+        case DType::Int64: return toInt32(reinterpret_cast<const std::int64_t*>(data), n, where);
+        case DType::UInt8: return toInt32(reinterpret_cast<const std::uint8_t*>(data), n, where);
+        case DType::UInt16: return toInt32(reinterpret_cast<const std::uint16_t*>(data), n, where);
+        case DType::UInt32: return toInt32(reinterpret_cast<const std::uint32_t*>(data), n, where);
+        case DType::UInt64: return toInt32(reinterpret_cast<const std::uint64_t*>(data), n, where);
+        default: throw Error(where, "expected an integer index array, got " + dtypeName(h.dtype));
+    }
 }
 
 template <class T>
@@ -137,27 +127,32 @@ MeshGraph readGraphNpz(const std::string& path) {
             throw Error(path, "not a graph .npz: the array " + list + " is missing");
         }
     }
-    std::vector<NdArray> arrays = archive.readMany(keys);
-    auto where = [&](int s) { return path + "[" + keys[s] + "]"; };
+    auto where = [&](std::size_t s) { return path + "[" + keys[s] + "]"; };
 
     MeshGraph g;
-    g.gridLat = coordinates(arrays[GridLat], where(GridLat));
-    g.gridLon = coordinates(arrays[GridLon], where(GridLon));
-    g.meshLat = coordinates(arrays[MeshLat], where(MeshLat));
-    g.meshLon = coordinates(arrays[MeshLon], where(MeshLon));
-    const NdArray& faces = arrays[MeshFaces];
-    if (!((faces.ndim() == 2 && faces.shape[1] == 3) || (faces.ndim() == 1 && faces.size() % 3 == 0)))
-        throw Error(where(MeshFaces), "expected mesh faces of shape (F, 3), got " + faces.shapeString());
-    g.meshFaces = indices(faces, where(MeshFaces), g.meshCount(), "mesh nodes");
-    arrays[MeshFaces] = {};
-    g.g2mSenders = edgeIndices(arrays[G2mSenders], where(G2mSenders), g.gridCount(), "grid points");
-    arrays[G2mSenders] = {};
-    g.g2mReceivers = edgeIndices(arrays[G2mReceivers], where(G2mReceivers), g.meshCount(), "mesh nodes");
-    arrays[G2mReceivers] = {};
-    g.m2gSenders = edgeIndices(arrays[M2gSenders], where(M2gSenders), g.meshCount(), "mesh nodes");
-    arrays[M2gSenders] = {};
-    g.m2gReceivers = edgeIndices(arrays[M2gReceivers], where(M2gReceivers), g.gridCount(), "grid points");
-    arrays.clear();
+    // Each member is converted by the thread that inflated it, into its own field of the graph.
+    archive.visitMany(keys, [&](std::size_t slot, const NpyHeader& h, const std::byte* data) {
+        const std::string w = where(slot);
+        switch (static_cast<Slot>(slot)) {
+            case GridLat: g.gridLat = coordinates(h, data, w); break;
+            case GridLon: g.gridLon = coordinates(h, data, w); break;
+            case MeshLat: g.meshLat = coordinates(h, data, w); break;
+            case MeshLon: g.meshLon = coordinates(h, data, w); break;
+            case MeshFaces:
+                if (!((h.shape.size() == 2 && h.shape[1] == 3) || (h.shape.size() == 1 && h.shape[0] % 3 == 0)))
+                    throw Error(w, "expected mesh faces of shape (F, 3), got " + shapeText(h.shape));
+                g.meshFaces = indices(h, data, w);
+                break;
+            default:
+                if (h.shape.size() != 1) throw Error(w, "expected a 1-D edge index array, got shape " + shapeText(h.shape));
+                std::vector<std::int32_t> edges = indices(h, data, w);
+                if (slot == G2mSenders) g.g2mSenders = std::move(edges);
+                else if (slot == G2mReceivers) g.g2mReceivers = std::move(edges);
+                else if (slot == M2gSenders) g.m2gSenders = std::move(edges);
+                else g.m2gReceivers = std::move(edges);
+                break;
+        }
+    });
     validateGraph(g, path);
     return g;
 }

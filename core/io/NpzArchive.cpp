@@ -1,11 +1,19 @@
 #include "io/NpzArchive.h"
 
 #include <libdeflate.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
-#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 #include <zip.h>
 
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdlib>
 #include <cstring>
+#include <new>
+#include <numeric>
 #include <unordered_map>
 
 #include "common/Error.h"
@@ -77,18 +85,49 @@ struct DecompressorDeleter {
     void operator()(libdeflate_decompressor* d) const { libdeflate_free_decompressor(d); }
 };
 
-std::vector<std::byte> inflateMember(const Member& m, const std::vector<std::byte>& raw, const std::string& where) {
+// Inflates a member's raw deflate stream into `out` (m.size bytes) and checks its CRC-32.
+void inflateMember(const Member& m, const std::vector<std::byte>& raw, std::byte* out, const std::string& where) {
     std::unique_ptr<libdeflate_decompressor, DecompressorDeleter> d(libdeflate_alloc_decompressor());
     if (!d) throw Error(where, "out of memory for a decompressor");
-    std::vector<std::byte> out(m.size);
     std::size_t actual = 0;
-    const libdeflate_result r =
-        libdeflate_deflate_decompress(d.get(), raw.data(), raw.size(), out.data(), out.size(), &actual);
+    const libdeflate_result r = libdeflate_deflate_decompress(d.get(), raw.data(), raw.size(), out, m.size, &actual);
     if (r != LIBDEFLATE_SUCCESS || actual != m.size)
         throw Error(where, "corrupt compressed data (the deflate stream does not inflate to " +
                                std::to_string(m.size) + " bytes)");
-    if (libdeflate_crc32(0, out.data(), out.size()) != m.crc) throw Error(where, "CRC-32 mismatch: member is corrupt");
-    return out;
+    if (libdeflate_crc32(0, out, m.size) != m.crc) throw Error(where, "CRC-32 mismatch: member is corrupt");
+}
+
+// A buffer that grows without being zero-filled first (inflating overwrites it anyway). Large
+// ones ask for transparent huge pages: fewer page faults when a member of many MB is inflated.
+class Scratch {
+public:
+    ~Scratch() { release(); }
+    std::byte* get(std::size_t bytes) {
+        if (bytes <= capacity_) return data_;
+        release();
+        constexpr std::size_t kHugePage = std::size_t{2} << 20;
+        capacity_ = std::max<std::size_t>((bytes + kHugePage - 1) / kHugePage * kHugePage, kHugePage);
+        void* p = std::aligned_alloc(kHugePage, capacity_);
+        if (!p) throw std::bad_alloc();
+        ::madvise(p, capacity_, MADV_HUGEPAGE);  // only a hint: failure is harmless
+        data_ = static_cast<std::byte*>(p);
+        return data_;
+    }
+
+private:
+    void release() {
+        std::free(data_);
+        data_ = nullptr;
+        capacity_ = 0;
+    }
+    std::byte* data_ = nullptr;
+    std::size_t capacity_ = 0;
+};
+
+NpyHeader nativeCOrder(NpyHeader h) {
+    h.bigEndian = std::endian::native == std::endian::big;
+    h.fortranOrder = false;
+    return h;
 }
 
 }  // namespace
@@ -141,9 +180,29 @@ struct NpzArchive::Impl {
         return readAll(m, 0, m.size);
     }
 
-    std::vector<std::byte> finishMember(const Member& m, std::vector<std::byte>&& raw) const {
-        if (m.method == ZIP_CM_DEFLATE) return inflateMember(m, raw, where(m));
-        return std::move(raw);
+    // The whole member (.npy bytes) from what fetch() returned, inflated into `scratch` if need be.
+    const std::byte* wholeMember(const Member& m, std::vector<std::byte>& raw, Scratch& scratch) const {
+        if (m.method != ZIP_CM_DEFLATE) return raw.data();
+        std::byte* out = scratch.get(m.size);
+        inflateMember(m, raw, out, where(m));
+        raw = {};
+        return out;
+    }
+
+    void visitMember(std::size_t index, const Member& m, std::vector<std::byte>& raw, Scratch& scratch,
+                     const MemberVisitor& visit) const {
+        const std::string w = where(m);
+        const std::byte* whole = wholeMember(m, raw, scratch);
+        const std::size_t offset = npyDataOffset(whole, m.size, w);
+        if (offset > m.size) throw Error(w, ".npy header is truncated");
+        const NpyHeader header = parseNpyHeader(whole, m.size, w, m.size - offset);
+        if (header.isNativeCOrder()) {
+            visit(index, nativeCOrder(header), whole + offset);
+            return;
+        }
+        std::vector<std::byte> copy(whole + offset, whole + offset + header.dataBytes());
+        toNativeCOrder(header, copy);
+        visit(index, nativeCOrder(header), copy.data());
     }
 };
 
@@ -208,24 +267,61 @@ NpyHeader NpzArchive::header(const std::string& key) const {
     return parseNpyHeader(bytes.data(), offset, where, m.size - offset);
 }
 
-NdArray NpzArchive::read(const std::string& key) const {
-    const Member& m = impl_->member(key);
-    return decodeNpy(impl_->finishMember(m, impl_->fetch(m)), impl_->where(m));
-}
+NdArray NpzArchive::read(const std::string& key) const { return std::move(readMany({key}).front()); }
 
 std::vector<NdArray> NpzArchive::readMany(const std::vector<std::string>& keys) const {
-    std::vector<const Member*> members;
-    members.reserve(keys.size());
-    for (const std::string& key : keys) members.push_back(&impl_->member(key));
-    // libzip handles are not thread-safe: fetch the raw bytes in turn, then inflate and decode in parallel.
-    std::vector<std::vector<std::byte>> raw(keys.size());
-    for (std::size_t i = 0; i < keys.size(); ++i) raw[i] = impl_->fetch(*members[i]);
     std::vector<NdArray> out(keys.size());
-    tbb::parallel_for(std::size_t{0}, keys.size(), [&](std::size_t i) {
-        const Member& m = *members[i];
-        out[i] = decodeNpy(impl_->finishMember(m, std::move(raw[i])), impl_->where(m));
+    visitMany(keys, [&](std::size_t i, const NpyHeader& header, const std::byte* data) {
+        NdArray& a = out[i];
+        a.dtype = header.dtype;
+        a.shape = header.shape;
+        a.bytes.assign(data, data + header.dataBytes());
     });
     return out;
+}
+
+void NpzArchive::visitMany(const std::vector<std::string>& keys, const MemberVisitor& visit) const {
+    const std::size_t n = keys.size();
+    std::vector<const Member*> members;
+    members.reserve(n);
+    for (const std::string& key : keys) members.push_back(&impl_->member(key));
+    // libzip handles are not thread-safe: fetch the raw bytes in turn, then inflate and decode in parallel.
+    std::vector<std::vector<std::byte>> raw(n);
+    for (std::size_t i = 0; i < n; ++i) raw[i] = impl_->fetch(*members[i]);
+
+    // Largest first, each worker taking the next member when done: balances members of very different sizes.
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return members[a]->size > members[b]->size; });
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> failed{false};
+    auto worker = [&] {
+        Scratch scratch;
+        for (std::size_t k; !failed && (k = next++) < n;) {
+            try {
+                impl_->visitMember(order[k], *members[order[k]], raw[order[k]], scratch, visit);
+            } catch (...) {
+                failed = true;
+                throw;
+            }
+        }
+    };
+    const std::size_t workers =
+        std::min<std::size_t>(n, static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency())));
+    if (workers <= 1) {
+        worker();
+        return;
+    }
+    tbb::task_group group;
+    for (std::size_t w = 1; w < workers; ++w) group.run(worker);
+    try {
+        worker();
+    } catch (...) {
+        group.wait();
+        throw;
+    }
+    group.wait();
 }
 
 bool NpzArchive::isStored(const std::string& key) const { return impl_->member(key).method == ZIP_CM_STORE; }
@@ -236,8 +332,9 @@ void NpzArchive::readRange(const std::string& key, std::size_t offset, std::byte
     if (offset > m.size || bytes > m.size - offset)
         throw Error(where, "range " + std::to_string(offset) + "+" + std::to_string(bytes) + " lies outside the member");
     if (m.method != ZIP_CM_STORE) {
-        const std::vector<std::byte> all = impl_->finishMember(m, impl_->fetch(m));
-        std::memcpy(dest, all.data() + offset, bytes);
+        std::vector<std::byte> raw = impl_->fetch(m);
+        Scratch scratch;
+        std::memcpy(dest, impl_->wholeMember(m, raw, scratch) + offset, bytes);
         return;
     }
     impl_->checkSizes(m);

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,6 +30,11 @@ public:
     void readRange(const std::string& key, std::size_t offset, std::byte* dest, std::size_t bytes) const;
     // Reads several members, decompressing them in parallel.
     std::vector<NdArray> readMany(const std::vector<std::string>& keys) const;
+    // Calls visit(i, header, data) for every keys[i], from several threads at once (largest member
+    // first). `data` holds header.elementCount() elements in native byte order and C order (the
+    // header says so too) and is valid only during the call; no copy of the array is kept.
+    using MemberVisitor = std::function<void(std::size_t index, const NpyHeader& header, const std::byte* data)>;
+    void visitMany(const std::vector<std::string>& keys, const MemberVisitor& visit) const;
 
 private:
     struct Impl;

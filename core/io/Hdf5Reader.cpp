@@ -23,6 +23,7 @@ namespace {
 // written reads as fill values; both are allowed up to this size regardless of the file size.
 constexpr std::size_t kAlwaysAllowedBytes = std::size_t(64) << 20;
 constexpr std::uint64_t kDeflateMaxRatio = 1100;
+constexpr std::size_t kMaxChunkCacheBytes = std::size_t(256) << 20;
 
 std::string absolute(const std::string& objectPath) {
     return !objectPath.empty() && objectPath[0] == '/' ? objectPath : "/" + objectPath;
@@ -71,6 +72,8 @@ struct Hdf5Reader::Impl {
     std::size_t maxBytes = 0;
     Hdf5Id file;
     int descriptor = -1;  // for reading plain contiguous data without HDF5
+    mutable std::string slabName;  // declared after `file`: closed before it
+    mutable Hdf5Id slabDataset;
 
     ~Impl() {
         if (descriptor >= 0) ::close(descriptor);
@@ -171,6 +174,50 @@ struct Hdf5Reader::Impl {
             offset += static_cast<std::uint64_t>(got);
             bytes -= static_cast<std::size_t>(got);
         }
+    }
+
+    // Chunk cache size that holds every chunk a block touches (HDF5's default is 1 MiB, too
+    // small for 0.25° chunks spanning several levels, which would then be inflated once per level).
+    std::size_t chunkCacheBytes(hid_t dataset, const std::vector<std::size_t>& start,
+                                const std::vector<std::size_t>& count) const {
+        Hdf5Id plist{H5Dget_create_plist(dataset), H5Pclose};
+        if (!plist.valid() || H5Pget_layout(plist.get()) != H5D_CHUNKED) return 0;
+        const int rank = H5Pget_chunk(plist.get(), 0, nullptr);
+        if (rank <= 0 || std::size_t(rank) != start.size()) return 0;
+        std::vector<hsize_t> chunk(static_cast<std::size_t>(rank));
+        H5Pget_chunk(plist.get(), rank, chunk.data());
+        Hdf5Id type = datasetType(dataset, path);
+        std::size_t chunkBytes = H5Tget_size(type.get()), touched = 1;
+        for (std::size_t i = 0; i < chunk.size(); ++i) {
+            if (chunk[i] == 0) return 0;
+            chunkBytes *= chunk[i];
+            const std::size_t last = count[i] ? start[i] + count[i] - 1 : start[i];
+            touched *= last / chunk[i] - start[i] / chunk[i] + 1;
+            if (chunkBytes > kMaxChunkCacheBytes || touched > kMaxChunkCacheBytes) return kMaxChunkCacheBytes;
+        }
+        return std::min(kMaxChunkCacheBytes, (touched + 1) * chunkBytes);
+    }
+
+    // Keeps the dataset of the last block read open, with its chunk cache, for the next block.
+    const Hdf5Id& slabDatasetFor(const std::string& name, const std::vector<std::size_t>& start,
+                                 const std::vector<std::size_t>& count) const {
+        if (slabName == name && slabDataset.valid()) return slabDataset;
+        slabDataset = Hdf5Id();
+        slabName.clear();
+        Hdf5Id dataset = openDataset(name);
+        if (start.size() == count.size()) {
+            if (const std::size_t bytes = chunkCacheBytes(dataset.get(), start, count); bytes > (std::size_t(1) << 20)) {
+                Hdf5Id dapl{checkHdf5(H5Pcreate(H5P_DATASET_ACCESS), path, "cannot create dataset access properties"),
+                            H5Pclose};
+                checkHdf5Status(H5Pset_chunk_cache(dapl.get(), 10007, bytes, 0.75), path, "cannot set a chunk cache");
+                dataset.reset();  // an open handle would share its 1 MiB cache with the reopened one
+                dataset = {checkHdf5(H5Dopen2(file.get(), name.c_str(), dapl.get()), path, "cannot open dataset " + name),
+                           H5Dclose};
+            }
+        }
+        slabDataset = std::move(dataset);
+        slabName = name;
+        return slabDataset;
     }
 
     Hdf5DatasetInfo info(hid_t dataset, const std::string& name) const {
@@ -308,7 +355,7 @@ void Hdf5Reader::readSlabInto(const std::string& datasetPath, const std::vector<
                               const std::vector<std::size_t>& count, DType memoryType, void* out) const {
     auto lock = lockHdf5();
     const std::string name = absolute(datasetPath);
-    Hdf5Id dataset = impl_->openDataset(name);
+    const Hdf5Id& dataset = impl_->slabDatasetFor(name, start, count);
     const Hdf5DatasetInfo info = impl_->info(dataset.get(), name);
     if (!info.dtype) throw Error(impl_->path, "dataset " + name + " holds " + info.typeName + ", not numbers");
     if (start.size() != info.shape.size() || count.size() != info.shape.size())

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <numeric>
+#include <random>
 
 #include "common/Error.h"
 #include "core/TestPaths.h"
@@ -219,4 +220,39 @@ TEST(NpzWriter, UnclosedWriterLeavesNoFile) {
         writer.add("v", makeArray(DType::Float64, {}, &v, sizeof v));
     }
     EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+TEST(Npz, DamagedArchivesFailCleanly) {
+    TempDir dir;
+    std::mt19937 rng(42);
+    std::size_t refused = 0, read = 0;
+    for (const std::string name : {"compressed.npz", "stored.npz", "zip64.npz"}) {
+        const std::string original = fileBytes(npzFixture(name));
+        for (int trial = 0; trial < 150; ++trial) {
+            std::string damaged = original;
+            const int flips = 1 + trial % 4;
+            for (int f = 0; f < flips; ++f) damaged[rng() % damaged.size()] ^= static_cast<char>(1 + rng() % 255);
+            if (trial % 10 == 9) damaged.resize(rng() % damaged.size());
+            const std::string path = dir.file("damaged.npz");
+            std::ofstream(path, std::ios::binary | std::ios::trunc) << damaged;
+            try {
+                NpzArchive archive(path);
+                for (const std::string& key : archive.keys()) {
+                    try {
+                        archive.header(key);
+                        archive.read(key);
+                        ++read;
+                    } catch (const Error& e) {
+                        EXPECT_NE(std::string(e.what()).find(path), std::string::npos);
+                        ++refused;
+                    }
+                }
+            } catch (const Error& e) {
+                EXPECT_EQ(e.file(), path);
+                ++refused;
+            }
+        }
+    }
+    EXPECT_GT(refused, 100u);  // damage is noticed (CRC, deflate, zip structure, npy header)
+    EXPECT_GT(read, 0u);
 }

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-#include "globe/ColorMaps.h"
+#include "globe/GlobeColors.h"
 
 namespace meshdiff::views {
 namespace {
@@ -67,15 +67,15 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
         entries.push_back({Swatch::Line, QColor(120, 132, 148), QStringLiteral("mesh M%1").arg(scene.meshLevel)});
     if (const GraphDiff* d = scene.diff) {
         if (scene.isVisible(GlobeLayer::G2mOnlyA))
-            entries.push_back({Swatch::Line, toQColor(kColorA),
+            entries.push_back({Swatch::Line, toQColor(kColorOnlyA),
                                QStringLiteral("grid→mesh only in %1 (%2)").arg(a).arg(d->g2mOnlyA.size())});
         if (scene.isVisible(GlobeLayer::G2mOnlyB))
-            entries.push_back({Swatch::Line, toQColor(kColorB),
+            entries.push_back({Swatch::Line, toQColor(kColorOnlyB),
                                QStringLiteral("grid→mesh only in %1 (%2)").arg(b).arg(d->g2mOnlyB.size())});
         if (scene.isVisible(GlobeLayer::Triangles)) {
-            entries.push_back({Swatch::FilledTriangle, toQColor(kColorA),
+            entries.push_back({Swatch::FilledTriangle, toQColor(kColorOnlyA),
                                QStringLiteral("mesh→grid face in %1 (%2 differ)").arg(a).arg(d->m2gChanged.size())});
-            entries.push_back({Swatch::FilledTriangle, toQColor(kColorB), QStringLiteral("mesh→grid face in %1").arg(b)});
+            entries.push_back({Swatch::FilledTriangle, toQColor(kColorOnlyB), QStringLiteral("mesh→grid face in %1").arg(b)});
             entries.push_back({Swatch::Ring, QColor(240, 240, 240), QStringLiteral("grid point whose triangle differs")});
         }
         if (scene.isVisible(GlobeLayer::MovedNodes))
@@ -93,7 +93,7 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
 }
 
 void paintColorBar(QPainter& p, const QRectF& area, const FieldOverlay& overlay, double scale) {
-    const ColorLimits limits = overlayLimits(overlay);
+    const ColorScale colors = overlayScale(overlay);
     const double barW = 220 * scale, barH = 14 * scale, pad = 10 * scale;
     QFont font = p.font();
     font.setPixelSize(static_cast<int>(std::round(12 * scale)));
@@ -109,8 +109,7 @@ void paintColorBar(QPainter& p, const QRectF& area, const FieldOverlay& overlay,
     QLinearGradient gradient(bar.topLeft(), bar.topRight());
     for (int i = 0; i <= 16; ++i) {
         const double t = i / 16.0;
-        const Rgb c = overlay.mode == FieldOverlayMode::Diverging ? divergingColor(t) : sequentialColor(t);
-        gradient.setColorAt(t, toQColor(c));
+        gradient.setColorAt(t, toQColor(colors.color(colors.valueAt(t))));
     }
     p.setBrush(gradient);
     p.setPen(QPen(QColor(230, 230, 230), 1 * scale));
@@ -122,13 +121,10 @@ void paintColorBar(QPainter& p, const QRectF& area, const FieldOverlay& overlay,
     if (overlay.mode == FieldOverlayMode::SequentialLog) title += QStringLiteral(" (log)");
     p.drawText(QRectF(bar.left(), panel.top() + pad * 0.5, barW, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
                fm.elidedText(title, Qt::ElideRight, barW));
-    const QRectF labels(bar.left() - pad, bar.bottom() + 2 * scale, barW + 2 * pad, fm.height());
-    p.drawText(labels, Qt::AlignLeft | Qt::AlignTop, QString::fromStdString(formatValue(limits.low)));
-    p.drawText(labels, Qt::AlignRight | Qt::AlignTop, QString::fromStdString(formatValue(limits.high)));
-    const double mid = overlay.mode == FieldOverlayMode::Diverging ? 0
-                       : overlay.mode == FieldOverlayMode::SequentialLog ? std::sqrt(limits.low * limits.high)
-                                                                         : (limits.low + limits.high) / 2;
-    p.drawText(labels, Qt::AlignHCenter | Qt::AlignTop, QString::fromStdString(formatValue(mid)));
+    const QRectF labels(bar.left(), bar.bottom() + 2 * scale, barW, fm.height());
+    p.drawText(labels, Qt::AlignLeft | Qt::AlignTop, QString::fromStdString(formatValue(colors.min)));
+    p.drawText(labels, Qt::AlignRight | Qt::AlignTop, QString::fromStdString(formatValue(colors.max)));
+    p.drawText(labels, Qt::AlignHCenter | Qt::AlignTop, QString::fromStdString(formatValue(colors.valueAt(0.5))));
 }
 
 }  // namespace

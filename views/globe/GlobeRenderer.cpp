@@ -31,7 +31,7 @@
 
 #include "geo/Coastlines.h"
 #include "geo/MeshLevels.h"
-#include "globe/ColorMaps.h"
+#include "globe/GlobeColors.h"
 #include "globe/GlobeGeometry.h"
 #include "globe/GlobeLegend.h"
 
@@ -258,15 +258,16 @@ vtkSmartPointer<vtkTexture> overlayTexture(const FieldOverlay& overlay) {
     image->SetDimensions(static_cast<int>(nlon), static_cast<int>(nlat), 1);
     image->AllocateScalars(VTK_UNSIGNED_CHAR, 3);
     auto* pixels = static_cast<unsigned char*>(image->GetScalarPointer());
-    const ColorLimits limits = overlayLimits(overlay);
+    const ColorScale scale = overlayScale(overlay);
     const double a = std::clamp<double>(overlay.opacity, 0, 1);
     for (std::size_t i = 0; i < nlat * nlon; ++i) {
         Rgb c = kEarth;
-        Rgb field;
-        if (overlayColor(overlay, limits, overlay.values[i], field))
+        if (std::isfinite(overlay.values[i])) {
+            const Rgb field = scale.color(overlay.values[i]);
             c = {static_cast<std::uint8_t>(std::lround(a * field.r + (1 - a) * kEarth.r)),
                  static_cast<std::uint8_t>(std::lround(a * field.g + (1 - a) * kEarth.g)),
                  static_cast<std::uint8_t>(std::lround(a * field.b + (1 - a) * kEarth.b))};
+        }
         pixels[3 * i] = c.r;
         pixels[3 * i + 1] = c.g;
         pixels[3 * i + 2] = c.b;
@@ -299,6 +300,7 @@ bool insideSphericalTriangle(const Vec3& p, const Vec3& a, const Vec3& b, const 
         const Vec3 n{u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
         return dot(n, p);
     };
+    if (dot(p, a) <= 0) return false;  // the antipode satisfies the same side tests
     const double s1 = side(a, b), s2 = side(b, c), s3 = side(c, a);
     return (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0);
 }
@@ -437,7 +439,7 @@ struct GlobeRenderer::Impl {
             builder.vertex(scaled(meshPosition(*scene.graphA, node.mesh), kMovedRadius), &c);
         }
         auto actor = flatActor(builder.build(), kColorMoved);
-        actor->GetProperty()->SetPointSize(static_cast<float>(3.5 * lineScale));
+        actor->GetProperty()->SetPointSize(static_cast<float>(3 * lineScale));
         addLayerActor(GlobeLayer::MovedNodes, actor);
     }
 
@@ -470,13 +472,13 @@ struct GlobeRenderer::Impl {
         }
         for (auto* faces : {&facesA, &facesB}) {
             if (faces->empty()) continue;
-            auto actor = flatActor(faces->build(), faces == &facesA ? kColorA : kColorB, 0.45);
+            auto actor = flatActor(faces->build(), faces == &facesA ? kColorOnlyA : kColorOnlyB, 0.45);
             actor->GetProperty()->BackfaceCullingOff();
             addLayerActor(GlobeLayer::Triangles, actor);
         }
         for (auto* outline : {&outlineA, &outlineB}) {
             if (outline->empty()) continue;
-            auto actor = flatActor(outline->build(), outline == &outlineA ? kColorA : kColorB);
+            auto actor = flatActor(outline->build(), outline == &outlineA ? kColorOnlyA : kColorOnlyB);
             actor->GetProperty()->SetLineWidth(static_cast<float>(2 * lineScale));
             addLayerActor(GlobeLayer::Triangles, actor);
         }
@@ -504,7 +506,7 @@ struct GlobeRenderer::Impl {
             ends.point(scaled(q, kEdgeRadius));
             markers.ring(normalized(scaled(slerp(p, q, 0.5), 1.0)), kMarkerRingDegrees + (onlyA ? 0 : 0.4), kEdgeRadius);
         }
-        const Rgb color = onlyA ? kColorA : kColorB;
+        const Rgb color = onlyA ? kColorOnlyA : kColorOnlyB;
         addLayerActor(layer, tubeActor(lines.build(), color, 0.0028));
         addLayerActor(layer, sphereGlyphActor(ends.build(), color, 0.0055));
         auto ringActor = flatActor(markers.build(), color);

@@ -12,7 +12,7 @@ namespace meshdiff::views {
 // Where the camera looks from: above (lat, lon) at `distance` Earth radii from the centre,
 // north up.
 struct GlobeCamera {
-    double lat = 20, lon = 0, distance = 3.2;
+    double lat = 20, lon = 0, distance = 4.2;  // 4.2: the whole globe in view
 };
 
 // The VTK pipeline behind the globe: builds every layer of a GlobeScene as actors of one

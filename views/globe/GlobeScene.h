@@ -55,7 +55,8 @@ struct GlobeScene {
     const GraphDiff* diff = nullptr;
     AtRiskItems atRisk;
     FieldOverlay field;
-    std::array<bool, kGlobeLayerCount> visible{true, true, false, true, true, true, true, true, true, true, true};
+    // Grid points and moved mesh nodes (tens of thousands of dots) start hidden.
+    std::array<bool, kGlobeLayerCount> visible{true, true, false, true, true, true, false, true, true, true, true};
     int meshLevel = 6;  // 0 (M0, 12 nodes) … 6 (finest of a 6-split mesh); clamped to what exists
     std::string labelA = "A", labelB = "B";
 

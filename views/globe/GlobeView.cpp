@@ -106,9 +106,13 @@ GlobeView::GlobeView(QWidget* parent) : QOpenGLWidget(parent), impl_(std::make_u
 }
 
 GlobeView::~GlobeView() {
-    makeCurrent();
-    impl_->window->Finalize();
-    doneCurrent();
+    impl_->flight->stop();
+    if (QOpenGLContext* c = context()) {
+        disconnect(c, nullptr, this, nullptr);
+        makeCurrent();
+        impl_->window->Finalize();
+        doneCurrent();
+    }
 }
 
 void GlobeView::setScene(const GlobeScene& scene) {

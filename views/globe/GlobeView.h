@@ -26,7 +26,7 @@ public:
     void highlight(const GlobePick& pick);  // marks one item (None clears)
 
     void flyTo(double latDeg, double lonDeg, int durationMs = 600);
-    void lookAt(double latDeg, double lonDeg, double distanceRadii = 3.2);  // no animation
+    void lookAt(double latDeg, double lonDeg, double distanceRadii = 4.2);  // no animation
     void rotateBy(double degrees);  // about the polar axis (benchmarks, key arrows)
 
     // Renders offscreen at width×height pixels, independent of the window size.

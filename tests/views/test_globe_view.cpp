@@ -1,0 +1,231 @@
+#include <QApplication>
+#include <QImage>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <numbers>
+
+#include "ImageCompare.h"
+#include "core/TestPaths.h"
+#include "globe/GlobeColors.h"
+#include "globe/GlobeView.h"
+#include "graph/GraphDiff.h"
+#include "io/GraphFiles.h"
+
+namespace meshdiff::views {
+namespace {
+
+struct GraphPair {
+    MeshGraph a, b;
+    GraphDiff diff;
+};
+
+// default vs sse 1° graphs of ../shared (17 differing mesh→grid triangles), loaded once.
+const GraphPair* sharedPair() {
+    static const std::unique_ptr<GraphPair> pair = []() -> std::unique_ptr<GraphPair> {
+        if (!test::haveShared()) return nullptr;
+        auto p = std::make_unique<GraphPair>();
+        p->a = readGraphNpz(test::sharedGraph("wn2_graph_1p0deg_default.npz").string());
+        p->b = readGraphNpz(test::sharedGraph("wn2_graph_1p0deg_sse.npz").string());
+        p->diff = diffGraphs(p->a, p->b);
+        return p;
+    }();
+    return pair.get();
+}
+
+GlobeScene sceneOf(const GraphPair& pair) {
+    GlobeScene scene;
+    scene.graphA = &pair.a;
+    scene.graphB = &pair.b;
+    scene.diff = &pair.diff;
+    scene.labelA = "default";
+    scene.labelB = "sse";
+    return scene;
+}
+
+void gridLatLon(const MeshGraph& g, std::int32_t grid, double& lat, double& lon) {
+    lat = g.gridLat[grid / g.gridLon.size()];
+    lon = g.gridLon[grid % g.gridLon.size()];
+}
+
+QImage render(GlobeView& view, const QString& name, int width, int height) {
+    const QString path = test::screenshotPath(name + "_raw.png");
+    EXPECT_TRUE(view.saveImage(path, width, height)) << path.toStdString();
+    return QImage(path);
+}
+
+QColor qcolor(Rgb c) { return QColor(c.r, c.g, c.b); }
+
+#define REQUIRE_SHARED()                                                    \
+    const GraphPair* pair = sharedPair();                                   \
+    if (!pair) GTEST_SKIP() << "../shared/fixtures/graphs is absent";
+
+TEST(GlobeView, FixturePairHasTheDocumentedDifferences) {
+    REQUIRE_SHARED();
+    EXPECT_EQ(pair->diff.m2gChanged.size(), 17u);
+    EXPECT_TRUE(pair->diff.g2mOnlyA.empty());
+}
+
+TEST(GlobeView, ClosedUpTriangleShowsAsFaceInBothRunColours) {
+    REQUIRE_SHARED();
+    GlobeView view;
+    view.resize(400, 300);
+    view.setScene(sceneOf(*pair));
+    const TriangleChange& change = pair->diff.m2gChanged.front();
+    double lat, lon;
+    gridLatLon(pair->a, change.grid, lat, lon);
+    view.lookAt(lat, lon, 1.12);
+    const QImage image = render(view, "globe_triangle_closeup", 800, 600);
+    ASSERT_EQ(image.size(), QSize(800, 600));
+    const QRect centre(200, 150, 400, 300);
+    EXPECT_GT(test::countColor(image, qcolor(kColorOnlyA), 12, centre), 40) << "A's face outline missing";
+    EXPECT_GT(test::countColor(image, qcolor(kColorOnlyB), 12, centre), 40) << "B's face outline missing";
+    // Looking at a point without differences shows neither colour.
+    view.lookAt(-lat, lon + 180, 1.12);
+    const QImage elsewhere = render(view, "globe_no_difference_closeup", 800, 600);
+    EXPECT_LT(test::countColor(elsewhere, qcolor(kColorOnlyA), 12, centre), 5);
+    EXPECT_LT(test::countColor(elsewhere, qcolor(kColorOnlyB), 12, centre), 5);
+
+    QString message;
+    EXPECT_TRUE(test::matchesBaseline(image, "globe_triangle_closeup", 40, 800 * 600 / 100, message))
+        << message.toStdString();
+}
+
+TEST(GlobeView, OverviewMatchesBaseline) {
+    REQUIRE_SHARED();
+    GlobeView view;
+    view.resize(480, 300);
+    view.setScene(sceneOf(*pair));
+    double lat, lon;
+    gridLatLon(pair->a, pair->diff.m2gChanged.front().grid, lat, lon);
+    view.lookAt(lat, lon, 4.2);
+    const QImage image = render(view, "globe_overview", 960, 600);
+    QString message;
+    EXPECT_TRUE(test::matchesBaseline(image, "globe_overview", 40, 960 * 600 / 100, message)) << message.toStdString();
+}
+
+TEST(GlobeView, DivergingFieldOverlayIsRedWherePositiveAndBlueWhereNegative) {
+    REQUIRE_SHARED();
+    GlobeScene scene = sceneOf(*pair);
+    scene.setVisible(GlobeLayer::Mesh, false);
+    scene.setVisible(GlobeLayer::MovedNodes, false);
+    scene.field.name = "synthetic A−B";
+    scene.field.units = "K";
+    scene.field.grid.lat.assign(pair->a.gridLat.begin(), pair->a.gridLat.end());
+    scene.field.grid.lon.assign(pair->a.gridLon.begin(), pair->a.gridLon.end());
+    for (double la : scene.field.grid.lat)
+        for (double lo : scene.field.grid.lon)
+            scene.field.values.push_back(static_cast<float>(std::sin(lo * std::numbers::pi / 180) * std::cos(la * std::numbers::pi / 180)));
+    scene.field.values[0] = std::nanf("");
+    GlobeView view;
+    view.resize(400, 300);
+    view.setScene(scene);
+    view.lookAt(0, 90, 3.2);  // sin(90°) = +1: the warm end of the diverging map
+    const QImage east = render(view, "globe_field_positive", 800, 600);
+    const QColor centre = east.pixelColor(400, 300);
+    EXPECT_GT(centre.red(), centre.blue() + 40) << centre.name().toStdString();
+    view.lookAt(0, 260, 3.2);
+    const QColor west = render(view, "globe_field_negative", 800, 600).pixelColor(400, 300);
+    EXPECT_GT(west.blue(), west.red() + 40) << west.name().toStdString();
+
+    QString message;
+    EXPECT_TRUE(test::matchesBaseline(east, "globe_field_overlay", 40, 800 * 600 / 100, message)) << message.toStdString();
+}
+
+TEST(GlobeView, RecoversAllSevenMeshLevelsAndCoarseLevelsDrawFewerLines) {
+    REQUIRE_SHARED();
+    GlobeScene scene = sceneOf(*pair);
+    for (GlobeLayer layer : {GlobeLayer::Coastlines, GlobeLayer::Triangles, GlobeLayer::MovedNodes, GlobeLayer::Legend})
+        scene.setVisible(layer, false);
+    GlobeView view;
+    view.resize(400, 300);
+    view.setScene(scene);
+    EXPECT_EQ(view.availableMeshLevels(), 7);
+    view.lookAt(30, 40, 2.0);
+    const QImage fine = render(view, "globe_mesh_m6", 800, 600);
+    view.setMeshLevel(2);
+    const QImage coarse = render(view, "globe_mesh_m2", 800, 600);
+    view.setLayerVisible(GlobeLayer::Mesh, false);
+    const QImage none = render(view, "globe_mesh_none", 800, 600);
+    const long fineLines = test::compareImages(fine, none, 20).mismatched;
+    const long coarseLines = test::compareImages(coarse, none, 20).mismatched;
+    EXPECT_GT(coarseLines, 500);
+    EXPECT_GT(fineLines, 8 * coarseLines);
+}
+
+TEST(GlobeView, ExportsAtFourTimesTheWindowSize) {
+    REQUIRE_SHARED();
+    GlobeView view;
+    view.resize(320, 200);
+    view.setScene(sceneOf(*pair));
+    const QImage image = render(view, "globe_export_4x", 1280, 800);
+    ASSERT_EQ(image.size(), QSize(1280, 800));
+    // The globe fills the centre; the corners are background.
+    EXPECT_NE(image.pixelColor(640, 400), image.pixelColor(5, 795));
+}
+
+TEST(GlobeView, ClickOnDifferingTriangleInTheWindowPicksIt) {
+    REQUIRE_SHARED();
+    GlobeView view;
+    view.resize(640, 480);
+    view.setScene(sceneOf(*pair));
+    const std::size_t index = 3;
+    const TriangleChange& change = pair->diff.m2gChanged.at(index);
+    double lat, lon;
+    gridLatLon(pair->a, change.grid, lat, lon);
+    view.lookAt(lat, lon, 1.12);
+    int frames = 0;
+    QObject::connect(&view, &GlobeView::frameRendered, [&frames](double) { ++frames; });
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    QTRY_VERIFY_WITH_TIMEOUT(frames > 0, 10000);
+    const QImage shown = view.grabFramebuffer();
+    shown.save(test::screenshotPath("globe_window.png"));
+    EXPECT_GT(test::countColor(shown, qcolor(kColorOnlyB), 12), 40) << "the window does not show B's face";
+
+    std::vector<GlobePick> picks;
+    QObject::connect(&view, &GlobeView::picked, [&picks](const GlobePick& p) { picks.push_back(p); });
+    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(320, 240));
+    ASSERT_EQ(picks.size(), 1u);
+    EXPECT_EQ(picks[0].kind, GlobePick::Kind::Triangle);
+    EXPECT_EQ(picks[0].grid, change.grid);
+    EXPECT_EQ(picks[0].diffIndex, static_cast<int>(index));
+    EXPECT_NEAR(picks[0].lat, lat, 0.5);
+
+    // Far from any difference, a click picks the grid point under the cursor.
+    view.lookAt(-lat, lon + 180, 1.12);
+    QTest::qWait(50);
+    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(320, 240));
+    ASSERT_EQ(picks.size(), 2u);
+    EXPECT_EQ(picks[1].kind, GlobePick::Kind::GridPoint);
+    double pickedLat, pickedLon;
+    gridLatLon(pair->a, picks[1].grid, pickedLat, pickedLon);
+    EXPECT_NEAR(pickedLat, -lat, 0.51);
+}
+
+TEST(GlobeView, FlyToEndsAboveTheTarget) {
+    REQUIRE_SHARED();
+    GlobeView view;
+    view.resize(320, 240);
+    view.setScene(sceneOf(*pair));
+    view.lookAt(0, 0, 3.0);
+    view.flyTo(45, 100, 100);
+    QTest::qWait(400);
+    view.highlight({});
+    // After the flight the point (45°N, 100°E) is at the centre: clicking there picks it.
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    std::vector<GlobePick> picks;
+    QObject::connect(&view, &GlobeView::picked, [&picks](const GlobePick& p) { picks.push_back(p); });
+    QTest::qWait(50);
+    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(160, 120));
+    ASSERT_EQ(picks.size(), 1u);
+    EXPECT_NEAR(picks[0].lat, 45, 1.0);
+    EXPECT_NEAR(picks[0].lon, 100, 1.0);
+}
+
+}  // namespace
+}  // namespace meshdiff::views

@@ -1,0 +1,20 @@
+#pragma once
+#include <cstdint>
+
+#include "colormap/ColorMap.h"
+#include "colormap/DifferenceColors.h"
+#include "globe/GlobeScene.h"
+
+namespace meshdiff::views {
+
+constexpr Rgb kColorMoved{0, 158, 115};       // Okabe–Ito bluish green: mesh node moved
+constexpr Rgb kColorHighlight{240, 228, 66};  // Okabe–Ito yellow: the selected item
+
+// The overlay's colour scale: diverging ±max|v| centred on 0, or sequential (optionally log)
+// min..max; overlay.min/max are used instead of the data's range when min < max.
+ColorScale overlayScale(const FieldOverlay& overlay);
+
+// Moved mesh nodes: light (1 ULP) to dark (maxUlp).
+Rgb ulpColor(std::uint32_t ulp, std::uint32_t maxUlp);
+
+}  // namespace meshdiff::views

@@ -73,7 +73,8 @@ public:
         const std::size_t count = nlat_ * nlon_;
         const std::size_t item = dtypeSize(entry.header.dtype);
         const std::size_t offset = entry.header.dataOffset + entry.elementOffset * item;
-        const bool direct = archive_.isStored(entry.key) && entry.header.isNativeCOrder();
+        const bool stored = archive_.isStored(entry.key);
+        const bool direct = stored && entry.header.isNativeCOrder();
         if (direct && entry.header.dtype == DType::Float32) {
             std::vector<float> values(count);
             archive_.readRange(entry.key, offset, reinterpret_cast<std::byte*>(values.data()), count * item);
@@ -83,7 +84,7 @@ public:
             archive_.readRange(entry.key, offset, reinterpret_cast<std::byte*>(values.data()), count * item);
             field.values = std::move(values);
         } else {
-            field.values = toFieldValues(readSlice(entry, direct));
+            field.values = toFieldValues(readSlice(entry, stored && entry.header.isCOrder()));
         }
         return field;
     }
@@ -139,7 +140,8 @@ private:
         return axis.toFloat64();
     }
 
-    // The [lat, lon] slice as an array of the file's dtype, native order.
+    // The [lat, lon] slice as an array of the file's dtype, native order. `direct`: read just the
+    // slice (a stored member in C order); otherwise the whole member is read and decoded.
     NdArray readSlice(const FieldEntry& entry, bool direct) const {
         const std::size_t item = dtypeSize(entry.header.dtype);
         const std::size_t bytes = nlat_ * nlon_ * item;
@@ -149,6 +151,10 @@ private:
         slice.bytes.resize(bytes);
         if (direct) {
             archive_.readRange(entry.key, entry.header.dataOffset + entry.elementOffset * item, slice.bytes.data(), bytes);
+            NpyHeader sliceLayout = entry.header;
+            sliceLayout.shape = slice.shape;
+            sliceLayout.fortranOrder = false;
+            toNativeCOrder(sliceLayout, slice.bytes);  // byte order only
         } else {
             const NdArray whole = archive_.read(entry.key);
             std::memcpy(slice.bytes.data(), whole.bytes.data() + entry.elementOffset * item, bytes);

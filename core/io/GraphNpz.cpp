@@ -70,12 +70,12 @@ template <class T>
 std::vector<std::int32_t> toInt32(const T* in, std::size_t n, const std::string& where) {
     std::vector<std::int32_t> out(n);
     constexpr std::uint64_t kMax = std::numeric_limits<std::int32_t>::max();
-    bool bad = false;
+    std::uint64_t highBits = 0;  // any bit from 31 up: negative (wraps to huge) or beyond int32
     for (std::size_t i = 0; i < n; ++i) {
-        bad |= static_cast<std::uint64_t>(in[i]) > kMax;  // negative values wrap to huge ones
+        highBits |= static_cast<std::uint64_t>(in[i]) >> 31;
         out[i] = static_cast<std::int32_t>(in[i]);
     }
-    if (bad) {
+    if (highBits != 0) {
         for (std::size_t i = 0; i < n; ++i)
             if (static_cast<std::uint64_t>(in[i]) > kMax)
                 throw Error(where, "index " + std::to_string(in[i]) + " at position " + std::to_string(i) +

@@ -286,6 +286,8 @@ bool needsTranspose(const NpyHeader& h) {
 }
 }  // namespace
 
+bool NpyHeader::isCOrder() const { return !needsTranspose(*this); }
+
 bool NpyHeader::isNativeCOrder() const {
     return !needsTranspose(*this) && (dtypeSize(dtype) == 1 || bigEndian == kNativeBigEndian);
 }
@@ -299,7 +301,12 @@ std::size_t npyDataOffset(const std::byte* data, std::size_t available, const st
         throw Error(file, "unsupported .npy format version " + std::to_string(major) + "." + std::to_string(minor));
     if (major == 1) return 10 + readLittleEndian(data + 8, 2);
     if (available < 12) throw Error(file, ".npy header is truncated");
-    return 12 + static_cast<std::size_t>(readLittleEndian(data + 8, 4));
+    const std::size_t length = readLittleEndian(data + 8, 4);
+    // numpy's headers are a few hundred bytes; a huge length would only make readers allocate it.
+    if (length > kMaxNpyHeaderBytes)
+        throw Error(file, "corrupt .npy: header length " + std::to_string(length) + " exceeds " +
+                              std::to_string(kMaxNpyHeaderBytes) + " bytes");
+    return 12 + length;
 }
 
 NpyHeader parseNpyHeader(const std::byte* data, std::size_t available, const std::string& file,

@@ -19,10 +19,14 @@ struct NpyHeader {
     std::size_t elementCount() const;
     // True when the data bytes already are native byte order, C order (a straight copy will do).
     bool isNativeCOrder() const;
+    // True when the elements are laid out in C order (Fortran order with at most one dimension > 1 is).
+    bool isCOrder() const;
 };
 
 // The smallest prefix of a .npy that tells its header length (magic, version, length field).
 inline constexpr std::size_t kNpyPreambleBytes = 12;
+// Longer headers (format 2.0/3.0 allow 4 GiB) are refused as corrupt before anything is allocated.
+inline constexpr std::size_t kMaxNpyHeaderBytes = std::size_t(1) << 20;
 
 // From the first `available` (≥ 10, better kNpyPreambleBytes) bytes: magic, version and header
 // length checked; returns the offset of the array data. Throws meshdiff::Error.

@@ -160,10 +160,28 @@ void RerunController::onFinished(const RunOutcome& reported) {
              (outcome.reason.empty() ? "" : ": " + outcome.reason) + " after " +
              QString::number(finalElapsed_, 'f', 1).toStdString() + " s\n"));
     const bool succeeded = outcome.status == RunStatus::Succeeded;
-    if (succeeded) emit progressChanged(1.0);
+    if (succeeded) {
+        writeRunMetadata();
+        emit progressChanged(1.0);
+    }
     writeRecord();
     log_.close();
     emit finished(runFolder(), label(), succeeded);
+}
+
+// Names the new run folder (its label) unless the job wrote its own run.json / metadata.json.
+void RerunController::writeRunMetadata() {
+    const QDir out(q(paths_.outDir));
+    if (out.exists("run.json") || out.exists("metadata.json")) return;
+    const nlohmann::json metadata = {{"label", request_.label},
+                                     {"rerun", {{"id", paths_.id},
+                                                {"recipe", request_.recipe.name},
+                                                {"backend", record_["backend"]},
+                                                {"host", record_["host"]},
+                                                {"env", record_["job"]["env"]}}}};
+    QFile file(out.filePath("metadata.json"));
+    if (!file.open(QIODevice::WriteOnly)) return;
+    file.write(QByteArray::fromStdString(metadata.dump(2) + "\n"));
 }
 
 void RerunController::writeRecord() {

@@ -56,6 +56,7 @@ private:
     void append(const QString& text);
     void onFinished(const RunOutcome& outcome);
     void writeRecord();
+    void writeRunMetadata();
 
     std::unique_ptr<Backend> backend_;
     RerunRequest request_;

@@ -2,6 +2,7 @@
 
 #include <QRegularExpression>
 #include <cmath>
+#include <unistd.h>
 
 #include "rerun/ShellQuote.h"
 
@@ -19,6 +20,7 @@ bool isEndState(const QString& state) {
 // Runs a short Slurm command and waits for it (they answer in milliseconds).
 bool runQuick(const QString& program, const QStringList& arguments, QString& outputText, QString& errorText) {
     QProcess process;
+    process.setChildProcessModifier([] { ::setpgid(0, 0); });  // out of reach of the user's Ctrl-C
     process.start(program, arguments);
     if (!process.waitForStarted(5000)) {
         errorText = program + ": " + process.errorString();
@@ -33,6 +35,7 @@ bool runQuick(const QString& program, const QStringList& arguments, QString& out
 }  // namespace
 
 SlurmBackend::SlurmBackend(BackendSettings settings, QObject* parent) : Backend(parent), settings_(std::move(settings)) {
+    query_.setChildProcessModifier([] { ::setpgid(0, 0); });
     pollTimer_.setInterval(500);
     connect(&pollTimer_, &QTimer::timeout, this, &SlurmBackend::poll);
     connect(&query_, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus) {

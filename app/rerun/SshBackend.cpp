@@ -2,7 +2,9 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <csignal>
 #include <memory>
+#include <unistd.h>
 
 #include "rerun/ShellQuote.h"
 
@@ -16,6 +18,9 @@ QString q(const std::string& text) { return QString::fromStdString(text); }
 }  // namespace
 
 SshBackend::SshBackend(BackendSettings settings, QObject* parent) : Backend(parent), settings_(std::move(settings)) {
+    // Own process group: a Ctrl-C meant for meshdiff must not kill ssh before meshdiff can stop
+    // the remote job; killing the group also stops the ssh that scp starts.
+    step_.setChildProcessModifier([] { ::setpgid(0, 0); });
     connect(&step_, &QProcess::readyReadStandardOutput, this, [this] {
         const QByteArray chunk = step_.readAllStandardOutput();
         if (streamOutput_) emit output(QString::fromUtf8(chunk));
@@ -39,15 +44,20 @@ SshBackend::SshBackend(BackendSettings settings, QObject* parent) : Backend(pare
         if (next) next(kStartFailed, step_.program() + ": " + step_.errorString());
     });
     killTimer_.setSingleShot(true);
-    connect(&killTimer_, &QTimer::timeout, this, [this] { step_.kill(); });
+    connect(&killTimer_, &QTimer::timeout, this, [this] { killStep(); });
 }
 
 SshBackend::~SshBackend() {
     next_ = nullptr;
     if (step_.state() != QProcess::NotRunning) {
-        step_.kill();
+        killStep();
         step_.waitForFinished(2000);
     }
+}
+
+void SshBackend::killStep() {
+    const qint64 pid = step_.processId();
+    if (pid > 0) ::kill(-static_cast<pid_t>(pid), SIGKILL);
 }
 
 QStringList SshBackend::sshArguments(const std::string& remoteCommand) const {
@@ -163,13 +173,14 @@ void SshBackend::cancel() {
     if (done_ || cancelled_) return;
     cancelled_ = true;
     if (!running_) {
-        step_.kill();
+        killStep();
         return;
     }
     emit note("asking the remote job to stop");
     const std::string pidFile = shellQuote(remoteRun_ + "/job.pid");
     const std::string command = "pid=$(cat " + pidFile + ") && { kill -TERM -- -\"$pid\" 2>/dev/null || kill -TERM \"$pid\"; }";
     auto* stopper = new QProcess(this);
+    stopper->setChildProcessModifier([] { ::setpgid(0, 0); });
     connect(stopper, &QProcess::finished, stopper, &QObject::deleteLater);
     stopper->start("ssh", sshArguments(command));
     killTimer_.start(5000);  // the remote side has not ended: stop waiting for it

@@ -30,6 +30,7 @@ private:
     void runCommand();
     void fetch(const RunOutcome& outcome);
     void finish(const RunOutcome& outcome);
+    void killStep();
 
     BackendSettings settings_;
     Recipe recipe_;

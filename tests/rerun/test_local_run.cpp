@@ -3,6 +3,7 @@
 #include <QEventLoop>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -51,15 +52,18 @@ TEST(LocalRun, SucceedsWithLogProgressOutputsAndLedger) {
     QTemporaryDir dir;
     RerunController controller;
     const auto result = runLocally(controller, dir.path().toStdString(), R"({"name": "ok",
-        "command": ["/bin/sh", "-c", "echo 50%; echo step > \"$1\"/made.txt; echo \"$GREETING\"; echo 100%", "sh", "{out}"],
+        "command": ["/bin/sh", "-c", "echo 50%; sleep 0.5; echo step > \"$1\"/made.txt; echo \"$GREETING\"; echo 100%", "sh", "{out}"],
         "env": {"GREETING": "hello from env"}})");
     ASSERT_TRUE(result.done);
     EXPECT_TRUE(result.succeeded);
     EXPECT_EQ(result.label, "C");
     EXPECT_TRUE(std::filesystem::exists(result.folder.toStdString() + "/made.txt"));
+    std::ifstream metadata(result.folder.toStdString() + "/metadata.json");
+    EXPECT_EQ(json::parse(metadata)["label"], "C");
     EXPECT_NE(result.log.indexOf("hello from env"), -1);
     ASSERT_FALSE(result.progress.empty());
-    EXPECT_DOUBLE_EQ(result.progress.front(), 0.5);
+    EXPECT_NE(std::find(result.progress.begin(), result.progress.end(), 0.5), result.progress.end());  // live
+    EXPECT_DOUBLE_EQ(result.progress.back(), 1.0);
     const json record = RunLedger(dir.path().toStdString()).find(controller.record()["id"]);
     EXPECT_EQ(record["status"], "succeeded");
     EXPECT_EQ(record["exit_code"], 0);

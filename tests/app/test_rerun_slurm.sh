@@ -12,6 +12,8 @@ chmod 755 "$work"
 pwned=/tmp/meshdiff-pwned-slurm-$$
 cleanup() { loopback_slurm_stop; rm -rf "$work" "$pwned"; }
 trap cleanup EXIT
+slow45=45.$$  # unique, so that pgrep finds only this test's job
+slow46=46.$$  # unique, so that pgrep finds only this test's job
 fail() { echo "FAIL: $*" >&2; exit 1; }
 py=${MESHDIFF_PYTHON:-/usr/bin/python3}
 ledger_field() {
@@ -46,7 +48,7 @@ grep -q FAILED <<<"$(ledger_field "$work/runs" reason)" || fail "reason: $(ledge
 
 # 3. time limit: meshdiff scancels the job
 set +e
-slurm_rerun --wait --timeout 3 --recipe <(echo '{"name": "slow", "command": ["/bin/sleep", "45.5"]}') >/dev/null 2>&1
+slurm_rerun --wait --timeout 3 --recipe <(echo '{"name": "slow", "command": ["/bin/sleep", "'"$slow45"'"]}') >/dev/null 2>&1
 rc=$?
 set -e
 [ "$rc" = 2 ] || fail "timed-out exit status $rc"
@@ -57,7 +59,7 @@ job=$(ledger_field "$work/runs" slurm_job)
 # 4. cancel with Ctrl-C
 # (timeout, not a shell function, in the background: bash makes background subshells ignore SIGINT)
 timeout 90 "$meshdiff" rerun --backend slurm --runs-dir "$work/runs" --wait \
-  --recipe <(echo '{"name": "long", "command": ["/bin/sleep", "46.5"]}') >"$work/cancel.log" 2>&1 &
+  --recipe <(echo '{"name": "long", "command": ["/bin/sleep", "'"$slow46"'"]}') >"$work/cancel.log" 2>&1 &
 pid=$!
 for _ in $(seq 100); do grep -q "submitted Slurm job" "$work/cancel.log" && break; sleep 0.1; done
 sleep 1

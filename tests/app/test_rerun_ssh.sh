@@ -10,8 +10,10 @@ loopback_install
 work=$(mktemp -d /tmp/meshdiff-rerun-ssh.XXXXXX)
 chmod 755 "$work"
 pwned=/tmp/meshdiff-pwned-ssh-$$
-cleanup() { loopback_sshd_stop; pkill -f "sleep 4[34].5" 2>/dev/null || true; rm -rf "$work" "$pwned"; }
+cleanup() { loopback_sshd_stop; rm -rf "$work" "$pwned"; }  # a stray sleep from a failed check ends on its own
 trap cleanup EXIT
+slow43=43.$$  # unique, so that pgrep finds only this test's job
+slow44=44.$$  # unique, so that pgrep finds only this test's job
 fail() { echo "FAIL: $*" >&2; exit 1; }
 py=${MESHDIFF_PYTHON:-/usr/bin/python3}
 ledger_field() {
@@ -50,28 +52,28 @@ grep -q remote-broken <<<"$out" || fail "remote output missing"
 # 3. time limit: the remote process is stopped too
 start=$SECONDS
 set +e
-ssh_rerun --recipe <(echo '{"name": "slow", "command": ["/bin/sleep", "43.5"]}') --timeout 2 >/dev/null 2>&1
+ssh_rerun --recipe <(echo '{"name": "slow", "command": ["/bin/sleep", "'"$slow43"'"]}') --timeout 2 >/dev/null 2>&1
 rc=$?
 set -e
 [ "$rc" = 2 ] || fail "timed-out exit status $rc"
 ((SECONDS - start < 20)) || fail "time limit not enforced"
 [ "$(ledger_field "$work/runs" status)" = timed-out ] || fail "ledger: $(ledger_field "$work/runs" status)"
 sleep 0.5
-pgrep -f "sleep 43.5" >/dev/null && fail "the remote job survived the time limit"
+pgrep -f "sleep $slow43\$" >/dev/null && fail "the remote job survived the time limit"
 
 # 4. cancel (Ctrl-C on meshdiff)
 # (timeout, not a shell function, in the background: bash makes background subshells ignore SIGINT)
 timeout 60 "$meshdiff" rerun --backend ssh:loopback --ssh-config "$LOOPBACK_SSH_CONFIG" --remote-dir "$remote" \
-  --runs-dir "$work/runs" --recipe <(echo '{"name": "long", "command": ["/bin/sleep", "44.5"]}') >"$work/cancel.log" 2>&1 &
+  --runs-dir "$work/runs" --recipe <(echo '{"name": "long", "command": ["/bin/sleep", "'"$slow44"'"]}') >"$work/cancel.log" 2>&1 &
 pid=$!
-for _ in $(seq 100); do pgrep -f "sleep 44.5" >/dev/null && break; sleep 0.1; done
-pgrep -f "sleep 44.5" >/dev/null || fail "the remote job never started: $(cat "$work/cancel.log")"
+for _ in $(seq 100); do pgrep -f "sleep $slow44\$" >/dev/null && break; sleep 0.1; done
+pgrep -f "sleep $slow44\$" >/dev/null || fail "the remote job never started: $(cat "$work/cancel.log")"
 kill -INT "$pid"
 set +e; wait "$pid"; rc=$?; set -e
 [ "$rc" = 2 ] || fail "cancelled exit status $rc"
 [ "$(ledger_field "$work/runs" status)" = cancelled ] || fail "ledger: $(ledger_field "$work/runs" status)"
 sleep 0.5
-pgrep -f "sleep 44.5" >/dev/null && fail "the remote job survived cancel"
+pgrep -f "sleep $slow44\$" >/dev/null && fail "the remote job survived cancel"
 
 # 5. injection through a run folder's metadata: the remote shell must see it as one quoted word
 mkdir "$work/evil"

@@ -83,10 +83,22 @@ void BM_ReadGraphNpz_Shared1deg(benchmark::State& state) {
     }
 }
 
+// Arg: 1 = deflated (as numpy.savez_compressed), 0 = stored.
+void BM_WriteGraphNpz_0p25(benchmark::State& state) {
+    const fs::path path = benchDir() / "graph_0p25_a.npz";
+    if (!haveFile(state, path)) return;
+    const MeshGraph g = readGraphNpz(path.string());
+    const fs::path out = benchDir() / "graph_0p25_written.npz";
+    for (auto _ : state) writeGraphNpz(g, out.string(), state.range(0) != 0);
+    state.counters["file_MB"] = double(fs::file_size(out)) / 1e6;
+    fs::remove(out);
+}
+
 }  // namespace
 
 BENCHMARK(BM_ReadGraphNpz_0p25)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_ReadTwoGraphsNpz_0p25)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_NpzReadManyMembers_0p25)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_ReadGraphNpz_Shared1deg)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_WriteGraphNpz_0p25)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
 BENCHMARK_MAIN();

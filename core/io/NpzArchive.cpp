@@ -3,6 +3,7 @@
 #include <libdeflate.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 #include <zip.h>
@@ -13,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <stdexcept>
 #include <numeric>
 #include <unordered_map>
 
@@ -343,14 +345,97 @@ void NpzArchive::readRange(const std::string& key, std::size_t offset, std::byte
     file.readExactly(dest, bytes);
 }
 
+namespace {
+
+// One member waiting for NpzWriter::close(): its .npy bytes and, when deflated, the raw deflate
+// stream libzip copies as it is (its source reports the data as already compressed).
+struct PendingMember {
+    std::string name;
+    std::vector<std::byte> npy;
+    std::vector<std::byte> deflated;
+    std::uint64_t npySize = 0;  // uncompressed .npy size
+    std::uint32_t crc = 0;
+    std::size_t readPosition = 0;
+    zip_error_t error{};
+};
+
+struct CompressorDeleter {
+    void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
+};
+
+constexpr int kDeflateLevel = 6;  // zlib's default, as numpy.savez_compressed uses
+
+void deflateMember(PendingMember& m) {
+    std::unique_ptr<libdeflate_compressor, CompressorDeleter> c(libdeflate_alloc_compressor(kDeflateLevel));
+    if (!c) throw std::bad_alloc();
+    m.deflated.resize(libdeflate_deflate_compress_bound(c.get(), m.npy.size()));
+    const std::size_t n =
+        libdeflate_deflate_compress(c.get(), m.npy.data(), m.npy.size(), m.deflated.data(), m.deflated.size());
+    if (n == 0) throw std::runtime_error("deflate output exceeded its bound");
+    m.deflated.resize(n);
+    m.crc = libdeflate_crc32(0, m.npy.data(), m.npy.size());
+    m.npy = {};
+}
+
+zip_int64_t deflatedSource(void* state, void* data, zip_uint64_t length, zip_source_cmd_t command) {
+    auto& m = *static_cast<PendingMember*>(state);
+    switch (command) {
+        case ZIP_SOURCE_OPEN: m.readPosition = 0; return 0;
+        case ZIP_SOURCE_READ: {
+            const std::size_t n = std::min<std::size_t>(length, m.deflated.size() - m.readPosition);
+            std::memcpy(data, m.deflated.data() + m.readPosition, n);
+            m.readPosition += n;
+            return static_cast<zip_int64_t>(n);
+        }
+        case ZIP_SOURCE_CLOSE:
+        case ZIP_SOURCE_FREE: return 0;
+        case ZIP_SOURCE_STAT: {
+            auto* st = ZIP_SOURCE_GET_ARGS(zip_stat_t, data, length, &m.error);
+            if (!st) return -1;
+            zip_stat_init(st);
+            st->valid = ZIP_STAT_SIZE | ZIP_STAT_COMP_SIZE | ZIP_STAT_COMP_METHOD | ZIP_STAT_CRC;
+            st->size = m.npySize;
+            st->comp_size = m.deflated.size();
+            st->comp_method = ZIP_CM_DEFLATE;
+            st->crc = m.crc;
+            return sizeof(zip_stat_t);
+        }
+        case ZIP_SOURCE_ERROR: return zip_error_to_data(&m.error, data, length);
+        case ZIP_SOURCE_SUPPORTS:
+            return zip_source_make_command_bitmap(ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_SOURCE_CLOSE, ZIP_SOURCE_STAT,
+                                                  ZIP_SOURCE_ERROR, ZIP_SOURCE_FREE, -1);
+        default: zip_error_set(&m.error, ZIP_ER_OPNOTSUPP, 0); return -1;
+    }
+}
+
+}  // namespace
+
 struct NpzWriter::Impl {
     std::string path;
     zip_t* zip = nullptr;
     bool compress = false;
-    std::vector<std::vector<std::byte>> buffers;  // must outlive zip_close
+    std::vector<std::unique_ptr<PendingMember>> members;  // must outlive zip_close
 
     ~Impl() {
         if (zip) zip_discard(zip);  // never closed: leave no half-written file
+    }
+
+    [[noreturn]] void fail(const std::string& what) const {
+        throw Error(path, what + ": " + zip_error_strerror(zip_get_error(zip)));
+    }
+
+    void addToZip(PendingMember& m) {
+        zip_source_t* source = compress ? zip_source_function(zip, deflatedSource, &m)
+                                        : zip_source_buffer(zip, m.npy.data(), m.npy.size(), 0);
+        if (!source) fail("cannot add '" + m.name + "'");
+        const zip_int64_t index = zip_file_add(zip, m.name.c_str(), source, ZIP_FL_ENC_UTF_8);
+        if (index < 0) {
+            zip_source_free(source);
+            fail("cannot add '" + m.name + "'");
+        }
+        if (zip_set_file_compression(zip, static_cast<zip_uint64_t>(index), compress ? ZIP_CM_DEFLATE : ZIP_CM_STORE,
+                                     0) != 0)
+            fail("cannot set the compression of '" + m.name + "'");
     }
 };
 
@@ -362,27 +447,31 @@ NpzWriter::NpzWriter(const std::string& path, bool compress) : impl_(std::make_u
     if (!impl_->zip) throw Error(path, "cannot create archive: " + zipErrorText(code));
 }
 
-NpzWriter::~NpzWriter() = default;
+NpzWriter::~NpzWriter() {
+    if (impl_->zip) zip_discard(impl_->zip);
+    impl_->zip = nullptr;
+    for (auto& m : impl_->members) zip_error_fini(&m->error);
+}
 
 void NpzWriter::add(const std::string& key, const NdArray& array) {
     if (!impl_->zip) throw Error(impl_->path, "archive already closed");
-    impl_->buffers.push_back(encodeNpy(array));
-    const std::vector<std::byte>& data = impl_->buffers.back();
-    zip_source_t* source = zip_source_buffer(impl_->zip, data.data(), data.size(), 0);
-    if (!source) throw Error(impl_->path, std::string("cannot add '") + key + "': " + zip_error_strerror(zip_get_error(impl_->zip)));
-    const zip_int64_t index = zip_file_add(impl_->zip, (key + ".npy").c_str(), source, ZIP_FL_ENC_UTF_8);
-    if (index < 0) {
-        zip_source_free(source);
-        throw Error(impl_->path, std::string("cannot add '") + key + "': " + zip_error_strerror(zip_get_error(impl_->zip)));
-    }
-    if (zip_set_file_compression(impl_->zip, static_cast<zip_uint64_t>(index),
-                                 impl_->compress ? ZIP_CM_DEFLATE : ZIP_CM_STORE, 0) != 0)
-        throw Error(impl_->path, std::string("cannot set compression of '") + key + "': " +
-                                     zip_error_strerror(zip_get_error(impl_->zip)));
+    const std::string name = key + ".npy";
+    for (const auto& m : impl_->members)
+        if (m->name == name) throw Error(impl_->path, "'" + key + "' added twice");
+    auto m = std::make_unique<PendingMember>();
+    m->name = name;
+    m->npy = encodeNpy(array);
+    m->npySize = m->npy.size();
+    zip_error_init(&m->error);
+    impl_->members.push_back(std::move(m));
 }
 
 void NpzWriter::close() {
     if (!impl_->zip) return;
+    if (impl_->compress)
+        tbb::parallel_for(std::size_t{0}, impl_->members.size(),
+                          [&](std::size_t i) { deflateMember(*impl_->members[i]); });
+    for (auto& m : impl_->members) impl_->addToZip(*m);
     if (zip_close(impl_->zip) != 0) {
         const std::string problem = zip_error_strerror(zip_get_error(impl_->zip));
         zip_discard(impl_->zip);
@@ -390,7 +479,8 @@ void NpzWriter::close() {
         throw Error(impl_->path, "cannot write archive: " + problem);
     }
     impl_->zip = nullptr;
-    impl_->buffers.clear();
+    for (auto& m : impl_->members) zip_error_fini(&m->error);
+    impl_->members.clear();
 }
 
 }  // namespace meshdiff

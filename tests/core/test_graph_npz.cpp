@@ -129,3 +129,18 @@ TEST(GraphNpz, SharedOneDegreeGraph) {
     EXPECT_FLOAT_EQ(g.gridLat.back(), 90.0f);
     EXPECT_TRUE(std::is_sorted(g.g2mReceivers.begin(), g.g2mReceivers.end()));
 }
+
+TEST(GraphNpz, SharedGraphWrittenBackEqualsNumpysFile) {
+    if (!test::haveShared()) GTEST_SKIP() << "../shared is absent";
+    const std::string original = test::sharedGraph("wn2_graph_1p0deg_default.npz").string();
+    const auto dir = std::filesystem::temp_directory_path() / ("meshdiff_graph_npz_shared_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string written = (dir / "written.npz").string();
+    writeGraphNpz(readGraphNpz(original), written);
+    const std::string check =
+        "/usr/bin/python3 -c \"import numpy as np, sys; a = np.load('" + written + "'); b = np.load('" + original +
+        "'); sys.exit(0 if list(a.keys()) == list(b.keys()) and all(a[k].dtype == b[k].dtype and a[k].shape == "
+        "b[k].shape and (a[k] == b[k]).all() for k in b.files) else 1)\"";
+    EXPECT_EQ(std::system(check.c_str()), 0);
+    std::filesystem::remove_all(dir);
+}

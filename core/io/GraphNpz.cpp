@@ -36,13 +36,13 @@ std::vector<std::string> namesFor(Slot slot) {
     return {};
 }
 
-// The member holding `slot`, or "" when the archive has none of its names.
 std::string shapeText(const std::vector<std::size_t>& shape) {
     NdArray a;
     a.shape = shape;
     return a.shapeString();
 }
 
+// The member holding `slot`, or "" when the archive has none of its names.
 std::string findKey(const NpzArchive& archive, Slot slot) {
     for (const std::string& name : namesFor(slot))
         if (archive.contains(name)) return name;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <bit>
 #include <cstdlib>
 #include <cstring>
@@ -175,7 +176,7 @@ struct NpzArchive::Impl {
         return buffer;
     }
 
-    // The raw bytes to hand to finishMember(): the deflate stream, or the whole member.
+    // What visitMember() starts from: the raw deflate stream, or the whole member (CRC checked by libzip).
     std::vector<std::byte> fetch(const Member& m) const {
         checkSizes(m);
         if (m.method == ZIP_CM_DEFLATE) return readAll(m, ZIP_FL_COMPRESSED, m.compressedSize);
@@ -200,11 +201,12 @@ struct NpzArchive::Impl {
         const NpyHeader header = parseNpyHeader(whole, m.size, w, m.size - offset);
         if (header.isNativeCOrder()) {
             visit(index, nativeCOrder(header), whole + offset);
-            return;
+        } else {
+            std::vector<std::byte> copy(whole + offset, whole + offset + header.dataBytes());
+            toNativeCOrder(header, copy);
+            visit(index, nativeCOrder(header), copy.data());
         }
-        std::vector<std::byte> copy(whole + offset, whole + offset + header.dataBytes());
-        toNativeCOrder(header, copy);
-        visit(index, nativeCOrder(header), copy.data());
+        raw = {};  // a stored member's bytes are not needed any more
     }
 };
 

@@ -65,6 +65,9 @@ TEST(GraphNpz, AcceptsAliasesAndAnyIntegerDtype) {
     // grid2mesh_* (int32, big-endian uint16), mesh_to_grid_* (int64, int16), float64 grid_lat, uint8 faces
     expectSmallGraph(readGraphNpz(graphFixture("graph_aliases.npz")));
     EXPECT_TRUE(npzHoldsGraph(graphFixture("graph_aliases.npz")));
+    // grid_to_mesh_* (uint32, int64), mesh2grid_* (big-endian int64, uint64), Fortran-order int64 faces
+    expectSmallGraph(readGraphNpz(graphFixture("graph_aliases2.npz")));
+    EXPECT_TRUE(npzHoldsGraph(graphFixture("graph_aliases2.npz")));
 }
 
 TEST(GraphNpz, OutOfRangeIndexNamesKeyAndFile) {

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# CI stage: builds core/ and its tests with AddressSanitizer + UndefinedBehaviorSanitizer (gcc,
+# MESHDIFF_SANITIZE=ON, no GUI) into ${ASAN_BUILD_DIR:-build-asan}, then runs the core tests and
+# the fuzz corpus replays. Any sanitizer report fails the stage. Extra arguments go to ctest.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bash "$root/scripts/install-deps.sh"
+build=${ASAN_BUILD_DIR:-$root/build-asan}
+jobs=${JOBS:-2}
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMESHDIFF_SANITIZE=ON -DMESHDIFF_GUI=OFF \
+      -DMESHDIFF_BENCHMARKS=OFF >/dev/null
+targets=(meshdiff_core_tests)
+for replay in $(sed -n 's/^set(MESHDIFF_FUZZ_TARGETS \(.*\))$/\1/p' "$root/fuzz/FuzzTargets.cmake"); do
+  targets+=("fuzz_replay_$replay")
+done
+cmake --build "$build" -j"$jobs" --target "${targets[@]}"
+
+# halt_on_error + a distinct exit code: a report can never pass as an ordinary test failure or success.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1:exitcode=86:strict_string_checks=1:detect_stack_use_after_return=1}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/fuzz/lsan-suppressions.txt}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=87}
+cd "$build"
+ctest --output-on-failure -j"$jobs" --timeout 600 -L 'core|fuzz' "$@"

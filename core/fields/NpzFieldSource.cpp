@@ -156,8 +156,9 @@ private:
             sliceLayout.fortranOrder = false;
             toNativeCOrder(sliceLayout, slice.bytes);  // byte order only
         } else {
-            const NdArray whole = archive_.read(entry.key);
-            std::memcpy(slice.bytes.data(), whole.bytes.data() + entry.elementOffset * item, bytes);
+            archive_.visitMany({entry.key}, [&](std::size_t, const NpyHeader&, const std::byte* data) {
+                std::memcpy(slice.bytes.data(), data + entry.elementOffset * item, bytes);
+            });
         }
         return slice;
     }

@@ -4,12 +4,22 @@
 
 #include "cli/Command.h"
 #include "common/Error.h"
+#ifdef MESHDIFF_HAVE_GUI
+#include "gui/WindowLauncher.h"
+#endif
 
 int main(int argc, char** argv) {
     using namespace meshdiff::cli;
     CLI::App app{"meshdiff: where and why two runs of a mesh-graph weather model differ", "meshdiff"};
     app.set_version_flag("--version", std::string("meshdiff ") + MESHDIFF_VERSION);
     app.require_subcommand(0, 1);
+#ifdef MESHDIFF_HAVE_GUI
+    // Without a sub-command meshdiff opens the window: `meshdiff RUN_A RUN_B` or `meshdiff --demo`.
+    std::vector<std::string> windowRuns;
+    bool windowDemo = false;
+    app.add_option("runs", windowRuns, "RUN_A RUN_B: open the window on two runs")->expected(0, 2);
+    app.add_flag("--demo", windowDemo, "Open the window on the built-in demo pair");
+#endif
 
     CommandAction action;
     addCompareCommand(app, action);
@@ -22,8 +32,12 @@ int main(int argc, char** argv) {
         return status == 0 ? 0 : kExitError;
     }
     if (!action) {
+#ifdef MESHDIFF_HAVE_GUI
+        return meshdiff::gui::runWindow(argc, argv, windowRuns, windowDemo);
+#else
         std::cout << app.help();
         return kExitSame;
+#endif
     }
     try {
         return action();

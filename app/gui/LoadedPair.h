@@ -1,0 +1,40 @@
+#pragma once
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare/Comparison.h"
+#include "fields/FieldSource.h"
+#include "fields/LatLonGrid.h"
+#include "fragility/Fragility.h"
+#include "graph/MeshGraph.h"
+#include "map/ErrorMapData.h"
+#include "runs/RunComparisonRows.h"
+#include "fields/FieldRow.h"
+
+namespace meshdiff::gui {
+
+// The two field files of a pair, opened once and read one field at a time by any thread
+// (a FieldSource is not thread-safe, hence the mutex).
+struct OpenFieldPair {
+    std::unique_ptr<FieldSource> a, b;
+    GridAlignment alignment;
+    std::mutex mutex;
+};
+
+// Everything the window shows about two runs, built off the GUI thread and applied at once.
+struct LoadedPair {
+    std::string pathA, pathB;
+    Comparison comparison;  // runs, graph diff, field summary
+    std::shared_ptr<const MeshGraph> graphA, graphB;
+    std::vector<views::LonLat> differenceLocations;  // where the graphs differ (from graph A)
+    std::vector<views::FieldRow> fieldRows;          // in A's field order
+    std::vector<views::RunComparisonRow> runRows;
+    std::shared_ptr<OpenFieldPair> fields;           // null without fields on both sides
+    std::shared_ptr<const FragilityReport> fragilityA;  // filled in later; may stay null
+    double seconds = 0;  // wall time to load
+};
+
+}  // namespace meshdiff::gui

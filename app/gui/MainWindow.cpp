@@ -1,0 +1,594 @@
+#include "gui/MainWindow.h"
+
+#include <cmath>
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QThreadPool>
+
+#include "common/Error.h"
+#include "fields/FieldTableView.h"
+#include "globe/GlobeView.h"
+#include "gui/PairLoader.h"
+#include "gui/SettingsKeys.h"
+#include "inspect/InspectorPanel.h"
+#include "map/ErrorMapView.h"
+#include "runs/RunsPanel.h"
+
+namespace meshdiff::gui {
+namespace {
+
+QString pairKey(const QString& a, const QString& b) { return a + QLatin1Char('\n') + b; }
+
+views::FieldOverlay overlayFrom(const views::ErrorMapData& data) {
+    views::FieldOverlay overlay;
+    if (!data.hasA() || !data.hasB()) return overlay;
+    overlay.grid = data.grid;
+    overlay.values.resize(data.a.size());
+    for (std::size_t i = 0; i < data.a.size(); ++i) overlay.values[i] = data.a[i] - data.b[i];
+    overlay.name = data.fieldName + " A−B";
+    overlay.units = data.units;
+    overlay.mode = views::FieldOverlayMode::Diverging;
+    return overlay;
+}
+
+// The field values at the field grid point nearest to (lat, lon).
+std::optional<views::FieldSample> sampleAt(const views::ErrorMapData& data, double lat, double lon) {
+    if (data.grid.size() == 0 || !data.hasA()) return std::nullopt;
+    std::size_t bestLat = 0, bestLon = 0;
+    for (std::size_t i = 1; i < data.grid.nlat(); ++i) {
+        if (std::abs(data.grid.lat[i] - lat) < std::abs(data.grid.lat[bestLat] - lat)) bestLat = i;
+    }
+    for (std::size_t j = 1; j < data.grid.nlon(); ++j) {
+        if (std::abs(std::remainder(data.grid.lon[j] - lon, 360.0)) <
+            std::abs(std::remainder(data.grid.lon[bestLon] - lon, 360.0))) {
+            bestLon = j;
+        }
+    }
+    const std::size_t index = bestLat * data.grid.nlon() + bestLon;
+    views::FieldSample sample;
+    sample.field = QString::fromStdString(data.fieldName);
+    sample.units = QString::fromStdString(data.units);
+    sample.lat = data.grid.lat[bestLat];
+    sample.lon = data.grid.lon[bestLon];
+    sample.a = data.a[index];
+    sample.b = data.hasB() ? double(data.b[index]) : std::nan("");
+    return sample;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setObjectName(QStringLiteral("meshdiffMainWindow"));
+    setAcceptDrops(true);
+    globe_ = new views::GlobeView(this);
+    globe_->setObjectName(QStringLiteral("globe"));
+    globe_->setMinimumSize(320, 240);
+    setCentralWidget(globe_);
+    buildDocks();
+    buildMenus();
+
+    status_ = new QLabel(this);
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 100);
+    progress_->setMaximumWidth(220);
+    progress_->hide();
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setObjectName(QStringLiteral("cancelLoading"));
+    cancel_->hide();
+    connect(cancel_, &QPushButton::clicked, this, &MainWindow::cancelLoading);
+    statusBar()->addWidget(status_, 1);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(cancel_);
+
+    connect(fields_, &views::FieldTableView::fieldSelected, this, &MainWindow::selectField);
+    connect(inspector_, &views::InspectorPanel::differenceActivated, this, [this](const views::GlobePick& pick) {
+        globe_->highlight(pick);
+        globe_->flyTo(pick.lat, pick.lon);
+    });
+    connect(globe_, &views::GlobeView::picked, this, [this](const views::GlobePick& pick) {
+        globe_->highlight(pick);
+        inspector_->showPick(pick);
+    });
+    connect(map_, &views::ErrorMapView::pointClicked, this, [this](double lat, double lon) {
+        views::GlobePick pick;
+        pick.kind = views::GlobePick::Kind::None;
+        pick.lat = lat;
+        pick.lon = lon;
+        if (pair_ && pair_->graphA) {
+            // The graph grid point nearest to the click, so that the inspector can say more.
+            const MeshGraph& g = *pair_->graphA;
+            std::size_t bestLat = 0, bestLon = 0;
+            for (std::size_t i = 1; i < g.gridLat.size(); ++i) {
+                if (std::abs(g.gridLat[i] - lat) < std::abs(g.gridLat[bestLat] - lat)) bestLat = i;
+            }
+            for (std::size_t j = 1; j < g.gridLon.size(); ++j) {
+                if (std::abs(std::remainder(g.gridLon[j] - lon, 360.0)) <
+                    std::abs(std::remainder(g.gridLon[bestLon] - lon, 360.0))) {
+                    bestLon = j;
+                }
+            }
+            if (!g.gridLat.empty() && !g.gridLon.empty()) {
+                pick.kind = views::GlobePick::Kind::GridPoint;
+                pick.grid = std::int32_t(bestLat * g.gridLon.size() + bestLon);
+            }
+        }
+        inspector_->showPick(pick);
+        globe_->flyTo(lat, lon);
+    });
+    connect(map_, &views::ErrorMapView::styleChanged, this, [this] { saveSettings(); });
+
+    QThreadPool::globalInstance()->start([this] {
+        auto lines = loadCoastlines();
+        QMetaObject::invokeMethod(this, [this, lines = std::move(lines)]() mutable {
+            coastlines_ = std::move(lines);
+            if (pair_ && !currentField_.isEmpty()) selectField(currentField_);
+        }, Qt::QueuedConnection);
+    });
+
+    restoreSettings();
+    updateTitle();
+    showStatus(tr("Open run A and run B (File ▸ Open, or drop two folders here)."));
+}
+
+MainWindow::~MainWindow() {
+    if (job_) job_->cancel = true;
+    QThreadPool::globalInstance()->waitForDone();
+}
+
+void MainWindow::buildDocks() {
+    auto addDock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
+        auto* dock = new QDockWidget(title, this);
+        dock->setObjectName(name);
+        dock->setWidget(widget);
+        addDockWidget(area, dock);
+        return dock;
+    };
+    runs_ = new views::RunsPanel(this);
+    fields_ = new views::FieldTableView(this);
+    map_ = new views::ErrorMapView(this);
+    inspector_ = new views::InspectorPanel(this);
+    auto* runsDock = addDock(tr("Runs"), QStringLiteral("runsDock"), runs_, Qt::LeftDockWidgetArea);
+    auto* fieldsDock = addDock(tr("Fields"), QStringLiteral("fieldsDock"), fields_, Qt::LeftDockWidgetArea);
+    splitDockWidget(runsDock, fieldsDock, Qt::Vertical);
+    addDock(tr("Differences"), QStringLiteral("differencesDock"), inspector_, Qt::RightDockWidgetArea);
+    addDock(tr("Error map"), QStringLiteral("mapDock"), map_, Qt::BottomDockWidgetArea);
+    resizeDocks({runsDock, fieldsDock}, {220, 380}, Qt::Vertical);
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* openA = file->addAction(tr("Open Run &A…"), this, [this] {
+        QSettings settings;
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Run A folder"),
+                                                              settings.value(settings::kLastFolder).toString());
+        if (!dir.isEmpty()) setRunA(dir);
+    });
+    openA->setShortcut(QKeySequence::Open);
+    QAction* openB = file->addAction(tr("Open Run &B…"), this, [this] {
+        QSettings settings;
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Run B folder"),
+                                                              settings.value(settings::kLastFolder).toString());
+        if (!dir.isEmpty()) setRunB(dir);
+    });
+    openB->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    file->addAction(tr("Open Run A &File…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Run A graph or fields file"));
+        if (!path.isEmpty()) setRunA(path);
+    });
+    file->addAction(tr("Open Run B F&ile…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Run B graph or fields file"));
+        if (!path.isEmpty()) setRunB(path);
+    });
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    file->addSeparator();
+    QAction* swap = file->addAction(tr("&Swap A and B"), this, &MainWindow::swapRuns);
+    swap->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    QAction* reloadAction = file->addAction(tr("Re&load"), this, &MainWindow::reload);
+    reloadAction->setShortcut(QKeySequence::Refresh);
+    QAction* cancelAction = file->addAction(tr("&Cancel Loading"), this, &MainWindow::cancelLoading);
+    cancelAction->setShortcut(QKeySequence::Cancel);
+    file->addSeparator();
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->addAction(tr("Globe as &PNG…"), this, &MainWindow::exportGlobeInteractive)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportMenu->addAction(tr("Error Map as P&NG…"), this, [this] { exportMapInteractive(QStringLiteral("png")); });
+    exportMenu->addAction(tr("Error Map as P&DF…"), this, [this] { exportMapInteractive(QStringLiteral("pdf")); });
+    exportMenu->addAction(tr("Error Map as &SVG…"), this, [this] { exportMapInteractive(QStringLiteral("svg")); });
+    exportMenu->addAction(tr("&Data (CSV and JSON)…"), this, &MainWindow::exportDataInteractive)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    file->addSeparator();
+    file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows)->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    QMenu* layers = view->addMenu(tr("Globe &Layers"));
+    const std::pair<views::GlobeLayer, QString> layerNames[] = {
+        {views::GlobeLayer::Coastlines, tr("Coastlines")},
+        {views::GlobeLayer::Mesh, tr("Mesh")},
+        {views::GlobeLayer::GridPoints, tr("Grid points")},
+        {views::GlobeLayer::G2mOnlyA, tr("Edges only in A")},
+        {views::GlobeLayer::G2mOnlyB, tr("Edges only in B")},
+        {views::GlobeLayer::Triangles, tr("Differing triangles")},
+        {views::GlobeLayer::MovedNodes, tr("Moved mesh nodes")},
+        {views::GlobeLayer::AtRisk, tr("At-risk edges and points")},
+        {views::GlobeLayer::FieldOverlay, tr("Field A−B")},
+        {views::GlobeLayer::Legend, tr("Legend")},
+        {views::GlobeLayer::ColorBar, tr("Colour bar")},
+    };
+    for (const auto& [layer, name] : layerNames) {
+        QAction* action = layers->addAction(name);
+        action->setCheckable(true);
+        action->setChecked(scene_.isVisible(layer));
+        action->setObjectName(QStringLiteral("layer%1").arg(int(layer)));
+        connect(action, &QAction::toggled, this, [this, layer = layer](bool on) {
+            scene_.setVisible(layer, on);
+            globe_->setLayerVisible(layer, on);
+            saveSettings();
+        });
+    }
+    QMenu* levels = view->addMenu(tr("&Mesh Level"));
+    for (int level = 0; level <= 6; ++level) {
+        QAction* action = levels->addAction(QStringLiteral("M%1").arg(level), this, [this, level] {
+            scene_.meshLevel = level;
+            globe_->setMeshLevel(level);
+            saveSettings();
+        });
+        action->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | (Qt::Key_0 + level)));
+    }
+    view->addSeparator();
+    view->addAction(tr("&Full Screen"), this, [this] { isFullScreen() ? showNormal() : showFullScreen(); })
+        ->setShortcut(QKeySequence::FullScreen);
+
+    QMenu* go = menuBar()->addMenu(tr("&Go"));
+    go->addAction(tr("&Next Difference"), this, &MainWindow::nextDifference)->setShortcuts({QKeySequence::FindNext, QKeySequence(Qt::Key_N)});
+    go->addAction(tr("&Previous Difference"), this, &MainWindow::previousDifference)
+        ->setShortcuts({QKeySequence::FindPrevious, QKeySequence(Qt::SHIFT | Qt::Key_N)});
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About meshdiff"), this, [this] {
+        QMessageBox::about(this, tr("About meshdiff"),
+                           tr("<b>meshdiff %1</b><p>Where and why two runs of a mesh-graph weather model differ.</p>")
+                               .arg(QStringLiteral(MESHDIFF_VERSION)));
+    });
+}
+
+void MainWindow::setRunA(const QString& path) {
+    pathA_ = path;
+    if (!pathB_.isEmpty()) startLoading();
+    else showStatus(tr("Run A: %1 — now open run B.").arg(path));
+    updateTitle();
+}
+
+void MainWindow::setRunB(const QString& path) {
+    pathB_ = path;
+    if (!pathA_.isEmpty()) startLoading();
+    else showStatus(tr("Run B: %1 — now open run A.").arg(path));
+    updateTitle();
+}
+
+void MainWindow::openPair(const QString& runA, const QString& runB) {
+    pathA_ = runA;
+    pathB_ = runB;
+    startLoading();
+}
+
+void MainWindow::swapRuns() {
+    if (pathA_.isEmpty() && pathB_.isEmpty()) return;
+    std::swap(pathA_, pathB_);
+    if (!pathA_.isEmpty() && !pathB_.isEmpty()) startLoading();
+    updateTitle();
+}
+
+void MainWindow::reload() {
+    if (!pathA_.isEmpty() && !pathB_.isEmpty()) startLoading();
+}
+
+void MainWindow::startLoading() {
+    if (job_) job_->cancel = true;
+    auto job = std::make_shared<Job>();
+    job_ = job;
+    lastError_.clear();
+    progress_->setValue(0);
+    progress_->show();
+    cancel_->show();
+    showStatus(tr("Loading %1 and %2…").arg(pathA_, pathB_));
+    const std::string a = QFileInfo(pathA_).absoluteFilePath().toStdString();
+    const std::string b = QFileInfo(pathB_).absoluteFilePath().toStdString();
+    QThreadPool::globalInstance()->start([this, job, a, b] {
+        auto report = [this, job](int percent, const std::string& step) {
+            QMetaObject::invokeMethod(this, [this, job, percent, text = QString::fromStdString(step)] {
+                onProgress(job, percent, text);
+            }, Qt::QueuedConnection);
+        };
+        try {
+            auto pair = loadPair(a, b, report, job->cancel);
+            QMetaObject::invokeMethod(this, [this, job, pair] { onLoaded(job, pair); }, Qt::QueuedConnection);
+        } catch (const LoadCancelled&) {
+            // The window already went back to its previous state.
+        } catch (const std::exception& e) {
+            QMetaObject::invokeMethod(this, [this, job, message = QString::fromStdString(e.what())] {
+                onLoadFailed(job, message);
+            }, Qt::QueuedConnection);
+        }
+    });
+}
+
+void MainWindow::onProgress(const std::shared_ptr<Job>& job, int percent, const QString& step) {
+    if (job != job_) return;
+    progress_->setValue(percent);
+    showStatus(step + QStringLiteral("…"));
+}
+
+void MainWindow::finishJob() {
+    job_.reset();
+    progress_->hide();
+    cancel_->hide();
+}
+
+void MainWindow::cancelLoading() {
+    if (!job_) return;
+    job_->cancel = true;
+    finishJob();
+    if (pair_) {
+        pathA_ = QString::fromStdString(pair_->pathA);
+        pathB_ = QString::fromStdString(pair_->pathB);
+    }
+    updateTitle();
+    showStatus(pair_ ? tr("Loading cancelled; still showing the previous runs.") : tr("Loading cancelled."));
+}
+
+void MainWindow::onLoadFailed(const std::shared_ptr<Job>& job, const QString& message) {
+    if (job != job_) return;
+    finishJob();
+    lastError_ = message;
+    if (pair_) {
+        pathA_ = QString::fromStdString(pair_->pathA);
+        pathB_ = QString::fromStdString(pair_->pathB);
+    }
+    updateTitle();
+    showStatus(tr("Could not open the runs: %1").arg(message));
+    emit loadFailed(message);
+    if (!qEnvironmentVariableIsSet("MESHDIFF_NO_DIALOGS")) {
+        QMessageBox::warning(this, tr("Could not open the runs"), message);
+    }
+}
+
+void MainWindow::onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> pair) {
+    if (job != job_) return;
+    finishJob();
+    const auto previous = pair_;  // keep the old graphs alive until the views let go of them
+    pair_ = std::move(pair);
+    pathA_ = QString::fromStdString(pair_->pathA);
+    pathB_ = QString::fromStdString(pair_->pathB);
+    applyPair();
+    rememberPair(pathA_, pathB_);
+    updateTitle();
+    const Comparison& c = pair_->comparison;
+    QString summary;
+    if (c.graph) {
+        summary = tr("%1 grid→mesh edges only in A, %2 only in B, %3 mesh→grid triangles differ, %4 mesh nodes moved")
+                      .arg(c.graph->g2mOnlyA.size())
+                      .arg(c.graph->g2mOnlyB.size())
+                      .arg(c.graph->m2gChanged.size())
+                      .arg(c.graph->movedNodes.size());
+    } else {
+        summary = tr("no graph on both sides");
+    }
+    if (c.fields) {
+        summary += tr("; %1 fields, max rel RMS %2").arg(c.fields->perField.size()).arg(c.fields->maxRelRms, 0, 'g', 3);
+    }
+    showStatus(tr("Opened in %1 s: %2.").arg(pair_->seconds, 0, 'f', 2).arg(summary));
+    emit pairLoaded(pair_->seconds);
+    startFragility();
+}
+
+void MainWindow::applyPair() {
+    const LoadedPair& p = *pair_;
+    const GraphDiff* diff = p.comparison.graph ? &*p.comparison.graph : nullptr;
+    runs_->setRows(p.runRows);
+
+    scene_.graphA = p.graphA.get();
+    scene_.graphB = p.graphB.get();
+    scene_.diff = diff;
+    scene_.atRisk = {};
+    scene_.field = {};
+    scene_.labelA = p.comparison.a.label;
+    scene_.labelB = p.comparison.b.label;
+    globe_->setScene(scene_);
+    if (!p.differenceLocations.empty()) {
+        const auto& first = p.differenceLocations.front();
+        globe_->lookAt(first[1], first[0]);
+    }
+
+    inspector_->setGraphs(diff, p.graphA.get(), p.graphB.get());
+    inspector_->setFieldSampler({});
+    mapData_.reset();
+    map_->setData(nullptr);
+    currentField_.clear();
+    fields_->setRows(p.fieldRows);
+    if (fields_->visibleRowCount() > 0) {
+        fields_->selectField(fields_->fieldAtVisibleRow(0));  // the worst field
+    } else if (p.graphA) {
+        // No fields: still show where the graphs differ on the map.
+        showFieldMap(loadFieldMap(p, std::string(), coastlines_));
+    }
+}
+
+void MainWindow::startFragility() {
+    if (!pair_ || !pair_->graphA || !pair_->comparison.graph) return;
+    const auto pair = pair_;
+    QThreadPool::globalInstance()->start([this, pair] {
+        std::shared_ptr<const FragilityReport> report;
+        try {
+            report = std::make_shared<const FragilityReport>(analyzeFragility(*pair->graphA));
+        } catch (const std::exception&) {
+            return;  // the at-risk layer stays empty
+        }
+        QMetaObject::invokeMethod(this, [this, pair, report] {
+            if (pair != pair_) return;
+            pair_->fragilityA = report;
+            views::AtRiskItems items;
+            for (const auto& risk : report->grid2meshAtRisk) items.edges.push_back({risk.grid, risk.mesh});
+            for (const auto& risk : report->mesh2gridAtRisk) items.gridPoints.push_back(risk.grid);
+            scene_.atRisk = std::move(items);
+            globe_->setScene(scene_);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void MainWindow::selectField(const QString& name) {
+    if (!pair_) return;
+    fields_->selectField(name);
+    currentField_ = name;
+    const int request = ++fieldRequest_;
+    const auto pair = pair_;
+    const auto coastlines = coastlines_;
+    const std::string field = name.toStdString();
+    QThreadPool::globalInstance()->start([this, pair, coastlines, field, request] {
+        std::shared_ptr<const views::ErrorMapData> data;
+        QString error;
+        try {
+            data = loadFieldMap(*pair, field, coastlines);
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        QMetaObject::invokeMethod(this, [this, pair, data, error, request] {
+            if (pair != pair_ || request != fieldRequest_) return;
+            if (!error.isEmpty()) {
+                showStatus(tr("Could not read the field: %1").arg(error));
+                return;
+            }
+            showFieldMap(data);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void MainWindow::showFieldMap(std::shared_ptr<const views::ErrorMapData> data) {
+    mapData_ = data;
+    map_->setData(data);
+    scene_.field = overlayFrom(*data);
+    globe_->setFieldOverlay(scene_.field);
+    inspector_->setFieldSampler([data](double lat, double lon) { return sampleAt(*data, lat, lon); });
+    emit fieldMapShown(QString::fromStdString(data->fieldName));
+}
+
+void MainWindow::nextDifference() { inspector_->next(); }
+void MainWindow::previousDifference() { inspector_->previous(); }
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile()) paths << url.toLocalFile();
+    }
+    if (paths.size() >= 2) {
+        openPair(paths[0], paths[1]);
+    } else if (paths.size() == 1) {
+        // One run dropped: it becomes A while A is empty, otherwise B.
+        pathA_.isEmpty() ? setRunA(paths[0]) : setRunB(paths[0]);
+    }
+    event->acceptProposedAction();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveSettings();
+    if (job_) job_->cancel = true;
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::showStatus(const QString& text) { status_->setText(text); }
+
+void MainWindow::updateTitle() {
+    auto name = [](const QString& path) { return path.isEmpty() ? QStringLiteral("?") : QFileInfo(path).fileName(); };
+    setWindowTitle(pathA_.isEmpty() && pathB_.isEmpty() ? QStringLiteral("meshdiff")
+                                                        : QStringLiteral("%1 vs %2 — meshdiff").arg(name(pathA_), name(pathB_)));
+}
+
+void MainWindow::rememberPair(const QString& a, const QString& b) {
+    QSettings settings;
+    QStringList recent = settings.value(settings::kRecentPairs).toStringList();
+    recent.removeAll(pairKey(a, b));
+    recent.prepend(pairKey(a, b));
+    while (recent.size() > settings::kMaxRecentPairs) recent.removeLast();
+    settings.setValue(settings::kRecentPairs, recent);
+    settings.setValue(settings::kLastFolder, QFileInfo(a).absolutePath());
+}
+
+void MainWindow::fillRecentMenu() {
+    recentMenu_->clear();
+    const QStringList recent = QSettings().value(settings::kRecentPairs).toStringList();
+    for (const QString& entry : recent) {
+        const QStringList parts = entry.split(QLatin1Char('\n'));
+        if (parts.size() != 2) continue;
+        recentMenu_->addAction(QStringLiteral("%1  ↔  %2").arg(parts[0], parts[1]), this,
+                               [this, parts] { openPair(parts[0], parts[1]); });
+    }
+    if (recent.isEmpty()) recentMenu_->addAction(tr("(none)"))->setEnabled(false);
+}
+
+void MainWindow::restoreSettings() {
+    QSettings settings;
+    restoreGeometry(settings.value(settings::kWindowGeometry).toByteArray());
+    restoreState(settings.value(settings::kWindowState).toByteArray());
+    if (settings.contains(settings::kGlobeLayers)) {
+        const QVariantList visible = settings.value(settings::kGlobeLayers).toList();
+        for (int layer = 0; layer < views::kGlobeLayerCount; ++layer) {
+            const bool on = visible.contains(layer);
+            scene_.visible[std::size_t(layer)] = on;
+            if (auto* action = findChild<QAction*>(QStringLiteral("layer%1").arg(layer))) action->setChecked(on);
+        }
+    }
+    scene_.meshLevel = settings.value(settings::kGlobeMeshLevel, scene_.meshLevel).toInt();
+    applyMapStyleFromSettings();
+}
+
+void MainWindow::applyMapStyleFromSettings() {
+    QSettings settings;
+    views::ErrorMapStyle style;
+    style.mode = views::MapMode(settings.value(settings::kMapMode, int(style.mode)).toInt());
+    style.limits.mode = views::LimitMode(settings.value(settings::kMapLimits, int(style.limits.mode)).toInt());
+    style.sequentialMap = views::ColorMapKind(settings.value(settings::kMapColorMap, int(style.sequentialMap)).toInt());
+    style.coastlines = settings.value(settings::kMapCoastlines, true).toBool();
+    style.differences = settings.value(settings::kMapDifferences, true).toBool();
+    map_->setStyle(style);
+}
+
+void MainWindow::saveSettings() const {
+    QSettings settings;
+    settings.setValue(settings::kWindowGeometry, saveGeometry());
+    settings.setValue(settings::kWindowState, saveState());
+    QVariantList visible;
+    for (int layer = 0; layer < views::kGlobeLayerCount; ++layer) {
+        if (scene_.visible[std::size_t(layer)]) visible << layer;
+    }
+    settings.setValue(settings::kGlobeLayers, visible);
+    settings.setValue(settings::kGlobeMeshLevel, scene_.meshLevel);
+    const views::ErrorMapStyle& style = map_->style();
+    settings.setValue(settings::kMapMode, int(style.mode));
+    settings.setValue(settings::kMapLimits, int(style.limits.mode));
+    settings.setValue(settings::kMapColorMap, int(style.sequentialMap));
+    settings.setValue(settings::kMapCoastlines, style.coastlines);
+    settings.setValue(settings::kMapDifferences, style.differences);
+}
+
+}  // namespace meshdiff::gui

@@ -1,0 +1,127 @@
+#pragma once
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include <QMainWindow>
+#include <QSize>
+
+#include "globe/GlobeScene.h"
+#include "gui/LoadedPair.h"
+#include "map/ErrorMapData.h"
+
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+
+namespace meshdiff::views {
+class ErrorMapView;
+class FieldTableView;
+class GlobeView;
+class InspectorPanel;
+class RunsPanel;
+}  // namespace meshdiff::views
+
+namespace meshdiff::gui {
+
+// The desktop window: runs A and B, the globe, the field table, the error map, the
+// differences list with the inspector, and exports. Loading happens off the GUI thread.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void openPair(const QString& runA, const QString& runB);
+    void setRunA(const QString& path);  // loads when B is known too
+    void setRunB(const QString& path);
+    QString runA() const { return pathA_; }
+    QString runB() const { return pathB_; }
+    bool isLoading() const { return job_ != nullptr; }
+    const LoadedPair* pair() const { return pair_.get(); }
+    QString currentField() const { return currentField_; }
+    QString lastError() const { return lastError_; }
+
+    // Exports; throw meshdiff::Error naming the file on failure.
+    void exportGlobePng(const QString& path, const QSize& size);
+    void exportMapPng(const QString& path, const QSize& size);
+    void exportMapPdf(const QString& path);
+    void exportMapSvg(const QString& path);
+    QStringList exportData(const QString& directory);
+
+    views::GlobeView* globe() const { return globe_; }
+    views::ErrorMapView* errorMap() const { return map_; }
+    views::FieldTableView* fieldTable() const { return fields_; }
+    views::InspectorPanel* inspector() const { return inspector_; }
+    views::RunsPanel* runsPanel() const { return runs_; }
+
+public slots:
+    void swapRuns();
+    void reload();
+    void cancelLoading();
+    void selectField(const QString& name);
+    void nextDifference();
+    void previousDifference();
+
+signals:
+    void pairLoaded(double seconds);
+    void loadFailed(const QString& message);
+    void fieldMapShown(const QString& field);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    struct Job {
+        std::atomic<bool> cancel{false};
+    };
+
+    void buildMenus();
+    void buildDocks();
+    void restoreSettings();
+    void saveSettings() const;
+    void startLoading();
+    void onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> pair);
+    void onLoadFailed(const std::shared_ptr<Job>& job, const QString& message);
+    void onProgress(const std::shared_ptr<Job>& job, int percent, const QString& step);
+    void finishJob();
+    void applyPair();
+    void startFragility();
+    void showFieldMap(std::shared_ptr<const views::ErrorMapData> data);
+    void showStatus(const QString& text);
+    void rememberPair(const QString& a, const QString& b);
+    void fillRecentMenu();
+    void updateTitle();
+    void applyMapStyleFromSettings();
+
+    // Export actions that ask for file names and sizes.
+    void exportGlobeInteractive();
+    void exportMapInteractive(const QString& format);
+    void exportDataInteractive();
+    QSize askExportSize(const QSize& suggested);
+
+    views::GlobeView* globe_ = nullptr;
+    views::ErrorMapView* map_ = nullptr;
+    views::FieldTableView* fields_ = nullptr;
+    views::InspectorPanel* inspector_ = nullptr;
+    views::RunsPanel* runs_ = nullptr;
+    QLabel* status_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QPushButton* cancel_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+
+    QString pathA_, pathB_;
+    QString lastError_;
+    QString currentField_;
+    std::shared_ptr<LoadedPair> pair_;
+    std::shared_ptr<Job> job_;
+    std::shared_ptr<const views::ErrorMapData> mapData_;
+    std::vector<std::vector<views::LonLat>> coastlines_;
+    views::GlobeScene scene_;
+    int fieldRequest_ = 0;
+};
+
+}  // namespace meshdiff::gui

@@ -1,0 +1,193 @@
+#include "gui/PairLoader.h"
+
+#include <chrono>
+#include <future>
+
+#include "common/Error.h"
+#include "fields/FieldMetrics.h"
+#include "fields/NearDifferenceMask.h"
+#include "geo/Coastlines.h"
+#include "io/GraphFiles.h"
+
+namespace meshdiff::gui {
+namespace {
+
+views::FieldRow rowFrom(const FieldMetrics& m) {
+    views::FieldRow row;
+    row.name = m.name;
+    row.units = m.units;
+    row.corr = m.corr;
+    row.relRms = m.relRms;
+    row.maxAbs = m.maxAbs;
+    row.nanMasksEqual = m.nanMasksEqual;
+    return row;
+}
+
+std::vector<float> toFloats(const Field& field) {
+    return std::visit(
+        [](const auto& values) {
+            return std::vector<float>(values.begin(), values.end());
+        },
+        field.values);
+}
+
+// The relative RMS over the masked points, NaN when the mask selects no compared point.
+double maskedRelRms(const Field& a, const Field& b, const GridAlignment& alignment, const std::vector<std::uint8_t>& mask,
+                    std::uint8_t value) {
+    const FieldMetrics m = computeFieldMetrics(a, b, alignment, &mask, value);
+    return m.comparedPoints == 0 ? std::numeric_limits<double>::quiet_NaN() : m.relRms;
+}
+
+}  // namespace
+
+std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string& pathB, const ProgressFn& progress,
+                                     const std::atomic<bool>& cancel) {
+    const auto start = std::chrono::steady_clock::now();
+    auto check = [&cancel] {
+        if (cancel.load()) throw LoadCancelled{};
+    };
+    auto pair = std::make_shared<LoadedPair>();
+    pair->pathA = pathA;
+    pair->pathB = pathB;
+    Comparison& c = pair->comparison;
+
+    progress(2, "Looking for graph, fields and metadata files");
+    {
+        auto b = std::async(std::launch::async, [&] { return discoverRun(pathB); });
+        c.a = discoverRun(pathA);
+        c.b = b.get();
+    }
+    check();
+
+    if (c.a.graphFile || c.b.graphFile) {
+        progress(10, "Reading the graphs");
+        auto readOptional = [](const std::optional<std::string>& file) -> std::shared_ptr<const MeshGraph> {
+            return file ? std::make_shared<const MeshGraph>(readGraph(*file)) : nullptr;
+        };
+        auto b = std::async(std::launch::async, [&] { return readOptional(c.b.graphFile); });
+        pair->graphA = readOptional(c.a.graphFile);
+        pair->graphB = b.get();
+        check();
+        if (pair->graphA && pair->graphB) {
+            progress(40, "Comparing the graphs");
+            c.graph = diffGraphs(*pair->graphA, *pair->graphB, *c.a.graphFile, *c.b.graphFile);
+            pair->differenceLocations = views::differenceLocations(*c.graph, *pair->graphA);
+        }
+    }
+    check();
+
+    if (c.a.fieldsFile && c.b.fieldsFile) {
+        progress(55, "Comparing the fields");
+        auto open = std::make_shared<OpenFieldPair>();
+        {
+            auto b = std::async(std::launch::async, [&] { return openFieldSource(*c.b.fieldsFile); });
+            open->a = openFieldSource(*c.a.fieldsFile);
+            open->b = b.get();
+        }
+        open->alignment = alignGrids(open->a->grid(), open->b->grid(), open->a->path(), open->b->path());
+        c.fields = compareFieldSources(*open->a, *open->b, c.tolerance);
+        for (const FieldMetrics& m : c.fields->perField) pair->fieldRows.push_back(rowFrom(m));
+        check();
+
+        if (!pair->differenceLocations.empty()) {
+            const auto mask = views::nearDifferenceMask(open->a->grid(), open->alignment, pair->differenceLocations,
+                                                        views::defaultNearRadiusDegrees(open->a->grid()));
+            const std::size_t count = pair->fieldRows.size();
+            for (std::size_t i = 0; i < count; ++i) {
+                check();
+                progress(75 + int(25 * i / std::max<std::size_t>(1, count)), "Fields near the differing edges");
+                views::FieldRow& row = pair->fieldRows[i];
+                auto b = std::async(std::launch::async, [&] { return open->b->load(row.name); });
+                const Field fa = open->a->load(row.name);
+                const Field fb = b.get();
+                row.relRmsNear = maskedRelRms(fa, fb, open->alignment, mask, 1);
+                row.relRmsElsewhere = maskedRelRms(fa, fb, open->alignment, mask, 0);
+            }
+        }
+        pair->fields = std::move(open);
+    }
+    check();
+
+    pair->runRows = views::runComparisonRows(c.a, c.b, c.graph ? c.graph->hashA : std::string(),
+                                             c.graph ? c.graph->hashB : std::string());
+    pair->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    progress(100, "Done");
+    return pair;
+}
+
+std::shared_ptr<views::ErrorMapData> loadFieldMap(const LoadedPair& pair, const std::string& field,
+                                                  const std::vector<std::vector<views::LonLat>>& coastlines) {
+    auto data = std::make_shared<views::ErrorMapData>();
+    data->fieldName = field;
+    data->labelA = pair.comparison.a.label;
+    data->labelB = pair.comparison.b.label;
+    data->coastlines = coastlines;
+    if (pair.fields) {
+        Field fa, fb;
+        {
+            std::lock_guard lock(pair.fields->mutex);
+            fa = pair.fields->a->load(field);
+            fb = pair.fields->b->load(field);
+        }
+        const GridAlignment& al = pair.fields->alignment;
+        const LatLonGrid& gridA = pair.fields->a->grid();
+        for (std::size_t i : al.latA) data->grid.lat.push_back(gridA.lat[i]);
+        for (std::size_t j : al.lonA) data->grid.lon.push_back(gridA.lon[j]);
+        const std::vector<float> valuesA = toFloats(fa), valuesB = toFloats(fb);
+        const std::size_t nlonA = fa.nlon, nlonB = fb.nlon;
+        data->a.resize(al.size());
+        data->b.resize(al.size());
+        for (std::size_t i = 0; i < al.latA.size(); ++i) {
+            for (std::size_t j = 0; j < al.lonA.size(); ++j) {
+                data->a[i * al.lonA.size() + j] = valuesA[al.latA[i] * nlonA + al.lonA[j]];
+                data->b[i * al.lonA.size() + j] = valuesB[al.latB[i] * nlonB + al.lonB[j]];
+            }
+        }
+        data->units = fa.units;
+    }
+
+    const GraphDiff* diff = pair.comparison.graph ? &*pair.comparison.graph : nullptr;
+    if (diff && pair.graphA) {
+        const MeshGraph& g = *pair.graphA;
+        const std::size_t nlon = g.gridLon.size();
+        auto gridPoint = [&](std::int32_t grid) {
+            return views::LonLat{g.gridLon[std::size_t(grid) % nlon], g.gridLat[std::size_t(grid) / nlon]};
+        };
+        auto meshNode = [&](std::int32_t mesh) {
+            return views::LonLat{g.meshLon[std::size_t(mesh)], g.meshLat[std::size_t(mesh)]};
+        };
+        for (int run : {1, 2}) {
+            for (const GridMeshEdge& e : run == 1 ? diff->g2mOnlyA : diff->g2mOnlyB) {
+                data->lines.push_back({gridPoint(e.grid), meshNode(e.mesh), run});
+                data->markers.push_back({gridPoint(e.grid), run});
+            }
+        }
+        for (const TriangleChange& t : diff->m2gChanged) {
+            for (int run : {1, 2}) {
+                const auto& nodes = run == 1 ? t.meshA : t.meshB;
+                data->triangles.push_back({{meshNode(nodes[0]), meshNode(nodes[1]), meshNode(nodes[2])}, run});
+            }
+            data->markers.push_back({gridPoint(t.grid), 0});
+        }
+    }
+    return data;
+}
+
+std::vector<std::vector<views::LonLat>> loadCoastlines() {
+    std::vector<std::vector<views::LonLat>> lines;
+    const auto file = findGshhgFile('c');
+    if (!file) return lines;
+    try {
+        const Coastlines coast = readGshhgCoastlines(*file);
+        for (std::size_t k = 0; k < coast.lineCount(); ++k) {
+            std::vector<views::LonLat> line;
+            for (std::uint32_t p = coast.start[k]; p < coast.start[k + 1]; ++p) line.push_back({coast.lon[p], coast.lat[p]});
+            lines.push_back(std::move(line));
+        }
+    } catch (const Error&) {
+        lines.clear();  // a damaged data package only costs the coastlines
+    }
+    return lines;
+}
+
+}  // namespace meshdiff::gui

@@ -1,0 +1,31 @@
+#pragma once
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "gui/LoadedPair.h"
+
+namespace meshdiff::gui {
+
+// Reports progress (0–100) and what is being done.
+using ProgressFn = std::function<void(int percent, const std::string& step)>;
+
+// Thrown when the caller asked to stop.
+struct LoadCancelled {};
+
+// Reads both runs, diffs their graphs and compares their fields (overall and near the
+// differing edges vs elsewhere). Runs on a worker thread; checks `cancel` between steps and
+// throws LoadCancelled; throws meshdiff::Error for bad input.
+std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string& pathB, const ProgressFn& progress,
+                                     const std::atomic<bool>& cancel);
+
+// The error map's data for one field: A and B on their common points, where the graphs differ
+// and the coastlines. Thread-safe (locks the pair's field sources). Throws meshdiff::Error.
+std::shared_ptr<views::ErrorMapData> loadFieldMap(const LoadedPair& pair, const std::string& field,
+                                                  const std::vector<std::vector<views::LonLat>>& coastlines);
+
+// Coastline polylines from the installed GSHHG data (crude resolution); empty when absent.
+std::vector<std::vector<views::LonLat>> loadCoastlines();
+
+}  // namespace meshdiff::gui

@@ -1,0 +1,24 @@
+#pragma once
+#include <QString>
+
+// Every QSettings key the window uses, in one place (organisation "meshdiff", application "meshdiff").
+namespace meshdiff::gui::settings {
+
+inline const QString kWindowGeometry = QStringLiteral("window/geometry");
+inline const QString kWindowState = QStringLiteral("window/state");
+inline const QString kRecentPairs = QStringLiteral("runs/recentPairs");  // list of "A\nB"
+inline const QString kLastFolder = QStringLiteral("runs/lastFolder");
+inline const QString kMapMode = QStringLiteral("map/mode");
+inline const QString kMapLimits = QStringLiteral("map/limits");
+inline const QString kMapColorMap = QStringLiteral("map/colorMap");
+inline const QString kMapCoastlines = QStringLiteral("map/coastlines");
+inline const QString kMapDifferences = QStringLiteral("map/differences");
+inline const QString kGlobeLayers = QStringLiteral("globe/visibleLayers");  // list of layer numbers
+inline const QString kGlobeMeshLevel = QStringLiteral("globe/meshLevel");
+inline const QString kExportWidth = QStringLiteral("export/width");
+inline const QString kExportHeight = QStringLiteral("export/height");
+inline const QString kExportFolder = QStringLiteral("export/folder");
+
+constexpr int kMaxRecentPairs = 8;
+
+}  // namespace meshdiff::gui::settings

@@ -1,0 +1,217 @@
+#include <QFile>
+#include <QImage>
+#include <QPainter>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "ImageCompare.h"
+#include "colormap/ColorMap.h"
+#include "common/Error.h"
+#include "colormap/DifferenceColors.h"
+#include "map/ErrorMapRenderer.h"
+#include "map/MapSeam.h"
+
+namespace meshdiff::views {
+namespace {
+
+// A 1° field A and a B that differs only by a bump of +2 at (lat 30, lon 90).
+std::shared_ptr<ErrorMapData> bumpData() {
+    auto data = std::make_shared<ErrorMapData>();
+    for (int i = 0; i <= 180; ++i) data->grid.lat.push_back(-90.0 + i);
+    for (int j = 0; j < 360; ++j) data->grid.lon.push_back(j);
+    data->a.resize(data->grid.size());
+    data->b.resize(data->grid.size());
+    for (int i = 0; i <= 180; ++i) {
+        for (int j = 0; j < 360; ++j) {
+            const double lat = -90.0 + i, lon = j;
+            const double value = 280 + 20 * std::cos(lat * std::numbers::pi / 180);
+            const double bump = 2 * std::exp(-((lat - 30) * (lat - 30) + (lon - 90) * (lon - 90)) / 20.0);
+            data->a[std::size_t(i * 360 + j)] = float(value);
+            data->b[std::size_t(i * 360 + j)] = float(value - bump);
+        }
+    }
+    data->fieldName = "2m_temperature";
+    data->units = "K";
+    return data;
+}
+
+QColor qcolor(Rgb c) { return QColor(c.r, c.g, c.b); }
+
+int colorDistance(QRgb a, QColor b) {
+    return std::max({std::abs(qRed(a) - b.red()), std::abs(qGreen(a) - b.green()), std::abs(qBlue(a) - b.blue())});
+}
+
+TEST(ColorScale, DivergingIsSymmetricAndCentredOnZero) {
+    const std::vector<float> values{-1.0f, 0.5f, 3.0f, NAN};
+    const ColorScale scale = divergingScale(values);
+    EXPECT_DOUBLE_EQ(scale.min, -3.0);
+    EXPECT_DOUBLE_EQ(scale.max, 3.0);
+    EXPECT_DOUBLE_EQ(scale.position(0.0), 0.5);
+    const Rgb centre = scale.color(0.0);
+    EXPECT_GT(centre.r, 240);
+    EXPECT_GT(centre.g, 240);
+    EXPECT_GT(centre.b, 240);
+    EXPECT_GT(scale.color(3.0).r, scale.color(3.0).b);    // positive: red
+    EXPECT_GT(scale.color(-3.0).b, scale.color(-3.0).r);  // negative: blue
+    EXPECT_EQ(scale.color(NAN), kMissingColor);
+}
+
+TEST(ColorScale, RobustLimitsIgnoreOutliers) {
+    std::vector<float> values(1000);
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = float(i % 10) / 10.0f;
+    values[17] = 1000.0f;
+    const ColorScale full = divergingScale(values);
+    const ColorScale robust = divergingScale(values, {LimitMode::Robust, 99.0});
+    EXPECT_DOUBLE_EQ(full.max, 1000.0);
+    EXPECT_LT(robust.max, 1.0);
+    EXPECT_NEAR(robust.max, 0.9, 1e-6);
+    const ColorScale sequential = sequentialScale(values, ColorMapKind::Viridis, {LimitMode::Robust, 99.0});
+    EXPECT_NEAR(sequential.min, 0.0, 1e-6);
+    EXPECT_NEAR(sequential.max, 0.9, 1e-6);
+}
+
+TEST(ColorScale, LogScaleUsesDecades) {
+    const std::vector<double> values{0.0, 1e-4, 1e-2, 1.0};
+    const ColorScale scale = sequentialScale(values, ColorMapKind::Cividis, {}, true);
+    EXPECT_DOUBLE_EQ(scale.min, 1e-4);
+    EXPECT_DOUBLE_EQ(scale.max, 1.0);
+    EXPECT_NEAR(scale.position(1e-2), 0.5, 1e-12);
+    EXPECT_NEAR(scale.valueAt(0.5), 1e-2, 1e-12);
+    EXPECT_EQ(scale.ticks().size(), 5u);  // 1e-4 … 1
+}
+
+TEST(ColorMap, SequentialMapsGetBrighter) {
+    for (ColorMapKind kind : {ColorMapKind::Viridis, ColorMapKind::Cividis}) {
+        auto luma = [](Rgb c) { return 0.3 * c.r + 0.59 * c.g + 0.11 * c.b; };
+        for (int k = 0; k < 10; ++k) {
+            EXPECT_LT(luma(sampleColorMap(kind, k / 10.0)), luma(sampleColorMap(kind, (k + 1) / 10.0)))
+                << colorMapName(kind) << " at " << k;
+        }
+    }
+}
+
+TEST(MapSeam, UnwrapsAndShiftsAcrossTheSeam) {
+    const auto unwrapped = unwrapLongitudes({{179.0, 0.0}, {-179.0, 1.0}, {181.0, 2.0}});
+    EXPECT_DOUBLE_EQ(unwrapped[1][0], 181.0);
+    EXPECT_DOUBLE_EQ(unwrapped[2][0], 181.0);
+    // A shape spanning 179…181 in a −180…180 window is drawn twice: as is and shifted by −360.
+    EXPECT_EQ(seamShifts(179, 181, -180), (std::vector<double>{-360.0, 0.0}));
+    EXPECT_EQ(seamShifts(10, 20, -180), (std::vector<double>{0.0}));
+    EXPECT_EQ(seamShifts(350, 355, -180), (std::vector<double>{-360.0}));
+}
+
+TEST(ErrorMapRenderer, DifferenceShowsTheBumpWhereItIs) {
+    ErrorMapRenderer renderer;
+    renderer.setData(bumpData());
+    renderer.setStyle({});  // A−B, full limits
+    EXPECT_NEAR(renderer.differenceScale().max, 2.0, 1e-3);
+    const QSize size(1200, 700);
+    const QImage image = renderer.toImage(size);
+    image.save(test::screenshotPath("error_map_bump.png"));
+
+    // The map centre is (0°, 0°); find the pixel of (lat 30, lon 90) by probing.
+    const QRectF target(QPointF(0, 0), QSizeF(size));
+    std::optional<MapProbe> centre = renderer.probe(QPointF(600, 300), target);
+    ASSERT_TRUE(centre);
+    // Locate lon 90 / lat 30 by scanning a row and a column through probe().
+    int bumpX = -1, bumpY = -1;
+    for (int x = 0; x < size.width() && bumpX < 0; ++x) {
+        auto p = renderer.probe(QPointF(x, 300), target);
+        if (p && p->lon == 90) bumpX = x;
+    }
+    for (int y = 0; y < size.height() && bumpY < 0; ++y) {
+        auto p = renderer.probe(QPointF(bumpX, y), target);
+        if (p && p->lat == 30) bumpY = y;
+    }
+    ASSERT_GE(bumpX, 0);
+    ASSERT_GE(bumpY, 0);
+    const auto probe = renderer.probe(QPointF(bumpX, bumpY), target);
+    EXPECT_NEAR(probe->a - probe->b, 2.0, 1e-3);
+    // A−B = +2 there: the darkest red of the diverging map. Far away: white (A−B = 0).
+    EXPECT_LE(colorDistance(image.pixel(bumpX, bumpY), qcolor(sampleColorMap(ColorMapKind::Diverging, 1.0))), 30);
+    const auto far = renderer.probe(QPointF(bumpX - 250, bumpY + 150), target);
+    ASSERT_TRUE(far);
+    EXPECT_NEAR(far->a - far->b, 0.0, 1e-4);
+    EXPECT_LE(colorDistance(image.pixel(bumpX - 250, bumpY + 150), QColor(247, 247, 247)), 12);
+}
+
+TEST(ErrorMapRenderer, SideBySideDrawsThreeMapsAndProbesEach) {
+    ErrorMapRenderer renderer;
+    renderer.setData(bumpData());
+    ErrorMapStyle style;
+    style.mode = MapMode::SideBySide;
+    renderer.setStyle(style);
+    const QSize size(1800, 400);
+    const QImage image = renderer.toImage(size);
+    image.save(test::screenshotPath("error_map_side_by_side.png"));
+    const QRectF target(QPointF(0, 0), QSizeF(size));
+    int maps = 0;
+    for (int x = 1; x < size.width(); ++x) {
+        if (renderer.probe(QPointF(x, 200), target) && !renderer.probe(QPointF(x - 1, 200), target)) ++maps;
+    }
+    EXPECT_EQ(maps, 3);
+    // A and B share one sequential scale from the data's min to max.
+    EXPECT_NEAR(renderer.valueScale().min, 280.0, 0.01);  // A at the poles
+    EXPECT_NEAR(renderer.valueScale().max, 300.0, 0.01);  // A and B at the equator
+}
+
+TEST(ErrorMapRenderer, TriangleAcrossTheSeamIsSplitNotSmeared) {
+    auto data = bumpData();
+    data->b = data->a;  // no field difference: only the triangle is coloured
+    data->triangles.push_back({{LonLat{178.0, 10.0}, LonLat{-178.0, 10.0}, LonLat{180.0, 14.0}}, 1});
+    ErrorMapRenderer renderer;
+    renderer.setData(data);
+    const QSize size(1200, 700);
+    const QImage image = renderer.toImage(size);
+    image.save(test::screenshotPath("error_map_seam.png"));
+    const QRectF target(QPointF(0, 0), QSizeF(size));
+    // Rows through lat 12 near both map edges hold the triangle colour; the middle does not.
+    int y = -1;
+    for (int yy = 0; yy < size.height() && y < 0; ++yy) {
+        auto p = renderer.probe(QPointF(600, yy), target);
+        if (p && p->lat == 12) y = yy;
+    }
+    ASSERT_GE(y, 0);
+    int left = -1, right = -1;
+    for (int x = 0; x < size.width(); ++x) {
+        if (renderer.probe(QPointF(x, y), target)) {
+            if (left < 0) left = x;
+            right = x;
+        }
+    }
+    const QColor fill = qcolor(kColorOnlyA);
+    auto tinted = [&](int x0, int x1) {
+        long n = 0;
+        for (int x = x0; x <= x1; ++x) n += colorDistance(image.pixel(x, y), fill) < 90 ? 1 : 0;
+        return n;
+    };
+    EXPECT_GT(tinted(left, left + 6), 0);
+    EXPECT_GT(tinted(right - 6, right), 0);
+    EXPECT_EQ(tinted(left + 40, right - 40), 0);
+}
+
+TEST(ErrorMapRenderer, ExportsPngOfAnySizePdfAndSvg) {
+    ErrorMapRenderer renderer;
+    renderer.setData(bumpData());
+    const QString png = test::screenshotPath("export_map.png");
+    const QString pdf = test::screenshotPath("export_map.pdf");
+    const QString svg = test::screenshotPath("export_map.svg");
+    renderer.savePng(png, QSize(3200, 1800));
+    renderer.savePdf(pdf, QSizeF(1200, 700));
+    renderer.saveSvg(svg, QSize(1200, 700));
+    EXPECT_EQ(QImage(png).size(), QSize(3200, 1800));
+    QFile pdfFile(pdf), svgFile(svg);
+    ASSERT_TRUE(pdfFile.open(QIODevice::ReadOnly));
+    ASSERT_TRUE(svgFile.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(pdfFile.read(5) == "%PDF-");
+    const QByteArray svgText = svgFile.readAll();
+    EXPECT_TRUE(svgText.contains("<svg"));
+    EXPECT_TRUE(svgText.contains("<text"));  // labels stay text: a vector figure
+    EXPECT_THROW(renderer.savePng("/nonexistent-dir/map.png", QSize(100, 50)), Error);
+}
+
+}  // namespace
+}  // namespace meshdiff::views

@@ -1,0 +1,105 @@
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "fields/FieldTableView.h"
+#include "fields/NearDifferenceMask.h"
+#include "runs/RunComparisonRows.h"
+
+namespace meshdiff::views {
+namespace {
+
+FieldRow row(const std::string& name, double relRms, double near = NAN) {
+    FieldRow r;
+    r.name = name;
+    r.relRms = relRms;
+    r.corr = 1 - relRms;
+    r.relRmsNear = near;
+    return r;
+}
+
+TEST(FieldTable, SortsWorstFirstAndFiltersByName) {
+    FieldTableView view;
+    view.setRows({row("2m_temperature", 1e-4), row("geopotential@500", 3e-2), row("temperature@850", 5e-3),
+                  row("u_component_of_wind@850", NAN)});
+    ASSERT_EQ(view.visibleRowCount(), 4);
+    EXPECT_EQ(view.fieldAtVisibleRow(0), "geopotential@500");
+    EXPECT_EQ(view.fieldAtVisibleRow(1), "temperature@850");
+    EXPECT_EQ(view.fieldAtVisibleRow(2), "2m_temperature");
+    EXPECT_EQ(view.fieldAtVisibleRow(3), "u_component_of_wind@850");  // NaN last
+
+    view.filterEdit()->setText("TEMPERATURE");
+    ASSERT_EQ(view.visibleRowCount(), 2);
+    EXPECT_EQ(view.fieldAtVisibleRow(0), "temperature@850");
+    EXPECT_EQ(view.fieldAtVisibleRow(1), "2m_temperature");
+
+    view.filterEdit()->clear();
+    view.table()->sortByColumn(FieldTableModel::Name, Qt::AscendingOrder);
+    EXPECT_EQ(view.fieldAtVisibleRow(0), "2m_temperature");
+}
+
+TEST(FieldTable, SelectingAFieldEmitsItsName) {
+    FieldTableView view;
+    view.setRows({row("a", 1), row("b", 2)});
+    QString selected;
+    QObject::connect(&view, &FieldTableView::fieldSelected, [&](const QString& name) { selected = name; });
+    view.selectField("a");
+    EXPECT_EQ(selected, "a");
+    EXPECT_EQ(view.currentField(), "a");
+}
+
+TEST(NearDifferenceMask, MarksPointsWithinTheRadiusOnly) {
+    LatLonGrid grid;
+    for (int i = 0; i <= 180; ++i) grid.lat.push_back(-90.0 + i);
+    for (int j = 0; j < 360; ++j) grid.lon.push_back(j);
+    GridAlignment identity;
+    for (std::size_t i = 0; i < grid.nlat(); ++i) identity.latA.push_back(i), identity.latB.push_back(i);
+    for (std::size_t j = 0; j < grid.nlon(); ++j) identity.lonA.push_back(j), identity.lonB.push_back(j);
+    // One location at the seam: points at lon 359 and lon 1 are as near as lon 0.
+    const auto mask = nearDifferenceMask(grid, identity, {LonLat{0.0, 0.0}}, 1.5);
+    auto at = [&](int lat, int lon) { return mask[std::size_t((lat + 90) * 360 + lon)]; };
+    EXPECT_EQ(at(0, 0), 1);
+    EXPECT_EQ(at(0, 1), 1);
+    EXPECT_EQ(at(0, 359), 1);
+    EXPECT_EQ(at(1, 1), 1);   // 1.41° away
+    EXPECT_EQ(at(0, 2), 0);   // 2° away
+    EXPECT_EQ(at(1, 359), 1);
+    EXPECT_EQ(at(2, 0), 0);
+    long marked = 0;
+    for (auto m : mask) marked += m;
+    EXPECT_EQ(marked, 9);  // the 3 × 3 block around (0, 0)
+}
+
+TEST(RunComparisonRows, HighlightsDifferingMetadataOnly) {
+    RunInputs a, b;
+    a.path = "/runs/a";
+    b.path = "/runs/b";
+    a.label = "a";
+    b.label = "b";
+    a.metadata = {{"device", "A100"}, {"numpy_simd", {"AVX2", "AVX512F"}}, {"env", {{"XLA_FLAGS", "x"}}}};
+    b.metadata = {{"device", "A100"}, {"numpy_simd", {"AVX2"}}, {"env", {{"XLA_FLAGS", "y"}}}};
+    a.graphFile = "/runs/a/graph.npz";
+    const auto rows = runComparisonRows(a, b, "sha256:1", "sha256:2");
+    auto find = [&](const std::string& property) {
+        for (const auto& r : rows) {
+            if (r.property == property) return r;
+        }
+        ADD_FAILURE() << "no row " << property;
+        return RunComparisonRow{};
+    };
+    EXPECT_FALSE(find("Path").differs);
+    EXPECT_FALSE(find("Device").differs);
+    EXPECT_TRUE(find("NumPy SIMD").differs);
+    EXPECT_EQ(find("NumPy SIMD").a, "AVX2 AVX512F");
+    EXPECT_TRUE(find("Graph hash").differs);
+    EXPECT_TRUE(find("env.XLA_FLAGS").differs);
+    EXPECT_EQ(find("Files found").a, "graph: graph.npz");
+    EXPECT_EQ(find("Files found").b, "nothing readable");
+}
+
+}  // namespace
+}  // namespace meshdiff::views

@@ -1,0 +1,232 @@
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "ImageCompare.h"
+#include "colormap/DifferenceColors.h"
+#include "common/Error.h"
+#include "core/TestPaths.h"
+#include "fields/FieldTableView.h"
+#include "globe/GlobeView.h"
+#include "gui/MainWindow.h"
+#include "inspect/InspectorPanel.h"
+#include "map/ErrorMapView.h"
+#include "runs/RunsPanel.h"
+
+namespace meshdiff::gui {
+namespace {
+
+// Run folders written by tests/fixtures/make_window_runs.py from the shared 1° graphs.
+QString runFolder(const char* run) { return QString::fromStdString((test::fixture("window") / run).string()); }
+
+std::vector<int> changedGridPoints() {
+    QFile file(QString::fromStdString((test::fixture("window") / "changed_grid_points.json").string()));
+    std::vector<int> out;
+    if (!file.open(QIODevice::ReadOnly)) return out;
+    for (const auto& v : QJsonDocument::fromJson(file.readAll()).array()) out.push_back(v.toInt());
+    return out;
+}
+
+int countLines(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return -1;
+    return int(file.readAll().count('\n'));
+}
+
+class WindowTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!std::filesystem::exists(test::fixture("window") / "A")) GTEST_SKIP() << "no window fixtures (../shared absent)";
+        QStandardPaths::setTestModeEnabled(true);  // settings of the test, not of the user
+        qputenv("MESHDIFF_NO_DIALOGS", "1");
+        QCoreApplication::setOrganizationName("meshdiff-tests");
+        QCoreApplication::setApplicationName("meshdiff-window-tests");
+        window_ = std::make_unique<MainWindow>();
+        window_->resize(1500, 950);
+        window_->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(window_.get()));
+    }
+
+    // Opens A and B and waits until the differences and the worst field's map are shown.
+    double openAndWait(const QString& a, const QString& b) {
+        QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
+        QSignalSpy mapShown(window_.get(), &MainWindow::fieldMapShown);
+        QElapsedTimer timer;
+        timer.start();
+        window_->openPair(a, b);
+        EXPECT_TRUE(loaded.wait(60000)) << window_->lastError().toStdString();
+        if (mapShown.isEmpty()) EXPECT_TRUE(mapShown.wait(30000));
+        QCoreApplication::processEvents();
+        return double(timer.elapsed()) / 1000.0;
+    }
+
+    std::unique_ptr<MainWindow> window_;
+};
+
+TEST_F(WindowTest, OpensAPairAndShowsDifferencesFieldsAndRuns) {
+    const double seconds = openAndWait(runFolder("A"), runFolder("B"));
+    RecordProperty("open_seconds", std::to_string(seconds));
+    std::cout << "window: opened the 1° pair and showed its differences in " << seconds << " s\n";
+
+    const std::vector<int> changed = changedGridPoints();
+    ASSERT_FALSE(changed.empty());
+    // Differences list: the shared pair has no grid→mesh differences, only triangles.
+    auto& differences = window_->inspector()->differences();
+    ASSERT_EQ(differences.rowCount(), int(changed.size()));
+    for (int row = 0; row < differences.rowCount(); ++row) {
+        EXPECT_EQ(differences.item(row).grid, changed[std::size_t(row)]);
+    }
+
+    // Field table: every field, worst first; B's differences sit near the differing triangles.
+    views::FieldTableView* table = window_->fieldTable();
+    ASSERT_EQ(table->visibleRowCount(), 6);
+    const auto& rows = table->model().rows();
+    double previous = INFINITY;
+    for (int r = 0; r < table->visibleRowCount(); ++r) {
+        const QString name = table->fieldAtVisibleRow(r);
+        const auto& row = rows[std::size_t(table->model().rowOf(name))];
+        EXPECT_LE(row.relRms, previous) << name.toStdString();
+        previous = row.relRms;
+        EXPECT_GT(row.relRmsNear, 10 * row.relRmsElsewhere) << name.toStdString();
+        EXPECT_LT(row.corr, 1.0);
+    }
+    EXPECT_EQ(table->fieldAtVisibleRow(0), "10m_u_component_of_wind");  // its bump is 4× larger
+    EXPECT_EQ(window_->currentField(), "10m_u_component_of_wind");
+
+    // Runs: NumPy SIMD targets and graph hashes differ and are highlighted; the device is equal.
+    QTableWidget* runs = window_->runsPanel()->table();
+    std::map<QString, bool> differs;
+    for (int r = 0; r < runs->rowCount(); ++r) differs[runs->item(r, 0)->text()] = runs->item(r, 1)->data(Qt::UserRole).toBool();
+    EXPECT_TRUE(differs.at("NumPy SIMD"));
+    EXPECT_TRUE(differs.at("Graph hash"));
+    EXPECT_FALSE(differs.at("Device"));
+
+    // The map of the worst field marks the differing grid points.
+    const QImage map = window_->errorMap()->canvas()->grab().toImage();
+    const views::Rgb marker = views::kColorChanged;
+    EXPECT_GT(test::countColor(map, QColor(marker.r, marker.g, marker.b), 20), 20);
+
+    const QImage shot = window_->grab().toImage();
+    shot.save(test::screenshotPath("window_pair.png"));
+    EXPECT_EQ(shot.size(), window_->size());
+}
+
+TEST_F(WindowTest, ClickingADifferenceFillsTheInspectorAndNextMovesOn) {
+    openAndWait(runFolder("A"), runFolder("B"));
+    const std::vector<int> changed = changedGridPoints();
+    views::InspectorPanel* inspector = window_->inspector();
+    QSignalSpy activated(inspector, &views::InspectorPanel::differenceActivated);
+
+    QTableView* list = inspector->list();
+    const QRect cell = list->visualRect(list->model()->index(2, 1));
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, cell.center());
+    ASSERT_EQ(activated.count(), 1);
+    EXPECT_EQ(inspector->currentRow(), 2);
+    const QString details = inspector->details()->text();
+    EXPECT_TRUE(details.contains(QString::number(changed[2]))) << details.toStdString();
+    EXPECT_TRUE(details.contains("A's triangle"));
+    EXPECT_TRUE(details.contains("B's triangle"));
+    EXPECT_TRUE(details.contains("10m_u_component_of_wind"));  // field values of A and B there
+
+    window_->nextDifference();
+    EXPECT_EQ(inspector->currentRow(), 3);
+    EXPECT_TRUE(inspector->details()->text().contains(QString::number(changed[3])));
+    window_->previousDifference();
+    window_->previousDifference();
+    EXPECT_EQ(inspector->currentRow(), 1);
+
+    // A pick on the globe selects the matching row without flying back.
+    views::GlobePick pick;
+    pick.kind = views::GlobePick::Kind::Triangle;
+    pick.grid = changed.back();
+    const int before = activated.count();
+    emit window_->globe()->picked(pick);
+    EXPECT_EQ(inspector->currentRow(), int(changed.size()) - 1);
+    EXPECT_EQ(activated.count(), before);
+    window_->grab().save(test::screenshotPath("window_inspector.png"));
+}
+
+TEST_F(WindowTest, ExportsFiguresAndData) {
+    openAndWait(runFolder("A"), runFolder("B"));
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QStringList written = window_->exportData(dir.path());
+    EXPECT_EQ(written.size(), 6);
+    EXPECT_EQ(countLines(dir.filePath("differing_triangles.csv")), 1 + int(changedGridPoints().size()));
+    EXPECT_EQ(countLines(dir.filePath("differing_edges.csv")), 1);  // header only
+    EXPECT_EQ(countLines(dir.filePath("field_metrics.csv")), 1 + 6);
+    QFile json(dir.filePath("comparison.json"));
+    ASSERT_TRUE(json.open(QIODevice::ReadOnly));
+    const QJsonObject comparison = QJsonDocument::fromJson(json.readAll()).object();
+    EXPECT_EQ(comparison["graph"].toObject()["mesh2grid"].toObject()["changed"].toInt(), int(changedGridPoints().size()));
+    QFile differences(dir.filePath("differences.json"));
+    ASSERT_TRUE(differences.open(QIODevice::ReadOnly));
+    EXPECT_EQ(QJsonDocument::fromJson(differences.readAll()).object()["mesh2grid_changed"].toArray().size(),
+              qsizetype(changedGridPoints().size()));
+
+    const QSize mapSize = window_->errorMap()->canvas()->size() * 4;
+    window_->exportMapPng(dir.filePath("map.png"), mapSize);
+    EXPECT_EQ(QImage(dir.filePath("map.png")).size(), mapSize);
+    window_->exportMapPdf(dir.filePath("map.pdf"));
+    window_->exportMapSvg(dir.filePath("map.svg"));
+    EXPECT_GT(QFileInfo(dir.filePath("map.pdf")).size(), 1000);
+    EXPECT_GT(QFileInfo(dir.filePath("map.svg")).size(), 1000);
+
+    const QSize globeSize = window_->globe()->size() * 4;
+    window_->exportGlobePng(dir.filePath("globe.png"), globeSize);
+    const QImage globe(dir.filePath("globe.png"));
+    EXPECT_EQ(globe.size(), globeSize);
+    globe.save(test::screenshotPath("window_globe_export.png"));
+    EXPECT_THROW(window_->exportData("/proc/forbidden/folder"), Error);
+}
+
+TEST_F(WindowTest, BadRunKeepsThePreviousStateAndCancelToo) {
+    openAndWait(runFolder("A"), runFolder("B"));
+    const LoadedPair* before = window_->pair();
+    ASSERT_NE(before, nullptr);
+
+    QSignalSpy failed(window_.get(), &MainWindow::loadFailed);
+    window_->openPair("/nonexistent/run", runFolder("B"));
+    ASSERT_TRUE(failed.wait(30000));
+    EXPECT_TRUE(window_->lastError().contains("/nonexistent/run")) << window_->lastError().toStdString();
+    EXPECT_EQ(window_->pair(), before);
+    EXPECT_EQ(window_->runA(), runFolder("A"));
+    EXPECT_EQ(window_->inspector()->differences().rowCount(), int(changedGridPoints().size()));
+
+    window_->openPair(runFolder("B"), runFolder("A"));
+    ASSERT_TRUE(window_->isLoading());
+    window_->cancelLoading();
+    EXPECT_FALSE(window_->isLoading());
+    EXPECT_EQ(window_->pair(), before);
+    QTest::qWait(2000);  // a cancelled load never replaces what is shown
+    EXPECT_EQ(window_->pair(), before);
+    EXPECT_EQ(window_->runA(), runFolder("A"));
+}
+
+TEST_F(WindowTest, SwapExchangesTheRuns) {
+    openAndWait(runFolder("A"), runFolder("B"));
+    QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
+    window_->swapRuns();
+    ASSERT_TRUE(loaded.wait(60000));
+    EXPECT_EQ(window_->runA(), runFolder("B"));
+    EXPECT_EQ(window_->pair()->comparison.a.label, "sse host");
+    EXPECT_EQ(window_->inspector()->differences().rowCount(), int(changedGridPoints().size()));
+}
+
+}  // namespace
+}  // namespace meshdiff::gui

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "common/Error.h"
 #include "fields/LatLonGrid.h"
 

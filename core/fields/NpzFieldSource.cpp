@@ -1,5 +1,6 @@
 #include "fields/NpzFieldSource.h"
 
+#include <algorithm>
 #include <cstring>
 #include <unordered_map>
 #include <unordered_set>
@@ -104,6 +105,9 @@ private:
         const std::string where = path() + "[" + key + "]";
         const std::vector<std::size_t>& shape = header.shape;
         const std::size_t ndim = shape.size();
+        // With no zero dimension, the element count is bounded by the member's size: no overflow below.
+        if (header.elementCount() == 0 || std::count(shape.begin(), shape.end(), std::size_t{0}) > 0)
+            throw Error(where, "empty array of shape " + NdArray{header.dtype, shape, {}}.shapeString());
         const std::size_t nlat = shape[ndim - 2], nlon = shape[ndim - 1];
         // Leading dimensions of size 1 are squeezed; the others take options.leadingIndex in turn.
         std::size_t offset = 0, stride = nlat * nlon, used = 0;

@@ -110,6 +110,11 @@ TEST(NpzFieldSource, FieldsOnDifferentGridsAreAnError) {
     EXPECT_NE(e.problem().find("(180, 360)"), std::string::npos) << e.what();
 }
 
+TEST(NpzFieldSource, EmptyFieldIsAnError) {
+    const std::string path = fieldsFixture("fields_empty.npz");
+    EXPECT_EQ(errorOf([&] { openNpzFieldSource(path, {}); }).file(), path + "[a]");
+}
+
 TEST(NpzFieldSource, GraphOrBrokenArchivesAreRefused) {
     EXPECT_THROW(openNpzFieldSource(fieldsFixture("not_a_zip.npz"), {}), Error);
     EXPECT_THROW(openNpzFieldSource(fieldsFixture("with_object.npz"), {}), Error);

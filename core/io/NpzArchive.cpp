@@ -186,7 +186,12 @@ struct NpzArchive::Impl {
     // The whole member (.npy bytes) from what fetch() returned, inflated into `scratch` if need be.
     const std::byte* wholeMember(const Member& m, std::vector<std::byte>& raw, Scratch& scratch) const {
         if (m.method != ZIP_CM_DEFLATE) return raw.data();
-        std::byte* out = scratch.get(m.size);
+        std::byte* out = nullptr;
+        try {
+            out = scratch.get(m.size);
+        } catch (const std::bad_alloc&) {
+            throw Error(where(m), "not enough memory to inflate its " + std::to_string(m.size) + " bytes");
+        }
         inflateMember(m, raw, out, where(m));
         raw = {};
         return out;

@@ -23,6 +23,9 @@ int main(int argc, char** argv) {
 
     CommandAction action;
     addCompareCommand(app, action);
+    addBuildGraphCommand(app, action);
+    addFragilityCommand(app, action);
+    addDemoCommand(app, action);
     addRerunCommand(app, action);
 
     try {

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# meshdiff build-graph: the .npz it writes equals the official SSE-host graph (read with numpy),
+# .h5 output, options, and errors with exit status 2.
+set -uo pipefail
+meshdiff=$1 shared=$3
+py=${MESHDIFF_PYTHON:-/usr/bin/python3}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+expect_status() {  # expect_status WANT -- command...
+  local want=$1; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?
+  [ "$got" = "$want" ] || { fail "exit $got (wanted $want): $*"; cat "$tmp/out" "$tmp/err"; }
+}
+
+expect_status 0 -- "$meshdiff" build-graph --res 1.0 --out "$tmp/g.npz"
+grep -q "102792 grid->mesh" "$tmp/out" || fail "summary lacks the edge count: $(cat "$tmp/out")"
+official=$shared/fixtures/graphs/wn2_graph_1p0deg_sse.npz
+if [ -f "$official" ]; then
+  "$py" - "$tmp/g.npz" "$official" <<'PY' || fail "built graph differs from the official SSE graph"
+import sys
+import numpy as np
+a, b = np.load(sys.argv[1]), np.load(sys.argv[2])
+for k in ["grid_lat", "grid_lon", "mesh_lat", "mesh_lon", "mesh_faces"]:
+    assert a[k].dtype == b[k].dtype and np.array_equal(a[k], b[k]), k
+edges = lambda z, p: set(zip(z[p + "_senders"].tolist(), z[p + "_receivers"].tolist()))
+assert edges(a, "g2m") == edges(b, "g2m")
+assert edges(a, "m2g") == edges(b, "m2g")
+assert np.all(np.diff(a["g2m_receivers"]) >= 0)
+PY
+fi
+
+# HDF5 output, Eigen math, descending latitudes: a different but valid graph.
+expect_status 0 -- "$meshdiff" build-graph --res 2 --math eigen --lat-order descending --out "$tmp/g.h5"
+expect_status 0 -- "$meshdiff" fragility "$tmp/g.h5"
+expect_status 0 -- "$meshdiff" build-graph --res 2 --precision float64 --quiet --out "$tmp/g64.npz"
+[ -s "$tmp/out" ] && fail "--quiet printed: $(cat "$tmp/out")"
+"$py" -c "
+import numpy as np, sys
+a = np.load('$tmp/g64.npz'); assert a['grid_lat'].shape == (91,) and a['grid_lat'][0] == -90
+" || fail "float64 graph at 2 degrees has the wrong grid"
+
+# errors → 2 with a message, nothing written
+expect_status 2 -- "$meshdiff" build-graph --res 0.7 --out "$tmp/bad.npz"
+grep -q "180/n" "$tmp/err" || fail "no resolution message: $(cat "$tmp/err")"
+[ -e "$tmp/bad.npz" ] && fail "wrote a file on error"
+expect_status 2 -- "$meshdiff" build-graph --res 1 --out "$tmp/bad.txt"
+expect_status 2 -- "$meshdiff" build-graph --res 1 --math fast --out "$tmp/bad.npz"
+expect_status 2 -- "$meshdiff" build-graph --res 1 --out "$tmp/no/such/dir/g.npz"
+
+exit $((failures > 0))

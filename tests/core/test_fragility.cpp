@@ -6,6 +6,7 @@
 #include "TestPaths.h"
 #include "builder/GraphBuilder.h"
 #include "common/Error.h"
+#include "fragility/DiffRisk.h"
 #include "fragility/Fragility.h"
 #include "graph/GraphDiff.h"
 #include "io/GraphFiles.h"
@@ -14,27 +15,7 @@ using namespace meshdiff;
 
 namespace {
 
-struct Recall {
-    std::size_t differing = 0, flagged = 0;
-};
-
-// Differing items between a and b that either graph's own analysis flags.
-std::pair<Recall, Recall> recall(const MeshGraph& a, const MeshGraph& b) {
-    const GraphDiff d = diffGraphs(a, b);
-    const FragilityReport ra = analyzeFragility(a), rb = analyzeFragility(b);
-    Recall g2m, m2g;
-    for (const auto* edges : {&d.g2mOnlyA, &d.g2mOnlyB}) {
-        for (const auto& e : *edges) {
-            ++g2m.differing;
-            g2m.flagged += ra.g2mPairAtRisk(e.grid, e.mesh) || rb.g2mPairAtRisk(e.grid, e.mesh);
-        }
-    }
-    for (const auto& t : d.m2gChanged) {
-        ++m2g.differing;
-        m2g.flagged += ra.m2gPointAtRisk(t.grid) || rb.m2gPointAtRisk(t.grid);
-    }
-    return {g2m, m2g};
-}
+DiffRisk recall(const MeshGraph& a, const MeshGraph& b) { return assessDiffRisk(diffGraphs(a, b), a, b); }
 
 }  // namespace
 
@@ -45,10 +26,10 @@ TEST(Fragility, FlagsEveryDifferenceBetweenTheOfficialHostGraphs) {
     for (const auto& n : names) graphs.push_back(readGraphNpz(test::sharedGraph("wn2_graph_1p0deg_" + n + ".npz").string()));
     for (std::size_t i = 0; i < graphs.size(); ++i) {
         for (std::size_t j = i + 1; j < graphs.size(); ++j) {
-            const auto [g2m, m2g] = recall(graphs[i], graphs[j]);
-            EXPECT_GT(m2g.differing, 0u) << names[i] << " vs " << names[j];
-            EXPECT_EQ(m2g.flagged, m2g.differing) << names[i] << " vs " << names[j];
-            EXPECT_EQ(g2m.flagged, g2m.differing) << names[i] << " vs " << names[j];
+            const DiffRisk r = recall(graphs[i], graphs[j]);
+            EXPECT_GT(r.mesh2gridDiffering, 0u) << names[i] << " vs " << names[j];
+            EXPECT_EQ(r.mesh2gridFlagged, r.mesh2gridDiffering) << names[i] << " vs " << names[j];
+            EXPECT_EQ(r.grid2meshFlagged, r.grid2meshDiffering) << names[i] << " vs " << names[j];
         }
     }
 }
@@ -59,11 +40,14 @@ TEST(Fragility, FlagsEveryDifferenceBetweenGlibcAndEigenBuildsAtQuarterDegree) {
     const MeshGraph a = buildGraph(o).graph;
     o.math = FloatMath::Eigen;
     const MeshGraph b = buildGraph(o).graph;
-    const auto [g2m, m2g] = recall(a, b);
-    EXPECT_GT(g2m.differing, 0u);
-    EXPECT_GT(m2g.differing, 0u);
-    EXPECT_EQ(g2m.flagged, g2m.differing);
-    EXPECT_EQ(m2g.flagged, m2g.differing);
+    const DiffRisk risk = recall(a, b);
+    EXPECT_GT(risk.grid2meshDiffering, 0u);
+    EXPECT_GT(risk.mesh2gridDiffering, 0u);
+    EXPECT_EQ(risk.grid2meshFlagged, risk.grid2meshDiffering);
+    EXPECT_EQ(risk.mesh2gridFlagged, risk.mesh2gridDiffering);
+    const auto j = risk.toJson();
+    EXPECT_EQ(j["grid2mesh_flagged"].get<std::size_t>(), risk.grid2meshFlagged);
+    EXPECT_EQ(j["mesh2grid_differing"].get<std::size_t>(), risk.mesh2gridDiffering);
     // The at-risk set stays a small part of the graph.
     const FragilityReport r = analyzeFragility(a);
     EXPECT_LT(r.grid2meshAtRisk.size(), a.g2mSenders.size() / 1000);
@@ -123,6 +107,26 @@ TEST(Fragility, ExactTiesAreMeshToGridRisksAndJsonCountsMatch) {
     EXPECT_DOUBLE_EQ(j["grid2mesh"]["threshold"].get<double>(), r.options.grid2meshThresholdUlps * kCoordinateUlp);
     EXPECT_EQ(j["items"].size(), r.grid2meshAtRisk.size() + r.mesh2gridAtRisk.size());
     EXPECT_FALSE(r.toJson(false).contains("items"));
+}
+
+TEST(DiffRisk, IdenticalGraphsHaveNothingToFlagAndZeroThresholdsMissDifferences) {
+    GraphBuildOptions o;
+    o.resolutionDeg = 0.5;
+    const MeshGraph a = buildGraph(o).graph;
+    EXPECT_EQ(assessDiffRisk(diffGraphs(a, a), a, a).toJson(),
+              (nlohmann::json{{"grid2mesh_differing", 0}, {"grid2mesh_flagged", 0}, {"mesh2grid_differing", 0},
+                              {"mesh2grid_flagged", 0}}));
+    o.math = FloatMath::Eigen;
+    const MeshGraph b = buildGraph(o).graph;
+    const GraphDiff d = diffGraphs(a, b);
+    ASSERT_GT(d.m2gChanged.size(), 0u);
+    FragilityOptions none;
+    none.grid2meshThresholdUlps = 0;
+    none.mesh2gridThresholdUlps = 0;
+    const DiffRisk strict = assessDiffRisk(d, a, b, none);
+    const DiffRisk normal = assessDiffRisk(d, a, b);
+    EXPECT_EQ(normal.mesh2gridFlagged, normal.mesh2gridDiffering);
+    EXPECT_LE(strict.mesh2gridFlagged, normal.mesh2gridFlagged);
 }
 
 TEST(Fragility, RejectsNegativeThresholds) {

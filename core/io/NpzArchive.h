@@ -27,6 +27,7 @@ public:
     // True when the member is stored uncompressed, so readRange() reads straight from the file.
     bool isStored(const std::string& key) const;
     // Copies `bytes` bytes starting `offset` bytes into the member's .npy (header included) to `dest`.
+    // A stored member is read in place (one copy, no CRC check: only part of it is read).
     void readRange(const std::string& key, std::size_t offset, std::byte* dest, std::size_t bytes) const;
     // Reads several members, decompressing them in parallel.
     std::vector<NdArray> readMany(const std::vector<std::string>& keys) const;
@@ -41,7 +42,8 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// Writes an .npz that numpy.load reads (stored or deflated members). Nothing is written until
+// Writes an .npz that numpy.load reads (stored or deflated members, deflated with libdeflate at
+// zlib's default level, in parallel). add() keeps an encoded copy; nothing is written until
 // close(); a writer destroyed without close() leaves no file behind.
 class NpzWriter {
 public:

@@ -1,0 +1,21 @@
+#include "cli/VersionText.h"
+
+#include "common/LibraryVersions.h"
+#ifdef MESHDIFF_HAVE_GUI
+#include "about/GuiLibraryVersions.h"
+#endif
+
+namespace meshdiff::cli {
+
+std::string versionText() {
+    auto libraries = coreLibraryVersions();
+#ifdef MESHDIFF_HAVE_GUI
+    const auto gui = views::guiLibraryVersions();
+    libraries.insert(libraries.begin(), gui.begin(), gui.end());
+#endif
+    std::string text = std::string("meshdiff ") + MESHDIFF_VERSION;
+    for (const auto& [name, version] : libraries) text += "\n  " + name + " " + version;
+    return text;
+}
+
+}  // namespace meshdiff::cli

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
 
     CommandAction action;
     addCompareCommand(app, action);
+    addReportCommand(app, action);
     addBuildGraphCommand(app, action);
     addFragilityCommand(app, action);
     addDemoCommand(app, action);

@@ -15,6 +15,7 @@ constexpr int kExitError = 2;
 
 // Each sub-command adds itself to the parser and, when chosen, stores its action.
 void addCompareCommand(CLI::App& app, CommandAction& action);
+void addReportCommand(CLI::App& app, CommandAction& action);
 void addBuildGraphCommand(CLI::App& app, CommandAction& action);
 void addFragilityCommand(CLI::App& app, CommandAction& action);
 void addDemoCommand(CLI::App& app, CommandAction& action);

@@ -6,6 +6,7 @@
 
 #include "cli/Command.h"
 #include "cli/CompareSummary.h"
+#include "cli/IsolatedRun.h"
 #include "common/Error.h"
 #include "compare/Comparison.h"
 
@@ -64,7 +65,10 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
         ->delimiter(',');
     cmd->footer("Exit status: 0 same (graphs identical, every rel RMS <= tolerance), 1 different, 2 error.\n"
                 "rel RMS = sqrt(mean((A-B)^2)) / std(A) over points finite in both; A is the reference.");
-    cmd->callback([args, &action] { action = [args] { return runCompare(*args); }; });
+    cmd->callback([args, &action] {
+        // In a child process: a damaged HDF5 file may crash or hang the HDF5 library (docs/robustness.md).
+        action = [args] { return runIsolated([args] { return runCompare(*args); }, readTimeLimit({args->runA, args->runB})); };
+    });
 }
 
 }  // namespace meshdiff::cli

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <limits>
@@ -51,6 +52,11 @@ const std::set<std::string> kLeadingNames{"time", "valid_time", "init_time", "fo
 const std::string kPureDimensionMarker = "This is a netCDF dimension but not a netCDF variable";
 // netCDF-4 renames a variable that shares its name with a dimension but is not its coordinate.
 const std::string kNonCoordPrefix = "_nc4_non_coord_";
+// Sanity limits for what a damaged file may claim (checked before anything is allocated).
+constexpr std::size_t kMaxFieldPoints = std::size_t(1) << 30;
+constexpr std::size_t kAlwaysAllowedFieldBytes = std::size_t(64) << 20;
+constexpr std::uint64_t kMaxInflation = 1100;  // deflate's best ratio, with room
+constexpr std::size_t kMaxLevels = 100000;
 
 // One HDF5 dataset at the root, as netCDF sees it.
 struct Variable {
@@ -211,6 +217,7 @@ private:
     std::vector<double> coordinateValues(const std::string& dim, std::size_t size) const {
         const Variable* c = coordinate(dim);
         if (!c || !c->info.dtype || c->info.shape != std::vector<std::size_t>{size}) return {};
+        file_->checkReadSize(c->dataset, DType::Float64);  // before allocating
         std::vector<double> values(size);
         file_->readInto(c->dataset, DType::Float64, values.data(), size);
         return values;
@@ -287,6 +294,7 @@ private:
         for (const Variable& v : all_) {
             if (!v.isScale && (dim == "lat" ? kLatNames : kLonNames).count(lower(v.name)) && v.info.dtype &&
                 v.info.shape == std::vector<std::size_t>{size}) {
+                file_->checkReadSize(v.dataset, DType::Float64);  // before allocating
                 std::vector<double> values(size);
                 file_->readInto(v.dataset, DType::Float64, values.data(), size);
                 return values;
@@ -295,7 +303,23 @@ private:
         return {};
     }
 
+    // A field block is allocated before it is read: refuse grids the file cannot hold (data never
+    // written reads as fill values, so small files may claim large shapes, but not absurd ones).
+    void checkFieldSize(const Variable& v, std::size_t levels) const {
+        const std::size_t item = dtypeSize(*v.info.dtype);
+        std::size_t points = 0, fileBytes = 0;
+        const bool overflow = __builtin_mul_overflow(nlat_, nlon_, &points) ||
+                              __builtin_mul_overflow(points, item, &fileBytes) || points > kMaxFieldPoints;
+        const std::uint64_t room = file_->fileSize() * (v.info.filtered ? kMaxInflation : 1);
+        if (overflow || (points * sizeof(double) > kAlwaysAllowedFieldBytes && fileBytes > room))
+            throw Error(path_, "variable " + v.name + " claims a " + std::to_string(nlat_) + "×" + std::to_string(nlon_) +
+                                   " grid, more than the file can hold: the file is damaged");
+        if (levels > kMaxLevels)
+            throw Error(path_, "variable " + v.name + " claims " + std::to_string(levels) + " levels: the file is damaged");
+    }
+
     void addFieldVariable(const Variable& v, bool hasLevel) {
+        checkFieldSize(v, hasLevel ? v.info.shape[v.info.shape.size() - 3] : 1);
         FieldVariable f;
         f.dataset = v.dataset;
         f.name = v.name;

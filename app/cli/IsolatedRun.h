@@ -1,0 +1,20 @@
+#pragma once
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace meshdiff::cli {
+
+// Runs `work` (a sub-command reading untrusted files) in a forked child process and returns its
+// exit status. The HDF5 library crashes or loops forever on some damaged files (docs/robustness.md);
+// then the child is the one that dies or is killed after `limit`, and this reports a clean error and
+// returns kExitError. Call it before any thread is started. Exceptions from `work` are reported as
+// "meshdiff: error: ..." with kExitError, as main() does.
+int runIsolated(const std::function<int()>& work, std::chrono::seconds limit);
+
+// The time limit for reading `paths` (files or run folders): 15 s plus 1 s per 10 MB of input, or
+// the MESHDIFF_TIME_LIMIT environment variable in seconds (0: no limit).
+std::chrono::seconds readTimeLimit(const std::vector<std::string>& paths);
+
+}  // namespace meshdiff::cli

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# NetCDF-4 files (mutants found by run_mutations.py) on which HDF5 1.10 itself crashes (SIGSEGV,
+# SIGABRT) or loops forever: `meshdiff compare` must still end with exit 2 and a clean message.
+# usage: damaged_files.sh MESHDIFF
+set -u
+meshdiff=$1
+here=$(cd "$(dirname "$0")" && pwd)
+failed=0
+for file in "$here"/damaged/*.nc; do
+  start=$(date +%s)
+  output=$(MESHDIFF_TIME_LIMIT=3 "$meshdiff" compare "$file" "$file" --fields-only 2>&1)
+  status=$?
+  seconds=$(($(date +%s) - start))
+  name=$(basename "$file")
+  if [ "$status" -ne 2 ]; then
+    echo "FAIL $name: exit $status, expected 2"; failed=1
+  elif ! grep -qE "crashed|did not finish|error:" <<<"$output"; then
+    echo "FAIL $name: no error message"; failed=1
+  elif [ "$seconds" -gt 10 ]; then
+    echo "FAIL $name: took $seconds s with a 3 s limit"; failed=1
+  else
+    echo "ok   $name: $(grep -m1 "error:" <<<"$output")"
+  fi
+done
+exit $failed

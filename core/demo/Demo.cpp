@@ -212,6 +212,14 @@ DemoResult writeDemo(const DemoOptions& options) {
         throw Error("", "demo resolution must be 1.0, 0.5 or 0.25 degrees (1/n)");
     const auto stride = std::size_t(std::lround(strideD));
     const fs::path dir(options.outDir);
+    for (const char* run : {"A", "B"}) {  // never mix the demo with, or overwrite, other files
+        std::error_code ec;
+        for (const auto& entry : fs::directory_iterator(dir / run, ec)) {
+            const std::string name = entry.path().filename().string();
+            if (name != "graph.npz" && name != "fields.npz" && name != "run.json")
+                throw Error((dir / run).string(), "holds " + name + ", not a meshdiff demo: choose a new folder");
+        }
+    }
     std::error_code ec;
     fs::create_directories(dir / "A", ec);
     fs::create_directories(dir / "B", ec);

@@ -32,6 +32,13 @@ PY
 "$meshdiff" compare "$tmp/demo/A" "$tmp/demo/B" >"$tmp/out" 2>"$tmp/err"; status=$?
 [ "$status" = 1 ] || fail "compare on the demo exited $status (wanted 1): $(cat "$tmp/out" "$tmp/err")"
 
+# running again over the same folder is fine; a folder holding other files is refused
+"$meshdiff" demo --out "$tmp/demo" >"$tmp/out" 2>"$tmp/err" || fail "second demo run into the same folder failed"
+touch "$tmp/demo/B/notes.txt"
+"$meshdiff" demo --out "$tmp/demo" >"$tmp/out" 2>"$tmp/err"; status=$?
+[ "$status" = 2 ] || fail "demo over a folder with other files exited $status (wanted 2)"
+[ -e "$tmp/demo/B/notes.txt" ] || fail "demo removed a file it did not write"
+
 "$meshdiff" demo --out "$tmp/bad" --res 2 >"$tmp/out" 2>"$tmp/err"; status=$?
 [ "$status" = 2 ] || fail "demo --res 2 exited $status (wanted 2)"
 

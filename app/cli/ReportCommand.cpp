@@ -2,6 +2,9 @@
 // without a display (a private Xvfb for VTK's globe, Qt's offscreen platform for the maps).
 #include <CLI/CLI.hpp>
 
+#include <memory>
+#include <string>
+
 #include "cli/Command.h"
 #include "common/Error.h"
 

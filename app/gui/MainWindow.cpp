@@ -19,10 +19,12 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QThreadPool>
+#include <QTimer>
 
 #include "common/Error.h"
 #include "fields/FieldTableView.h"
 #include "globe/GlobeView.h"
+#include "gui/DemoRuns.h"
 #include "gui/PairLoader.h"
 #include "gui/SettingsKeys.h"
 #include "inspect/InspectorPanel.h"
@@ -165,9 +167,13 @@ void MainWindow::buildDocks() {
     auto* runsDock = addDock(tr("Runs"), QStringLiteral("runsDock"), runs_, Qt::LeftDockWidgetArea);
     auto* fieldsDock = addDock(tr("Fields"), QStringLiteral("fieldsDock"), fields_, Qt::LeftDockWidgetArea);
     splitDockWidget(runsDock, fieldsDock, Qt::Vertical);
-    addDock(tr("Differences"), QStringLiteral("differencesDock"), inspector_, Qt::RightDockWidgetArea);
-    addDock(tr("Error map"), QStringLiteral("mapDock"), map_, Qt::BottomDockWidgetArea);
-    resizeDocks({runsDock, fieldsDock}, {220, 380}, Qt::Vertical);
+    auto* differencesDock = addDock(tr("Differences"), QStringLiteral("differencesDock"), inspector_, Qt::RightDockWidgetArea);
+    auto* mapDock = addDock(tr("Error map"), QStringLiteral("mapDock"), map_, Qt::BottomDockWidgetArea);
+    // The side panels run the full height; the map sits under the globe.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    resizeDocks({runsDock, differencesDock}, {440, 400}, Qt::Horizontal);
+    resizeDocks({runsDock, fieldsDock, mapDock}, {260, 600, 380}, Qt::Vertical);
 }
 
 void MainWindow::buildMenus() {
@@ -289,6 +295,29 @@ void MainWindow::openPair(const QString& runA, const QString& runB) {
     startLoading();
 }
 
+void MainWindow::openDemo() {
+    showStatus(tr("Preparing the built-in demo (two synthetic runs on graphs that differ)…"));
+    progress_->setRange(0, 0);
+    progress_->show();
+    QThreadPool::globalInstance()->start([this] {
+        try {
+            const auto [a, b] = demoRunFolders();
+            QMetaObject::invokeMethod(this, [this, a = QString::fromStdString(a), b = QString::fromStdString(b)] {
+                progress_->setRange(0, 100);
+                openPair(a, b);
+            }, Qt::QueuedConnection);
+        } catch (const std::exception& e) {
+            QMetaObject::invokeMethod(this, [this, message = QString::fromStdString(e.what())] {
+                progress_->setRange(0, 100);
+                progress_->hide();
+                lastError_ = message;
+                showStatus(tr("Could not prepare the demo: %1").arg(message));
+                emit loadFailed(message);
+            }, Qt::QueuedConnection);
+        }
+    });
+}
+
 void MainWindow::swapRuns() {
     if (pathA_.isEmpty() && pathB_.isEmpty()) return;
     std::swap(pathA_, pathB_);
@@ -332,6 +361,10 @@ void MainWindow::startLoading() {
 
 void MainWindow::onProgress(const std::shared_ptr<Job>& job, int percent, const QString& step) {
     if (job != job_) return;
+    // Every repaint recomposes the whole window, OpenGL globe included (slow on software GL):
+    // a few progress updates per second are enough.
+    if (progressTimer_.isValid() && progressTimer_.elapsed() < 250) return;
+    progressTimer_.restart();
     progress_->setValue(percent);
     showStatus(step + QStringLiteral("…"));
 }
@@ -396,7 +429,10 @@ void MainWindow::onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<Loade
     }
     showStatus(tr("Opened in %1 s: %2.").arg(pair_->seconds, 0, 'f', 2).arg(summary));
     emit pairLoaded(pair_->seconds);
-    startFragility();
+    // The at-risk layer can wait until the globe and the map have had the CPU.
+    QTimer::singleShot(1500, this, [this, pair = pair_] {
+        if (pair == pair_) startFragility();
+    });
 }
 
 void MainWindow::applyPair() {

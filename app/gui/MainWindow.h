@@ -3,6 +3,7 @@
 #include <memory>
 #include <vector>
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QSize>
 
@@ -34,6 +35,7 @@ public:
     ~MainWindow() override;
 
     void openPair(const QString& runA, const QString& runB);
+    void openDemo();  // generates the built-in demo once (off the GUI thread), then opens it
     void setRunA(const QString& path);  // loads when B is known too
     void setRunB(const QString& path);
     QString runA() const { return pathA_; }
@@ -122,6 +124,7 @@ private:
     std::vector<std::vector<views::LonLat>> coastlines_;
     views::GlobeScene scene_;
     int fieldRequest_ = 0;
+    QElapsedTimer progressTimer_;
 };
 
 }  // namespace meshdiff::gui

@@ -4,11 +4,9 @@
 #include <iostream>
 
 #include <QApplication>
-#include <QMessageBox>
 #include <QSettings>
 
 #include "common/Error.h"
-#include "gui/DemoRuns.h"
 #include "gui/MainWindow.h"
 #include "gui/SettingsKeys.h"
 
@@ -36,12 +34,7 @@ int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool 
     if (!QSettings().contains(settings::kWindowGeometry)) window.resize(1500, 950);
     window.show();
     if (demo) {
-        try {
-            const auto [a, b] = demoRunFolders();
-            window.openPair(QString::fromStdString(a), QString::fromStdString(b));
-        } catch (const std::exception& e) {
-            QMessageBox::warning(&window, QObject::tr("Demo"), QString::fromStdString(e.what()));
-        }
+        window.openDemo();
     } else if (runs.size() >= 2) {
         window.openPair(QString::fromStdString(runs[0]), QString::fromStdString(runs[1]));
     } else if (runs.size() == 1) {

@@ -70,7 +70,9 @@ protected:
         timer.start();
         window_->openPair(a, b);
         EXPECT_TRUE(loaded.wait(60000)) << window_->lastError().toStdString();
-        if (mapShown.isEmpty()) EXPECT_TRUE(mapShown.wait(30000));
+        if (mapShown.isEmpty()) {
+            EXPECT_TRUE(mapShown.wait(30000));
+        }
         QCoreApplication::processEvents();
         return double(timer.elapsed()) / 1000.0;
     }

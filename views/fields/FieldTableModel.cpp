@@ -46,7 +46,7 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
         switch (column) {
             case Name: return QString::fromStdString(row.name);
             case RelRms: return number(row.relRms);
-            case Corr: return number(row.corr);
+            case Corr: return std::isnan(row.corr) ? QStringLiteral("–") : QString::number(row.corr, 'g', 7);
             case MaxAbs: {
                 QString text = number(row.maxAbs);
                 if (!row.units.empty()) text += QStringLiteral(" ") + QString::fromStdString(row.units);

@@ -9,9 +9,9 @@ namespace meshdiff::views {
 
 QString differenceKindName(DifferenceItem::Kind kind) {
     switch (kind) {
-        case DifferenceItem::Kind::EdgeOnlyA: return QStringLiteral("grid→mesh edge only in A");
-        case DifferenceItem::Kind::EdgeOnlyB: return QStringLiteral("grid→mesh edge only in B");
-        case DifferenceItem::Kind::Triangle: return QStringLiteral("mesh→grid triangle differs");
+        case DifferenceItem::Kind::EdgeOnlyA: return QStringLiteral("g→m edge only in A");
+        case DifferenceItem::Kind::EdgeOnlyB: return QStringLiteral("g→m edge only in B");
+        case DifferenceItem::Kind::Triangle: return QStringLiteral("m→g triangle");
     }
     return {};
 }

@@ -129,7 +129,11 @@ const QImage& ErrorMapRenderer::fieldImage(MapMode which) const {
 
     // One pixel per grid point, north up; missing values stay transparent.
     const bool ascending = data_->grid.lat.front() < data_->grid.lat.back();
-    image = QImage(int(nlon), int(nlat), QImage::Format_ARGB32);
+    // A global grid gets its first column repeated at the east end, so that copies drawn on
+    // both sides of the seam overlap instead of leaving a hairline between them.
+    const double spanLon = nlon > 1 ? std::abs(data_->grid.lon.back() - data_->grid.lon.front()) * double(nlon) / double(nlon - 1) : 0;
+    const bool wrap = spanLon > 359.99;
+    image = QImage(int(nlon + (wrap ? 1 : 0)), int(nlat), QImage::Format_ARGB32);
     for (std::size_t i = 0; i < nlat; ++i) {
         const std::size_t row = ascending ? nlat - 1 - i : i;
         auto* line = reinterpret_cast<QRgb*>(image.scanLine(int(row)));
@@ -142,6 +146,7 @@ const QImage& ErrorMapRenderer::fieldImage(MapMode which) const {
             const Rgb c = scale.color(source[j]);
             line[j] = qRgb(c.r, c.g, c.b);
         }
+        if (wrap) line[nlon] = line[0];
     }
     return image;
 }
@@ -221,10 +226,12 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     if (!image.isNull()) {
         const double dLon = halfStep(d.grid.lon), dLat = halfStep(d.grid.lat);
         const double west = d.grid.lon.front() - dLon;
-        const double east = d.grid.lon.back() + dLon;
+        const bool wrapped = image.width() == int(d.grid.nlon()) + 1;
+        const double east = d.grid.lon.back() + dLon + (wrapped ? 2 * dLon : 0.0);
         const double north = std::max(d.grid.lat.front(), d.grid.lat.back()) + dLat;
         const double south = std::min(d.grid.lat.front(), d.grid.lat.back()) - dLat;
         painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        painter.setRenderHint(QPainter::Antialiasing, false);
         for (double shift : seamShifts(west, east, projection.west)) {
             const QRectF placed(QPointF(projection.x(west + shift), projection.y(north)),
                                 QPointF(projection.x(east + shift), projection.y(south)));
@@ -232,6 +239,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         }
     }
 
+    painter.setRenderHint(QPainter::Antialiasing, true);
     if (style_.coastlines) {
         painter.setPen(QPen(toQColor(kColorCoastline), 0.8 * unit));
         painter.setBrush(Qt::NoBrush);

@@ -1,0 +1,62 @@
+// Time from asking the window to open two runs to the window showing their differences (the
+// pair loaded and applied, the worst field's map shown and the globe's next frame rendered).
+// Usage: window_open_benchmark RUN_A RUN_B [repeats]
+//        window_open_benchmark --make-demo DIR RES   (writes DIR/A and DIR/B with the demo)
+// Results go to docs/benchmarks.md; this is not a test.
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "demo/Demo.h"
+#include "globe/GlobeView.h"
+#include "gui/MainWindow.h"
+
+int main(int argc, char** argv) {
+    if (argc == 4 && std::string(argv[1]) == "--make-demo") {
+        const auto result = meshdiff::writeDemo({argv[2], std::atof(argv[3])});
+        std::printf("%s\n%s\n", result.runA.c_str(), result.runB.c_str());
+        return 0;
+    }
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: window_open_benchmark RUN_A RUN_B [repeats]\n");
+        return 2;
+    }
+    QStandardPaths::setTestModeEnabled(true);
+    qputenv("MESHDIFF_NO_DIALOGS", "1");
+    QApplication app(argc, argv);
+    const int repeats = argc > 3 ? std::atoi(argv[3]) : 3;
+    meshdiff::gui::MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    for (int k = 0; k < repeats; ++k) {
+        QSignalSpy loaded(&window, &meshdiff::gui::MainWindow::pairLoaded);
+        QSignalSpy mapShown(&window, &meshdiff::gui::MainWindow::fieldMapShown);
+        QSignalSpy frame(window.globe(), &meshdiff::views::GlobeView::frameRendered);
+        QElapsedTimer timer;
+        timer.start();
+        window.openPair(argv[1], argv[2]);
+        if (!loaded.wait(120000)) {
+            std::fprintf(stderr, "not loaded: %s\n", qPrintable(window.lastError()));
+            return 1;
+        }
+        const double loadedAt = double(timer.nsecsElapsed()) / 1e9;
+        frame.clear();
+        if (!frame.wait(30000)) std::fprintf(stderr, "no globe frame\n");
+        const double globeAt = double(timer.nsecsElapsed()) / 1e9;
+        if (mapShown.isEmpty() && !mapShown.wait(30000)) std::fprintf(stderr, "no map\n");
+        const double mapAt = double(timer.nsecsElapsed()) / 1e9;
+        std::printf("open %d: loaded %.3f s (worker %.3f s), globe frame %.3f s, map %.3f s\n", k + 1, loadedAt,
+                    window.pair()->seconds, globeAt, mapAt);
+    }
+    if (const char* shot = std::getenv("MESHDIFF_SCREENSHOT")) {
+        QTest::qWait(3000);  // the at-risk layer
+        window.grab().save(shot);
+    }
+    return 0;
+}

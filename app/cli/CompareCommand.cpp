@@ -16,6 +16,7 @@ namespace {
 struct CompareArgs {
     std::string runA, runB, jsonPath;
     double tolerance = 0;
+    bool noAtRisk = false;
     bool graphOnly = false, fieldsOnly = false, summaryOnly = false, latDescending = false;
     std::vector<std::size_t> leadingIndex;
 };
@@ -35,6 +36,7 @@ int runCompare(const CompareArgs& args) {
     CompareOptions options;
     options.tolerance = args.tolerance;
     options.compareGraphs = !args.fieldsOnly;
+    options.assessRisk = !args.noAtRisk;
     options.compareFields = !args.graphOnly;
     options.fieldOptions.leadingIndex = args.leadingIndex;
     options.fieldOptions.assumeLatAscending = !args.latDescending;
@@ -57,6 +59,8 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
         ->check(CLI::NonNegativeNumber);
     cmd->add_flag("--graph-only", args->graphOnly, "Compare only the graphs");
     cmd->add_flag("--fields-only", args->fieldsOnly, "Compare only the fields");
+    cmd->add_flag("--no-at-risk", args->noAtRisk,
+                  "Skip the fragility analysis that tells which differing edges and triangles were at risk");
     cmd->add_flag("--summary", args->summaryOnly, "Print the summary without the per-field table");
     cmd->add_flag("--lat-descending", args->latDescending,
                   "Files without coordinates store latitude north to south (default: south to north)");

@@ -23,6 +23,12 @@ void printRun(std::ostream& out, char which, const RunInputs& run) {
     for (const auto& note : run.notes) out << "   " << note << "\n";
 }
 
+void printAtRisk(std::ostream& out, const DiffRisk& r) {
+    out << "  at risk           " << r.grid2meshFlagged << " of " << r.grid2meshDiffering
+        << " differing grid→mesh edges and " << r.mesh2gridFlagged << " of " << r.mesh2gridDiffering
+        << " differing triangles were flagged by A's or B's fragility analysis\n";
+}
+
 void printGraph(std::ostream& out, const GraphDiff& d) {
     out << "\nGraphs\n";
     out << "  grid→mesh edges   A " << withThousands(d.g2mEdgesA) << "  B " << withThousands(d.g2mEdgesB)
@@ -72,6 +78,7 @@ void printCompareSummary(std::ostream& out, const Comparison& c, bool perField) 
     printRun(out, 'B', c.b);
     if (c.graph) {
         printGraph(out, *c.graph);
+        if (c.atRisk) printAtRisk(out, *c.atRisk);
     } else {
         out << "\nGraphs: not compared (" << (c.a.graphFile ? "B" : c.b.graphFile ? "A" : "neither run") << " has no graph)\n";
     }

@@ -25,6 +25,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         MeshGraph ga, gb;
         tbb::parallel_invoke([&] { ga = readGraph(*c.a.graphFile); }, [&] { gb = readGraph(*c.b.graphFile); });
         c.graph = diffGraphs(ga, gb, *c.a.graphFile, *c.b.graphFile);
+        if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, ga, gb);
     }
     if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {
         std::unique_ptr<FieldSource> fa, fb;

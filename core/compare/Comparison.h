@@ -7,6 +7,7 @@
 
 #include "fields/FieldMetrics.h"
 #include "fields/FieldSource.h"
+#include "fragility/DiffRisk.h"
 #include "graph/GraphDiff.h"
 #include "run/RunFolder.h"
 
@@ -26,11 +27,13 @@ struct CompareOptions {
     FieldSourceOptions fieldOptions;
     bool compareGraphs = true;
     bool compareFields = true;
+    bool assessRisk = true;  // run both graphs' fragility analysis when they differ
 };
 
 struct Comparison {
     RunInputs a, b;
     std::optional<GraphDiff> graph;
+    std::optional<DiffRisk> atRisk;  // differing items that A's or B's fragility analysis flags
     std::optional<FieldsComparison> fields;
     double tolerance = 0;
     bool identical() const;

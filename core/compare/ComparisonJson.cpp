@@ -70,6 +70,7 @@ nlohmann::json comparisonToJson(const Comparison& c) {
     j["run_a"] = runToJson(c.a);
     j["run_b"] = runToJson(c.b);
     j["graph"] = c.graph ? graphToJson(*c.graph) : nlohmann::json(nullptr);
+    if (c.graph) j["graph"]["at_risk"] = c.atRisk ? c.atRisk->toJson() : nlohmann::json(nullptr);
     j["fields"] = c.fields ? fieldsToJson(*c.fields, c.tolerance) : nlohmann::json(nullptr);
     j["identical"] = c.identical();
     return j;

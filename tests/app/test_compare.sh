@@ -42,7 +42,7 @@ check_json "$tmp/ab.json" 'j["fields"]["nan_masks_equal"] is False and j["fields
 
 # graph with aliased keys, int32 indices and shuffled edges equals A's
 expect_status 0 -- "$meshdiff" compare "$runs/a/graph.npz" "$runs/aliased" --json "$tmp/alias.json"
-check_json "$tmp/alias.json" 'j["fields"] is None and j["graph"]["hash_a"] == j["graph"]["hash_b"]'
+check_json "$tmp/alias.json" 'j["fields"] is None and j["graph"]["hash_a"] == j["graph"]["hash_b"] and j["graph"]["at_risk"] is None'
 
 # tolerance: every field's rel RMS below it, but NaN masks differ → still 1; with only graphs → 1
 expect_status 1 -- "$meshdiff" compare "$runs/a" "$runs/b" --fields-only --tolerance 1
@@ -80,6 +80,8 @@ if [ -d "$shared/fixtures/graphs" ]; then
   expect_status 1 -- "$meshdiff" compare "$g/wn2_graph_1p0deg_default.npz" "$g/wn2_graph_1p0deg_sse.npz" --json "$tmp/s.json"
   check_json "$tmp/s.json" 'j["graph"]["grid2mesh"]["edges_a"] == 102792 and j["graph"]["grid2mesh"]["only_a"] == 0 and j["graph"]["grid2mesh"]["only_b"] == 0'
   check_json "$tmp/s.json" 'j["graph"]["mesh2grid"]["changed"] == 17 and j["graph"]["mesh_nodes"]["moved"] == 19634'
+  # every real difference is flagged at risk by A's or B's own fragility analysis
+  check_json "$tmp/s.json" 'j["graph"]["at_risk"] == {"grid2mesh_differing": 0, "grid2mesh_flagged": 0, "mesh2grid_differing": 17, "mesh2grid_flagged": 17}'
   expect_status 1 -- "$meshdiff" compare "$g/wn2_graph_1p0deg_avx2.npz" "$g/wn2_graph_1p0deg_sse.npz" --json "$tmp/s2.json"
   check_json "$tmp/s2.json" 'j["graph"]["mesh2grid"]["changed"] == 7 and j["graph"]["mesh_nodes"]["moved"] == 0'
   expect_status 1 -- "$meshdiff" compare "$g/wn2_graph_1p0deg_default.npz" "$g/wn2_graph_1p0deg_avx2.npz" --json "$tmp/s3.json"

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/Command.h"
+#include "cli/VersionText.h"
 #include "common/Error.h"
 #ifdef MESHDIFF_HAVE_GUI
 #include "gui/WindowLauncher.h"
@@ -11,7 +12,7 @@
 int main(int argc, char** argv) {
     using namespace meshdiff::cli;
     CLI::App app{"meshdiff: where and why two runs of a mesh-graph weather model differ", "meshdiff"};
-    app.set_version_flag("--version", std::string("meshdiff ") + MESHDIFF_VERSION);
+    app.set_version_flag("--version", meshdiff::cli::versionText, "Print the version and the library versions, then exit");
     app.require_subcommand(0, 1);
 #ifdef MESHDIFF_HAVE_GUI
     // Without a sub-command meshdiff opens the window: `meshdiff RUN_A RUN_B` or `meshdiff --demo`.

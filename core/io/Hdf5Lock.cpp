@@ -2,11 +2,21 @@
 
 #include <hdf5.h>
 
+#include <new>
+
 namespace meshdiff {
 
-Hdf5Lock lockHdf5() {
+namespace {
+
+std::recursive_mutex& hdf5Mutex() {
     static std::recursive_mutex mutex;
-    Hdf5Lock lock(mutex);
+    return mutex;
+}
+
+}  // namespace
+
+Hdf5Lock lockHdf5() {
+    Hdf5Lock lock(hdf5Mutex());
     static const bool silenced = [] {
         H5open();
         H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
@@ -14,6 +24,12 @@ Hdf5Lock lockHdf5() {
     }();
     (void)silenced;
     return lock;
+}
+
+void resetHdf5LockInForkedChild() {
+    // The parent's thread held the lock when it forked; the child's only thread has another id,
+    // so it would wait forever on the inherited (locked) mutex. Start from a fresh one instead.
+    new (&hdf5Mutex()) std::recursive_mutex();
 }
 
 }  // namespace meshdiff

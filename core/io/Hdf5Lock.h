@@ -9,4 +9,7 @@ namespace meshdiff {
 using Hdf5Lock = std::unique_lock<std::recursive_mutex>;
 Hdf5Lock lockHdf5();
 
+// Only for a child process forked while the lock was held (Hdf5Preflight.cpp).
+void resetHdf5LockInForkedChild();
+
 }  // namespace meshdiff

@@ -14,6 +14,7 @@
 #include "common/Error.h"
 #include "io/Hdf5Handle.h"
 #include "io/Hdf5Lock.h"
+#include "io/Hdf5Preflight.h"
 
 namespace meshdiff {
 
@@ -235,7 +236,8 @@ struct Hdf5Reader::Impl {
     }
 };
 
-Hdf5Reader::Hdf5Reader(const std::string& path, std::size_t maxDatasetBytes) : impl_(std::make_unique<Impl>()) {
+Hdf5Reader::Hdf5Reader(const std::string& path, std::size_t maxDatasetBytes, bool preflight)
+    : impl_(std::make_unique<Impl>()) {
     impl_->path = path;
     impl_->maxBytes = maxDatasetBytes;
     std::error_code ec;
@@ -244,6 +246,7 @@ Hdf5Reader::Hdf5Reader(const std::string& path, std::size_t maxDatasetBytes) : i
     impl_->fileSize = std::filesystem::file_size(path, ec);
     if (ec) throw Error(path, "cannot read the file size: " + ec.message());
     if (!isHdf5File(path)) throw Error(path, "not an HDF5 file (no HDF5 signature)");
+    if (preflight) preflightHdf5(path);
 
     impl_->descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     auto lock = lockHdf5();
@@ -430,10 +433,13 @@ std::optional<std::string> Hdf5Reader::stringAttribute(const std::string& object
     if (size == 0 || size > (std::size_t(64) << 20) / static_cast<std::size_t>(points))
         throw Error(impl_->path, "attribute " + name + " of " + absolute(objectPath) + " is too large");
     H5Tset_size(memType.get(), size);
+    const H5T_str_t pad = H5Tget_strpad(type.get());
+    H5Tset_strpad(memType.get(), pad == H5T_STR_ERROR ? H5T_STR_NULLPAD : pad);  // keep every byte
     std::vector<char> buffer(size * static_cast<std::size_t>(points), '\0');
     checkHdf5Status(H5Aread(attr.get(), memType.get(), buffer.data()), impl_->path, what);
     std::string value(buffer.data(), size);
     if (const auto nul = value.find('\0'); nul != std::string::npos) value.resize(nul);
+    if (pad == H5T_STR_SPACEPAD) value.erase(value.find_last_not_of(' ') + 1);
     return value;
 }
 

@@ -29,7 +29,9 @@ class Hdf5Reader {
 public:
     static constexpr std::size_t kDefaultMaxDatasetBytes = std::size_t(8) << 30;
 
-    explicit Hdf5Reader(const std::string& path, std::size_t maxDatasetBytes = kDefaultMaxDatasetBytes);
+    // preflight: first check in a child process that libhdf5 survives the file (Hdf5Preflight.h).
+    explicit Hdf5Reader(const std::string& path, std::size_t maxDatasetBytes = kDefaultMaxDatasetBytes,
+                        bool preflight = true);
     ~Hdf5Reader();
     Hdf5Reader(const Hdf5Reader&) = delete;
     Hdf5Reader& operator=(const Hdf5Reader&) = delete;

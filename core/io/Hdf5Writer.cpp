@@ -63,6 +63,8 @@ Hdf5Writer::Hdf5Writer(const std::string& path, int deflateLevel) : impl_(std::m
     auto lock = lockHdf5();
     Hdf5Id fapl{checkHdf5(H5Pcreate(H5P_FILE_ACCESS), path, "cannot create file access properties"), H5Pclose};
     H5Pset_file_locking(fapl.get(), false, true);
+    // 1.8 object headers: attributes above 64 KiB (long metadata JSON) go to dense storage.
+    checkHdf5Status(H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V18, H5F_LIBVER_V18), path, "cannot set format version");
     impl_->file = {checkHdf5(H5Fcreate(impl_->tempPath.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, fapl.get()), path,
                              "cannot create the file (is the folder writable?)"),
                    H5Fclose};
@@ -116,16 +118,19 @@ void Hdf5Writer::writeStringAttribute(const std::string& objectPath, const std::
     auto lock = lockHdf5();
     impl_->requireOpen();
     Hdf5Id object = impl_->openObject(objectPath);
-    // Variable-length UTF-8, as h5py writes str: no size limit, read back as str.
+    // Fixed-length UTF-8 (h5py reads it as bytes): unlike variable-length strings it needs no
+    // global heap, whose damaged forms can crash libhdf5 while reading.
     Hdf5Id type{checkHdf5(H5Tcopy(H5T_C_S1), impl_->path, "cannot create a string type"), H5Tclose};
-    H5Tset_size(type.get(), H5T_VARIABLE);
+    H5Tset_size(type.get(), std::max<std::size_t>(1, value.size()));
+    H5Tset_strpad(type.get(), H5T_STR_NULLPAD);
     H5Tset_cset(type.get(), H5T_CSET_UTF8);
     Hdf5Id space{checkHdf5(H5Screate(H5S_SCALAR), impl_->path, "cannot create a scalar space"), H5Sclose};
     Hdf5Id attr{checkHdf5(H5Acreate2(object.get(), name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
                           impl_->path, "cannot create attribute " + name),
                 H5Aclose};
-    const char* text = value.c_str();
-    checkHdf5Status(H5Awrite(attr.get(), type.get(), &text), impl_->path, "cannot write attribute " + name);
+    std::string padded = value;
+    padded.resize(std::max<std::size_t>(1, value.size()), '\0');
+    checkHdf5Status(H5Awrite(attr.get(), type.get(), padded.data()), impl_->path, "cannot write attribute " + name);
 }
 
 void Hdf5Writer::writeIntAttribute(const std::string& objectPath, const std::string& name, std::int64_t value) {

@@ -120,6 +120,15 @@ TEST_F(GraphHdf5Test, RoundTripKeepsEveryArrayAndTheMetadata) {
     EXPECT_EQ(readGraphHdf5Metadata(file("g.h5")), meta);
 }
 
+TEST_F(GraphHdf5Test, LongMetadataSurvives) {
+    std::string meta = R"({"log":")";
+    for (int i = 0; i < 20000; ++i) meta += "line " + std::to_string(i) + " ";
+    meta += R"("})";
+    ASSERT_GT(meta.size(), 100000u);  // beyond the 64 KiB compact attribute limit
+    writeGraphHdf5(smallGraph(), file("g.h5"), meta);
+    EXPECT_EQ(readGraphHdf5Metadata(file("g.h5")), meta);
+}
+
 TEST_F(GraphHdf5Test, MetadataDefaultsToAnEmptyObject) {
     writeGraphHdf5(smallGraph(), file("g.h5"));
     EXPECT_EQ(readGraphHdf5Metadata(file("g.h5")), "{}");

@@ -73,8 +73,9 @@ TEST_F(GraphHdf5H5pyTest, H5pyReadsWhatMeshdiffWrites) {
     const std::string out = python(R"(
 import json, sys, h5py
 with h5py.File(sys.argv[1], "r") as f:
-    print("format", f.attrs["meshdiff_format"], int(f.attrs["meshdiff_format_version"]))
-    print("label", json.loads(f.attrs["metadata"])["label"].replace(" ", "_"))
+    text = lambda v: v.decode() if isinstance(v, bytes) else v  # fixed-length strings come back as bytes
+    print("format", text(f.attrs["meshdiff_format"]), int(f.attrs["meshdiff_format_version"]))
+    print("label", json.loads(text(f.attrs["metadata"]))["label"].replace(" ", "_"))
     for name in ["grid/lat", "grid/lon", "mesh/lat", "mesh/lon", "mesh/faces", "grid2mesh/senders",
                  "grid2mesh/receivers", "mesh2grid/senders", "mesh2grid/receivers"]:
         d = f[name]

@@ -1,0 +1,124 @@
+#include "io/Hdf5Preflight.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "common/Error.h"
+#include "io/Hdf5Lock.h"
+#include "io/Hdf5Reader.h"
+
+namespace meshdiff {
+
+namespace {
+
+constexpr auto kTimeout = std::chrono::seconds(10);
+constexpr std::size_t kMaxObjects = 200000;
+
+// Runs one read, ignoring clean failures: the parent may take another path past them.
+template <class Fn> void attempt(Fn&& fn) {
+    try {
+        fn();
+    } catch (...) {
+    }
+}
+
+void readAttributes(const Hdf5Reader& file, const std::string& path) {
+    std::vector<std::string> names;
+    attempt([&] { names = file.attributeNames(path); });
+    for (const auto& attr : names) {
+        attempt([&] { file.stringAttribute(path, attr); });
+        attempt([&] { file.numericAttribute(path, attr); });
+        attempt([&] { file.attributeDType(path, attr); });
+    }
+}
+
+// Reads, through the same calls Hdf5Reader's users make, everything but dataset values.
+void walk(const Hdf5Reader& file, const std::string& group, std::size_t& objects, int depth) {
+    std::vector<std::string> members;
+    attempt([&] { members = file.members(group); });
+    for (const auto& name : members) {
+        if (++objects > kMaxObjects) return;
+        const std::string path = (group == "/" ? "/" : group + "/") + name;
+        bool isGroup = false, isDataset = false;
+        attempt([&] { isGroup = file.isGroup(path); });
+        attempt([&] { isDataset = file.isDataset(path); });
+        if (isGroup && depth < 32) walk(file, path, objects, depth + 1);
+        if (isDataset) {
+            attempt([&] { file.datasetInfo(path); });
+            attempt([&] { file.dimensionScales(path); });
+        }
+        if (isGroup || isDataset) readAttributes(file, path);
+    }
+}
+
+[[noreturn]] void childMain(const std::string& path) {
+    resetHdf5LockInForkedChild();
+    try {
+        const Hdf5Reader file(path, Hdf5Reader::kDefaultMaxDatasetBytes, false);
+        readAttributes(file, "/");
+        std::size_t objects = 0;
+        walk(file, "/", objects, 0);
+    } catch (...) {
+        _exit(1);  // cannot even open it: the parent reports that itself
+    }
+    _exit(0);
+}
+
+using Stamp = std::tuple<std::uintmax_t, std::filesystem::file_time_type>;
+
+}  // namespace
+
+void preflightHdf5(const std::string& path) {
+    std::error_code ec;
+    const Stamp stamp{std::filesystem::file_size(path, ec), std::filesystem::last_write_time(path, ec)};
+    if (ec) return;  // Hdf5Reader reports missing or unreadable files itself
+    static std::mutex passedMutex;
+    static std::map<std::string, Stamp> passed;
+    {
+        std::lock_guard guard(passedMutex);
+        if (auto it = passed.find(path); it != passed.end() && it->second == stamp) return;
+    }
+
+    pid_t child = -1;
+    {
+        // Forking while holding the HDF5 lock leaves the child a consistent library state.
+        auto lock = lockHdf5();
+        child = fork();
+        if (child == 0) childMain(path);
+    }
+    if (child < 0) return;  // cannot fork: go on without the check
+
+    int status = 0;
+    const auto deadline = std::chrono::steady_clock::now() + kTimeout;
+    auto pause = std::chrono::microseconds(50);
+    for (;;) {
+        const pid_t done = waitpid(child, &status, WNOHANG);
+        if (done == child) break;
+        if (done < 0) return;
+        if (std::chrono::steady_clock::now() > deadline) {
+            kill(child, SIGKILL);
+            waitpid(child, &status, 0);
+            throw Error(path, "damaged HDF5 file: reading its structure did not finish within 10 s");
+        }
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::microseconds(20000));
+    }
+    if (WIFSIGNALED(status))
+        throw Error(path, "damaged HDF5 file: reading its structure crashes the HDF5 library (signal " +
+                              std::to_string(WTERMSIG(status)) + ")");
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        std::lock_guard guard(passedMutex);
+        passed[path] = stamp;
+    }
+}
+
+}  // namespace meshdiff

@@ -6,7 +6,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QMimeData>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QUrl>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTableWidget>
@@ -24,6 +27,7 @@
 #include "fields/FieldTableView.h"
 #include "globe/GlobeView.h"
 #include "gui/MainWindow.h"
+#include "gui/SettingsKeys.h"
 #include "inspect/InspectorPanel.h"
 #include "map/ErrorMapView.h"
 #include "runs/RunsPanel.h"
@@ -228,6 +232,31 @@ TEST_F(WindowTest, SwapExchangesTheRuns) {
     EXPECT_EQ(window_->runA(), runFolder("B"));
     EXPECT_EQ(window_->pair()->comparison.a.label, "sse host");
     EXPECT_EQ(window_->inspector()->differences().rowCount(), int(changedGridPoints().size()));
+}
+
+TEST_F(WindowTest, DroppedFoldersOpenAndSettingsPersist) {
+    QSettings().clear();
+    QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(runFolder("A")), QUrl::fromLocalFile(runFolder("B"))});
+    QDropEvent drop(QPointF(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    // Straight to the window (QApplication drops a Drop that no real drag preceded).
+    static_cast<QObject*>(window_.get())->event(&drop);
+    ASSERT_TRUE(loaded.wait(60000)) << window_->lastError().toStdString();
+    EXPECT_EQ(window_->runB(), runFolder("B"));
+
+    // Recent runs remember the pair; the map's options come back in a new window.
+    const QStringList recent = QSettings().value(settings::kRecentPairs).toStringList();
+    ASSERT_FALSE(recent.isEmpty());
+    EXPECT_EQ(recent.front(), runFolder("A") + "\n" + runFolder("B"));
+    views::ErrorMapStyle style = window_->errorMap()->style();
+    style.mode = views::MapMode::SideBySide;
+    style.sequentialMap = views::ColorMapKind::Cividis;
+    window_->errorMap()->setStyle(style);
+    window_->close();
+    MainWindow second;
+    EXPECT_EQ(second.errorMap()->style().mode, views::MapMode::SideBySide);
+    EXPECT_EQ(second.errorMap()->style().sequentialMap, views::ColorMapKind::Cividis);
 }
 
 }  // namespace

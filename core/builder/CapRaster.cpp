@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <string>
+
+#include "common/Error.h"
 
 namespace meshdiff {
 namespace {
@@ -59,7 +62,16 @@ CapRaster::CapRaster(const std::vector<float>& gridLat, const std::vector<float>
         }
         const auto rows = positionsWithin(lat.value, latLo, latHi);
         for (auto r = rows.first; r < rows.second; ++r) capsOfRow_[std::size_t(r)].push_back(std::int32_t(c));
+        std::size_t lonCount = 0;
+        for (int k = 0; k < spans.count; ++k) lonCount += std::size_t(spans.span[k].second - spans.span[k].first);
+        candidates_ += std::size_t(rows.second - rows.first) * lonCount;
     }
+}
+
+void requireReasonableSearch(const CapRaster& raster, const char* what, std::size_t limit) {
+    if (raster.candidateCount() > limit)
+        throw Error("", std::string(what) + " would test " + std::to_string(raster.candidateCount()) +
+                            " grid points: the mesh is not a fine triangulation of the sphere");
 }
 
 }  // namespace meshdiff

@@ -23,6 +23,8 @@ public:
               const std::vector<SphericalCap>& caps);
 
     std::size_t rowCount() const { return capsOfRow_.size(); }
+    // Grid points summed over all caps' boxes: the work a search over the raster does.
+    std::size_t candidateCount() const { return candidates_; }
     std::size_t latIndexOfRow(std::size_t row) const { return std::size_t(latIndex_[row]); }
     const std::vector<std::int32_t>& capsOfRow(std::size_t row) const { return capsOfRow_[row]; }
 
@@ -41,6 +43,11 @@ private:
     std::vector<std::int32_t> latIndex_, lonIndex_;  // axis indices in ascending value order
     std::vector<std::vector<std::int32_t>> capsOfRow_;
     std::vector<LonSpans> lonSpans_;
+    std::size_t candidates_ = 0;
 };
+
+// Throws meshdiff::Error when a search would test more than `limit` grid points (caps far larger
+// than a fine mesh's, as from damaged coordinates or faces), instead of running for hours.
+void requireReasonableSearch(const CapRaster& raster, const char* what, std::size_t limit);
 
 }  // namespace meshdiff

@@ -50,6 +50,7 @@ ClosestFaces findClosestFaces(const std::vector<float>& gridLat, const std::vect
     for (std::size_t f = 0; f < faces.size(); ++f)
         caps[f] = capAround(meshNodes[faces[f][0]], meshNodes[faces[f][1]], meshNodes[faces[f][2]], searchBound);
     const CapRaster raster(gridLat, gridLon, caps);
+    requireReasonableSearch(raster, "the closest-face search", 500'000'000);
 
     ClosestFaces out;
     out.searchBound = searchBound;

@@ -99,6 +99,7 @@ NearbyMeshNodes findMeshNodesWithinRadiusOnGrid(const std::vector<float>& gridLa
     std::vector<SphericalCap> caps(meshNodes.size());
     for (std::size_t m = 0; m < meshNodes.size(); ++m) caps[m] = {meshNodes[m], angle};
     const CapRaster raster(gridLat, gridLon, caps);
+    requireReasonableSearch(raster, "the grid->mesh radius search", 100'000'000);  // pairs are kept: bound memory
     const double radiusSq = radius * radius;
 
     struct Pair {

@@ -137,3 +137,12 @@ TEST(Fragility, RejectsNegativeThresholds) {
     bad.grid2meshThresholdUlps = -1;
     EXPECT_THROW(analyzeFragility(g, bad), Error);
 }
+
+TEST(Fragility, RefusesDamagedMeshesInsteadOfSearchingForHours) {
+    GraphBuildOptions o;
+    o.resolutionDeg = 0.5;
+    MeshGraph g = buildGraph(o).graph;
+    // Faces joining far-apart nodes make the radius huge: every grid point near thousands of nodes.
+    for (std::size_t f = 0; f < g.faceCount(); f += 2) g.meshFaces[3 * f + 1] = std::int32_t((f * 7919) % g.meshCount());
+    EXPECT_THROW(analyzeFragility(g), Error);
+}

@@ -1,5 +1,6 @@
 #include "io/Hdf5Preflight.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -62,6 +63,8 @@ void walk(const Hdf5Reader& file, const std::string& group, std::size_t& objects
 
 [[noreturn]] void childMain(const std::string& path) {
     resetHdf5LockInForkedChild();
+    // glibc's own "free(): invalid size" and the like would only confuse the user.
+    if (const int devNull = open("/dev/null", O_WRONLY); devNull >= 0) dup2(devNull, STDERR_FILENO);
     try {
         const Hdf5Reader file(path, Hdf5Reader::kDefaultMaxDatasetBytes, false);
         readAttributes(file, "/");

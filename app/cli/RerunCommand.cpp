@@ -6,13 +6,13 @@
 #include <QTimer>
 #include <atomic>
 #include <csignal>
-#include <cstdlib>
 #include <iostream>
 
 #include "cli/Command.h"
 #include "common/Error.h"
 #include "rerun/RerunController.h"
 #include "rerun/RunRefs.h"
+#include "rerun/RunsDirectory.h"
 
 namespace meshdiff::cli {
 namespace {
@@ -31,13 +31,6 @@ std::pair<std::string, std::string> splitAssignment(const std::string& text, con
     const auto equals = text.find('=');
     if (equals == std::string::npos || equals == 0) throw Error(flag, "\"" + text + "\" is not NAME=VALUE");
     return {text.substr(0, equals), text.substr(equals + 1)};
-}
-
-std::string defaultRunsDir() {
-    if (const char* dir = std::getenv("MESHDIFF_RUNS_DIR"); dir && *dir) return dir;
-    if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data) return std::string(data) + "/meshdiff/reruns";
-    const char* home = std::getenv("HOME");
-    return std::string(home ? home : ".") + "/.local/share/meshdiff/reruns";
 }
 
 rerun::RerunRequest makeRequest(const RerunArguments& args, const std::string& self) {
@@ -68,7 +61,7 @@ rerun::RerunRequest makeRequest(const RerunArguments& args, const std::string& s
     if (!args.runA.empty()) request.runs["A"] = rerun::runRefFromPath(args.runA);
     if (!args.runB.empty()) request.runs["B"] = rerun::runRefFromPath(args.runB);
     request.label = args.label;
-    request.runsDir = QDir(QString::fromStdString(args.runsDir.empty() ? defaultRunsDir() : args.runsDir))
+    request.runsDir = QDir(QString::fromStdString(args.runsDir.empty() ? rerun::defaultRunsDirectory() : args.runsDir))
                           .absolutePath().toStdString();
     request.meshdiffPath = self;
     request.resourcesDir = MESHDIFF_RESOURCE_DIR;

@@ -11,7 +11,7 @@ namespace {
 using nlohmann::json;
 
 std::string stringAt(const json& object, const char* key, const std::string& source, bool required = false) {
-    if (!object.contains(key)) {
+    if (!object.contains(key) || object[key].is_null()) {
         if (required) throw Error(source, std::string("missing \"") + key + "\"");
         return {};
     }
@@ -21,7 +21,7 @@ std::string stringAt(const json& object, const char* key, const std::string& sou
 
 std::map<std::string, std::string> stringMapAt(const json& object, const char* key, const std::string& source) {
     std::map<std::string, std::string> map;
-    if (!object.contains(key)) return map;
+    if (!object.contains(key) || object[key].is_null()) return map;
     if (!object[key].is_object()) throw Error(source, std::string("\"") + key + "\" must be an object");
     for (const auto& [name, value] : object[key].items()) {
         if (value.is_string()) map[name] = value.get<std::string>();

@@ -89,14 +89,6 @@ void SlurmBackend::start(const Recipe& recipe, const JobContext& base, const Run
     poll();
 }
 
-void SlurmBackend::follow(const std::string& jobId, const RunPaths& paths) {
-    paths_ = paths;
-    jobId_ = jobId;
-    logPath_ = q(paths.runDir + "/slurm.out");
-    pollTimer_.start();
-    poll();
-}
-
 void SlurmBackend::poll() {
     readLog();
     if (done_ || query_.state() != QProcess::NotRunning) return;

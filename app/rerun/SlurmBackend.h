@@ -21,9 +21,6 @@ public:
     bool detachable() const override { return true; }
     std::string jobId() const override { return jobId_; }
 
-    // Follows an already submitted job (after `meshdiff rerun` returned without --wait).
-    void follow(const std::string& jobId, const RunPaths& paths);
-
 private:
     void poll();
     void onState(const QString& state);

@@ -1,0 +1,41 @@
+#pragma once
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+namespace meshdiff::rerun {
+
+class RerunController;
+
+// The rerun engine behind the Rerun panel, in Qt terms: start() takes the panel's request
+// ({"recipe", "backend", "remote_dir", "ssh_config", "run_a", "run_b", "label"}) and the
+// signals report the run. One run at a time. Qt Core only.
+class RerunSession : public QObject {
+    Q_OBJECT
+public:
+    explicit RerunSession(QObject* parent = nullptr);
+
+    void setRunsDirectory(const QString& directory);  // default: defaultRunsDirectory()
+    QString runsDirectory() const { return runsDir_; }
+    static QString presetDirectory();
+    bool running() const;
+
+public slots:
+    void start(const QJsonObject& request);
+    void cancel();
+
+signals:
+    void started(const QString& runId);
+    void logText(const QString& text);
+    void progressChanged(double fraction);
+    void ended(const QString& runFolder, const QString& label, bool succeeded, const QString& status);
+    void runFinished(const QString& runFolder, const QString& label);  // succeeded: add it as a run
+    void startFailed(const QString& message);
+
+private:
+    QString runsDir_;
+    QPointer<RerunController> controller_;
+};
+
+}  // namespace meshdiff::rerun

@@ -1,0 +1,113 @@
+#include <gtest/gtest.h>
+
+#include <QComboBox>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <filesystem>
+
+#include "rerun/AttachRerunPanel.h"
+#include "rerun/RerunPanel.h"
+
+using meshdiff::rerun::RerunSession;
+using meshdiff::views::RerunPanel;
+
+namespace {
+
+QJsonObject recipe(const char* text) { return QJsonDocument::fromJson(text).object(); }
+
+const QString kGraph = QStringLiteral(MESHDIFF_SHARED_DIR "/fixtures/graphs/wn2_graph_1p0deg_avx2.npz");
+
+struct PanelWithSession {
+    QTemporaryDir runs;
+    RerunPanel panel;
+    RerunSession* session = meshdiff::rerun::attachRerunPanel(&panel, &panel);
+    PanelWithSession() {
+        session->setRunsDirectory(runs.path());
+        panel.resize(520, 760);
+        panel.show();
+    }
+};
+
+}  // namespace
+
+TEST(RerunPanel, OffersTheShippedPresetsWithTheirOptions) {
+    PanelWithSession fixture;
+    auto* presets = fixture.panel.findChild<QComboBox*>("rerunPresets");
+    ASSERT_NE(presets, nullptr);
+    EXPECT_EQ(presets->count(), 3);
+    const int numpy = presets->findText("Rebuild the graph with NumPy on a host");
+    ASSERT_GE(numpy, 0);
+    presets->setCurrentIndex(numpy);
+    auto* simd = fixture.panel.findChild<QComboBox*>("rerunOption_simd");
+    ASSERT_NE(simd, nullptr);
+    EXPECT_EQ(simd->currentText(), "as an AVX2 host");
+    simd->setCurrentText("as a pre-AVX2 host");
+    const QJsonObject request = fixture.panel.request();
+    EXPECT_EQ(request["recipe"].toObject()["options"].toArray()[0].toObject()["selected"].toString(), "as a pre-AVX2 host");
+    EXPECT_EQ(request["backend"].toString(), "local");
+    presets->setCurrentIndex(presets->findText("Rerun one model step"));
+    for (const char* option : {"graph", "precision", "tf32", "autotune"})
+        EXPECT_NE(fixture.panel.findChild<QComboBox*>(QString("rerunOption_") + option), nullptr) << option;
+    QDir().mkpath(MESHDIFF_SCREENSHOT_DIR);
+    QTest::qWait(50);  // rows added to a shown form appear on the next event loop turn
+    fixture.panel.grab().save(MESHDIFF_SCREENSHOT_DIR "/rerun_panel_model_step.png");
+}
+
+TEST(RerunPanel, RunsOnlyOnClickAndAddsTheFinishedRunAsC) {
+    PanelWithSession fixture;
+    fixture.panel.setRecipe(recipe(R"({"name": "t", "command": ["/bin/sh", "-c",
+        "echo 25%; sleep 0.3; cp \"$1\" \"$2/graph.npz\"; echo \"label $3\"; echo 100%", "sh", "{A.graph}", "{out}", "{A.label}"]})"));
+    fixture.panel.setRuns(kGraph, "avx2", {}, {});
+    QSignalSpy finished(fixture.session, &RerunSession::runFinished);
+    QSignalSpy progress(fixture.session, &RerunSession::progressChanged);
+    QTest::qWait(300);
+    EXPECT_EQ(finished.count(), 0);
+    EXPECT_FALSE(fixture.session->running());
+
+    QTest::mouseClick(fixture.panel.runButton(), Qt::LeftButton);
+    EXPECT_TRUE(fixture.panel.cancelButton()->isEnabled());
+    ASSERT_TRUE(finished.count() > 0 || finished.wait(20000));
+    const QString folder = finished.at(0).at(0).toString();
+    EXPECT_EQ(finished.at(0).at(1).toString(), "C");
+    EXPECT_TRUE(std::filesystem::exists(folder.toStdString() + "/graph.npz"));
+    EXPECT_GE(progress.count(), 2);
+    EXPECT_TRUE(fixture.panel.log()->toPlainText().contains("label wn2_graph_1p0deg_avx2.npz"));
+    EXPECT_EQ(fixture.panel.progressBar()->value(), 1000);
+    EXPECT_TRUE(fixture.panel.statusLabel()->text().contains("added as run C"));
+    EXPECT_EQ(fixture.panel.nextLabel(), "D");
+    EXPECT_TRUE(fixture.panel.runButton()->isEnabled());
+    EXPECT_FALSE(fixture.panel.cancelButton()->isEnabled());
+    QDir().mkpath(MESHDIFF_SCREENSHOT_DIR);
+    fixture.panel.grab().save(MESHDIFF_SCREENSHOT_DIR "/rerun_panel_finished.png");
+}
+
+TEST(RerunPanel, CancelStopsTheRunAndSaysSo) {
+    PanelWithSession fixture;
+    fixture.panel.setRecipe(recipe(R"({"name": "long", "command": ["/bin/sleep", "30"]})"));
+    QSignalSpy ended(fixture.session, &RerunSession::ended);
+    QTest::mouseClick(fixture.panel.runButton(), Qt::LeftButton);
+    QTest::qWait(300);
+    QTest::mouseClick(fixture.panel.cancelButton(), Qt::LeftButton);
+    ASSERT_TRUE(ended.count() > 0 || ended.wait(10000));
+    EXPECT_FALSE(ended.at(0).at(2).toBool());
+    EXPECT_TRUE(fixture.panel.statusLabel()->text().contains("cancelled"));
+    EXPECT_EQ(fixture.panel.nextLabel(), "C");
+}
+
+TEST(RerunPanel, ABadRecipeIsRefusedWithAReason) {
+    PanelWithSession fixture;
+    fixture.panel.setRecipe(recipe(R"({"name": "bad", "command": ["/bin/echo", "{nope}"]})"));
+    QSignalSpy failed(fixture.session, &RerunSession::startFailed);
+    QTest::mouseClick(fixture.panel.runButton(), Qt::LeftButton);
+    ASSERT_EQ(failed.count(), 1);
+    EXPECT_TRUE(fixture.panel.statusLabel()->text().contains("{nope}")) << fixture.panel.statusLabel()->text().toStdString();
+    EXPECT_TRUE(fixture.panel.runButton()->isEnabled());
+}

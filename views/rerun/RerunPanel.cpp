@@ -1,0 +1,405 @@
+#include "rerun/RerunPanel.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace meshdiff::views {
+namespace {
+
+QTableWidget* makeTable(const QString& first, const QString& second) {
+    auto* table = new QTableWidget(0, 2);
+    table->setHorizontalHeaderLabels({first, second});
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    table->verticalHeader()->hide();
+    table->setMinimumHeight(70);
+    table->setMaximumHeight(150);
+    return table;
+}
+
+void fillTable(QTableWidget* table, const QJsonObject& values, bool spareRow) {
+    table->setRowCount(0);
+    for (auto it = values.begin(); it != values.end(); ++it) {
+        const int row = table->rowCount();
+        table->insertRow(row);
+        table->setItem(row, 0, new QTableWidgetItem(it.key()));
+        table->setItem(row, 1, new QTableWidgetItem(it.value().toString()));
+    }
+    if (spareRow) table->insertRow(table->rowCount());
+}
+
+QJsonObject readTable(const QTableWidget* table) {
+    QJsonObject values;
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const auto* key = table->item(row, 0);
+        const auto* value = table->item(row, 1);
+        if (!key || key->text().trimmed().isEmpty()) continue;
+        values[key->text().trimmed()] = value ? value->text() : QString();
+    }
+    return values;
+}
+
+QString commandPreview(const QJsonArray& command) {
+    QStringList words;
+    for (const auto& item : command) {
+        if (item.isArray()) {
+            QStringList group;
+            for (const auto& word : item.toArray()) group << word.toString();
+            words << "[" + group.join(' ') + "]";
+        } else {
+            words << item.toString();
+        }
+    }
+    return words.join(' ');
+}
+
+}  // namespace
+
+RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+
+    auto* recipeRow = new QHBoxLayout;
+    presets_ = new QComboBox;
+    presets_->setObjectName("rerunPresets");
+    auto* open = new QPushButton(tr("Open…"));
+    auto* save = new QPushButton(tr("Save as…"));
+    recipeRow->addWidget(new QLabel(tr("Recipe")));
+    recipeRow->addWidget(presets_, 1);
+    recipeRow->addWidget(open);
+    recipeRow->addWidget(save);
+    layout->addLayout(recipeRow);
+
+    description_ = new QLabel;
+    description_->setWordWrap(true);
+    layout->addWidget(description_);
+    command_ = new QLabel;
+    command_->setObjectName("rerunCommand");
+    command_->setWordWrap(true);
+    command_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    command_->setStyleSheet("font-family: monospace");
+    layout->addWidget(command_);
+
+    optionsBox_ = new QWidget;
+    optionsForm_ = new QFormLayout(optionsBox_);
+    optionsForm_->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(optionsBox_);
+
+    params_ = makeTable(tr("Parameter"), tr("Value"));
+    params_->setObjectName("rerunParams");
+    env_ = makeTable(tr("Environment variable"), tr("Value (empty: unset)"));
+    env_->setObjectName("rerunEnv");
+    layout->addWidget(params_);
+    layout->addWidget(env_);
+    connect(env_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (item->row() == env_->rowCount() - 1 && !item->text().isEmpty()) env_->insertRow(env_->rowCount());
+    });
+
+    json_ = new QPlainTextEdit;
+    json_->setObjectName("rerunJson");
+    json_->setVisible(false);
+    layout->addWidget(json_);
+    jsonToggle_ = new QPushButton(tr("Edit as JSON"));
+    jsonToggle_->setCheckable(true);
+    layout->addWidget(jsonToggle_, 0, Qt::AlignLeft);
+
+    auto* where = new QGroupBox(tr("Where"));
+    auto* whereForm = new QFormLayout(where);
+    backend_ = new QComboBox;
+    backend_->setObjectName("rerunBackend");
+    backend_->addItem(tr("This host"), "local");
+    backend_->addItem(tr("SSH host"), "ssh");
+    backend_->addItem(tr("Slurm"), "slurm");
+    host_ = new QLineEdit;
+    host_->setObjectName("rerunHost");
+    host_->setPlaceholderText(tr("host or user@host from your ssh config"));
+    remoteDir_ = new QLineEdit("meshdiff-runs");
+    whereForm->addRow(tr("Back-end"), backend_);
+    whereForm->addRow(tr("Host"), host_);
+    whereForm->addRow(tr("Remote folder"), remoteDir_);
+    layout->addWidget(where);
+
+    auto* runRow = new QHBoxLayout;
+    label_ = new QLineEdit("C");
+    label_->setObjectName("rerunLabel");
+    label_->setMaximumWidth(80);
+    runs_ = new QLabel;
+    runButton_ = new QPushButton(tr("Run"));
+    runButton_->setObjectName("rerunRun");
+    cancelButton_ = new QPushButton(tr("Cancel"));
+    cancelButton_->setObjectName("rerunCancel");
+    cancelButton_->setEnabled(false);
+    runRow->addWidget(new QLabel(tr("New run")));
+    runRow->addWidget(label_);
+    runRow->addWidget(runs_, 1);
+    runRow->addWidget(runButton_);
+    runRow->addWidget(cancelButton_);
+    layout->addLayout(runRow);
+
+    auto* progressRow = new QHBoxLayout;
+    progress_ = new QProgressBar;
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+    progress_->setTextVisible(false);
+    elapsed_ = new QLabel;
+    elapsed_->setMinimumWidth(90);
+    progressRow->addWidget(progress_, 1);
+    progressRow->addWidget(elapsed_);
+    layout->addLayout(progressRow);
+    status_ = new QLabel(tr("Nothing runs until you click Run."));
+    status_->setObjectName("rerunStatus");
+    status_->setWordWrap(true);
+    layout->addWidget(status_);
+    log_ = new QPlainTextEdit;
+    log_->setObjectName("rerunLog");
+    log_->setReadOnly(true);
+    log_->setMaximumBlockCount(20000);
+    log_->setStyleSheet("font-family: monospace");
+    layout->addWidget(log_, 1);
+
+    connect(presets_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const QString path = presets_->itemData(index).toString();
+        if (index >= 0 && !path.isEmpty()) loadRecipeFile(path);
+    });
+    connect(open, &QPushButton::clicked, this, &RerunPanel::openRecipe);
+    connect(save, &QPushButton::clicked, this, &RerunPanel::saveRecipe);
+    connect(jsonToggle_, &QPushButton::toggled, this, &RerunPanel::toggleJsonEditor);
+    connect(backend_, &QComboBox::currentIndexChanged, this, &RerunPanel::updateBackendFields);
+    connect(runButton_, &QPushButton::clicked, this, [this] {
+        readFormIntoRecipe();
+        if (!recipe_.contains("command")) {
+            status_->setText(tr("The recipe has no command."));
+            return;
+        }
+        if (backend_->currentData() == "ssh" && host_->text().trimmed().isEmpty()) {
+            status_->setText(tr("Name the SSH host first."));
+            return;
+        }
+        emit runRequested(request());
+    });
+    connect(cancelButton_, &QPushButton::clicked, this, &RerunPanel::cancelRequested);
+    tick_.setInterval(500);
+    connect(&tick_, &QTimer::timeout, this, [this] {
+        elapsed_->setText(tr("%1 s").arg(clock_.elapsed() / 1000.0, 0, 'f', 1));
+    });
+    updateBackendFields();
+    setRuns({}, {}, {}, {});
+}
+
+void RerunPanel::setRecipeDirectory(const QString& directory) {
+    const QSignalBlocker block(presets_);
+    presets_->clear();
+    const QDir dir(directory);
+    for (const QFileInfo& file : dir.entryInfoList({"*.json"}, QDir::Files, QDir::Name)) {
+        QFile in(file.absoluteFilePath());
+        QString name = file.completeBaseName();
+        if (in.open(QIODevice::ReadOnly)) {
+            const auto json = QJsonDocument::fromJson(in.readAll()).object();
+            if (json.contains("name")) name = json["name"].toString();
+        }
+        presets_->addItem(name, file.absoluteFilePath());
+    }
+    if (presets_->count() > 0) loadRecipeFile(presets_->itemData(0).toString());
+}
+
+void RerunPanel::loadRecipeFile(const QString& path) {
+    QFile file(path);
+    QJsonParseError error{};
+    const QJsonDocument document = file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll(), &error)
+                                                                  : QJsonDocument();
+    if (!document.isObject()) {
+        status_->setText(tr("%1: not a recipe (%2)").arg(path, error.errorString()));
+        return;
+    }
+    setRecipe(document.object());
+}
+
+void RerunPanel::setRecipe(const QJsonObject& recipe) {
+    recipe_ = recipe;
+    const QSignalBlocker block(presets_);
+    const QString name = recipe.value("name").toString();
+    int index = presets_->findText(name);
+    if (index < 0) {
+        presets_->addItem(name, QString());  // a recipe from elsewhere: listed, not reloadable
+        index = presets_->count() - 1;
+    }
+    presets_->setCurrentIndex(index);
+    showRecipe();
+}
+
+QJsonObject RerunPanel::recipe() const {
+    auto* self = const_cast<RerunPanel*>(this);
+    self->readFormIntoRecipe();
+    return recipe_;
+}
+
+void RerunPanel::showRecipe() {
+    description_->setText(recipe_.value("description").toString());
+    command_->setText(commandPreview(recipe_.value("command").toArray()));
+    while (optionsForm_->rowCount() > 0) optionsForm_->removeRow(0);
+    const QJsonArray options = recipe_.value("options").toArray();
+    for (int i = 0; i < options.size(); ++i) {
+        const QJsonObject option = options[i].toObject();
+        auto* choices = new QComboBox;
+        choices->setObjectName("rerunOption_" + option["name"].toString());
+        for (const auto& choice : option["choices"].toArray()) choices->addItem(choice.toObject()["label"].toString());
+        const QString selected = option["selected"].toString();
+        if (!selected.isEmpty()) choices->setCurrentText(selected);
+        connect(choices, &QComboBox::currentTextChanged, this, [this, i](const QString& text) {
+            QJsonArray all = recipe_.value("options").toArray();
+            QJsonObject changed = all[i].toObject();
+            changed["selected"] = text;
+            all[i] = changed;
+            recipe_["options"] = all;
+        });
+        const QString label = option["label"].toString();
+        optionsForm_->addRow(label.isEmpty() ? option["name"].toString() : label, choices);
+    }
+    optionsBox_->setVisible(!options.isEmpty());
+    fillTable(params_, recipe_.value("params").toObject(), false);
+    fillTable(env_, recipe_.value("env").toObject(), true);
+    json_->setPlainText(QString::fromUtf8(QJsonDocument(recipe_).toJson(QJsonDocument::Indented)));
+}
+
+void RerunPanel::readFormIntoRecipe() {
+    if (jsonToggle_->isChecked()) {
+        QJsonParseError error{};
+        const auto document = QJsonDocument::fromJson(json_->toPlainText().toUtf8(), &error);
+        if (document.isObject()) recipe_ = document.object();
+        else status_->setText(tr("The recipe JSON is not valid: %1").arg(error.errorString()));
+        return;
+    }
+    recipe_["params"] = readTable(params_);
+    recipe_["env"] = readTable(env_);
+}
+
+void RerunPanel::toggleJsonEditor(bool raw) {
+    if (raw) {
+        readFormIntoRecipe();
+        json_->setPlainText(QString::fromUtf8(QJsonDocument(recipe_).toJson(QJsonDocument::Indented)));
+    } else {
+        jsonToggle_->setChecked(true);  // parse what was typed first
+        readFormIntoRecipe();
+        const QSignalBlocker block(jsonToggle_);
+        jsonToggle_->setChecked(false);
+        showRecipe();
+    }
+    json_->setVisible(raw);
+    params_->setVisible(!raw);
+    env_->setVisible(!raw);
+    optionsBox_->setVisible(!raw && !recipe_.value("options").toArray().isEmpty());
+    jsonToggle_->setText(raw ? tr("Back to the form") : tr("Edit as JSON"));
+}
+
+void RerunPanel::updateBackendFields() {
+    const bool ssh = backend_->currentData() == "ssh";
+    host_->setEnabled(ssh);
+    remoteDir_->setEnabled(ssh);
+}
+
+void RerunPanel::openRecipe() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a rerun recipe"), {}, tr("Recipes (*.json)"));
+    if (!path.isEmpty()) loadRecipeFile(path);
+}
+
+void RerunPanel::saveRecipe() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save the rerun recipe"), {}, tr("Recipes (*.json)"));
+    if (path.isEmpty()) return;
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(recipe()).toJson(QJsonDocument::Indented)) < 0)
+        status_->setText(tr("Cannot write %1").arg(path));
+}
+
+void RerunPanel::setRuns(const QString& pathA, const QString& labelA, const QString& pathB, const QString& labelB) {
+    runA_ = pathA;
+    runB_ = pathB;
+    auto describe = [](const QString& path, const QString& label) {
+        return path.isEmpty() ? tr("none") : (label.isEmpty() ? QFileInfo(path).fileName() : label);
+    };
+    runs_->setText(tr("A: %1 · B: %2").arg(describe(pathA, labelA), describe(pathB, labelB)));
+}
+
+void RerunPanel::setNextLabel(const QString& label) { label_->setText(label); }
+QString RerunPanel::nextLabel() const { return label_->text().trimmed(); }
+
+QJsonObject RerunPanel::request() const {
+    QJsonObject request;
+    request["recipe"] = recipe();
+    const QString kind = backend_->currentData().toString();
+    request["backend"] = kind == "ssh" ? "ssh:" + host_->text().trimmed() : kind;
+    if (kind == "ssh" && !remoteDir_->text().trimmed().isEmpty()) request["remote_dir"] = remoteDir_->text().trimmed();
+    if (!runA_.isEmpty()) request["run_a"] = runA_;
+    if (!runB_.isEmpty()) request["run_b"] = runB_;
+    request["label"] = nextLabel();
+    return request;
+}
+
+void RerunPanel::setRunning(bool running) {
+    running_ = running;
+    runButton_->setEnabled(!running);
+    cancelButton_->setEnabled(running);
+    if (running) {
+        clock_.start();
+        tick_.start();
+    } else {
+        tick_.stop();
+    }
+}
+
+void RerunPanel::runStarted(const QString& runId) {
+    log_->clear();
+    progress_->setRange(0, 0);  // busy until the job prints progress
+    elapsed_->setText(tr("0.0 s"));
+    status_->setText(tr("Running %1 (%2)…").arg(nextLabel(), runId));
+    setRunning(true);
+}
+
+void RerunPanel::appendLog(const QString& text) {
+    QScrollBar* bar = log_->verticalScrollBar();
+    const bool atEnd = bar->value() == bar->maximum();
+    log_->moveCursor(QTextCursor::End);
+    log_->insertPlainText(text);
+    if (atEnd) bar->setValue(bar->maximum());
+}
+
+void RerunPanel::setProgress(double fraction) {
+    progress_->setRange(0, 1000);
+    progress_->setValue(static_cast<int>(fraction * 1000));
+}
+
+void RerunPanel::runEnded(const QString& runFolder, const QString& label, bool succeeded, const QString& status) {
+    setRunning(false);
+    if (progress_->maximum() == 0) progress_->setRange(0, 1000);
+    if (succeeded) progress_->setValue(1000);
+    elapsed_->setText(tr("%1 s").arg(clock_.elapsed() / 1000.0, 0, 'f', 1));
+    status_->setText(succeeded ? tr("Finished: added as run %1.").arg(label) : tr("%1: %2").arg(label, status));
+    status_->setToolTip(runFolder);
+    if (succeeded && label == nextLabel()) {
+        const QChar last = label.isEmpty() ? QChar('B') : label.back();
+        if (label.size() == 1 && last >= 'A' && last < 'Z') setNextLabel(QString(QChar(last.unicode() + 1)));
+    }
+}
+
+void RerunPanel::startFailed(const QString& message) {
+    setRunning(false);
+    progress_->setRange(0, 1000);
+    status_->setText(tr("Not started: %1").arg(message));
+}
+
+}  // namespace meshdiff::views

@@ -1,0 +1,94 @@
+#pragma once
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QTimer>
+#include <QWidget>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace meshdiff::views {
+
+// The Rerun panel: pick and edit a recipe (options, parameters, environment, or its raw JSON),
+// choose where it runs (this host, ssh:HOST, Slurm), and start it — only on a click. Shows the
+// live log, progress, elapsed time and how the run ended; Cancel stops it. The panel runs
+// nothing itself: it emits runRequested() and is told what happens through the slots.
+class RerunPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit RerunPanel(QWidget* parent = nullptr);
+
+    // Offers every *.json in `directory` as a preset; the first one is shown.
+    void setRecipeDirectory(const QString& directory);
+    void loadRecipeFile(const QString& path);
+    void setRecipe(const QJsonObject& recipe);
+    QJsonObject recipe() const;  // as edited
+
+    // Runs A and B ({A.*}, {B.*}); empty paths when not loaded.
+    void setRuns(const QString& pathA, const QString& labelA, const QString& pathB, const QString& labelB);
+    void setNextLabel(const QString& label);  // the name the next finished run gets (C, D, …)
+    QString nextLabel() const;
+
+    // {"recipe", "backend" ("local" | "ssh:HOST" | "slurm"), "remote_dir", "run_a", "run_b", "label"}
+    QJsonObject request() const;
+
+    QPushButton* runButton() const { return runButton_; }
+    QPushButton* cancelButton() const { return cancelButton_; }
+    QPlainTextEdit* log() const { return log_; }
+    QProgressBar* progressBar() const { return progress_; }
+    QLabel* statusLabel() const { return status_; }
+
+public slots:
+    void runStarted(const QString& runId);
+    void appendLog(const QString& text);
+    void setProgress(double fraction);
+    void runEnded(const QString& runFolder, const QString& label, bool succeeded, const QString& status);
+    void startFailed(const QString& message);  // the request was refused before anything ran
+
+signals:
+    void runRequested(const QJsonObject& request);
+    void cancelRequested();
+
+private:
+    void showRecipe();
+    void readFormIntoRecipe();
+    void updateBackendFields();
+    void setRunning(bool running);
+    void toggleJsonEditor(bool raw);
+    void openRecipe();
+    void saveRecipe();
+
+    QJsonObject recipe_;
+    QString runA_, runB_;
+    QComboBox* presets_;
+    QLabel* description_;
+    QLabel* command_;
+    QFormLayout* optionsForm_;
+    QWidget* optionsBox_;
+    QTableWidget* params_;
+    QTableWidget* env_;
+    QPlainTextEdit* json_;
+    QPushButton* jsonToggle_;
+    QComboBox* backend_;
+    QLineEdit* host_;
+    QLineEdit* remoteDir_;
+    QLineEdit* label_;
+    QLabel* runs_;
+    QPushButton* runButton_;
+    QPushButton* cancelButton_;
+    QProgressBar* progress_;
+    QLabel* elapsed_;
+    QLabel* status_;
+    QPlainTextEdit* log_;
+    QTimer tick_;
+    QElapsedTimer clock_;
+    bool running_ = false;
+};
+
+}  // namespace meshdiff::views

@@ -95,6 +95,10 @@ public:
         lines_->InsertNextCell(steps + 1);
         for (int i = 0; i <= steps; ++i) lines_->InsertCellPoint(point(scaled(slerp(a, b, double(i) / steps), radius)));
     }
+    void line(vtkIdType a, vtkIdType b) {
+        const vtkIdType ids[2] = {a, b};
+        lines_->InsertNextCell(2, ids);
+    }
     void ring(const Vec3& centre, double radiusDegrees, double radius) {
         const Vec3 helper = std::abs(centre[2]) < 0.9 ? Vec3{0, 0, 1} : Vec3{1, 0, 0};
         Vec3 u{centre[1] * helper[2] - centre[2] * helper[1], centre[2] * helper[0] - centre[0] * helper[2],
@@ -397,7 +401,7 @@ struct GlobeRenderer::Impl {
         data->SetPoints(points);
         data->SetLines(lines);
         auto actor = flatActor(data, kCoast);
-        actor->GetProperty()->SetLineWidth(static_cast<float>(1.2 * lineScale));
+        actor->GetProperty()->SetLineWidth(static_cast<float>(lineScale));
         addLayerActor(GlobeLayer::Coastlines, actor);
     }
 
@@ -407,9 +411,20 @@ struct GlobeRenderer::Impl {
         const int level = std::clamp(scene.meshLevel, 0, static_cast<int>(meshLevels.size()) - 1);
         const MeshGraph& g = *scene.graphA;
         PolyBuilder builder;
-        for (const auto& [a, b] : uniqueEdges(meshLevels[level]))
-            if (validMesh(&g, a) && validMesh(&g, b)) builder.arc(meshPosition(g, a), meshPosition(g, b), kMeshRadius);
-        auto actor = flatActor(builder.build(), kMesh, 0.9);
+        // Short edges share their end points (one vertex per node): far fewer vertices to draw.
+        std::vector<vtkIdType> nodeIds(g.meshCount(), -1);
+        auto nodeId = [&](std::int32_t n) {
+            if (nodeIds[n] < 0) nodeIds[n] = builder.point(scaled(meshPosition(g, n), kMeshRadius));
+            return nodeIds[n];
+        };
+        for (const auto& [a, b] : uniqueEdges(meshLevels[level])) {
+            if (!validMesh(&g, a) || !validMesh(&g, b)) continue;
+            if (angleBetween(meshPosition(g, a), meshPosition(g, b)) <= kMaxArcStep)
+                builder.line(nodeId(a), nodeId(b));
+            else
+                builder.arc(meshPosition(g, a), meshPosition(g, b), kMeshRadius);
+        }
+        auto actor = flatActor(builder.build(), kMesh);
         actor->GetProperty()->SetLineWidth(static_cast<float>(lineScale));
         addLayerActor(GlobeLayer::Mesh, actor);
     }

@@ -485,6 +485,7 @@ void MainWindow::startFragility() {
             for (const auto& risk : report->mesh2gridAtRisk) items.gridPoints.push_back(risk.grid);
             scene_.atRisk = std::move(items);
             globe_->setScene(scene_);
+            inspector_->setFragility(report.get());
         }, Qt::QueuedConnection);
     });
 }

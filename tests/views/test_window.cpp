@@ -149,6 +149,11 @@ TEST_F(WindowTest, ClickingADifferenceFillsTheInspectorAndNextMovesOn) {
     EXPECT_TRUE(details.contains("B's triangle"));
     EXPECT_TRUE(details.contains("10m_u_component_of_wind"));  // field values of A and B there
 
+    // Graph A's fragility analysis follows and flags this differing triangle (a tie point).
+    for (int wait = 0; wait < 300 && !window_->pair()->fragilityA; ++wait) QTest::qWait(100);
+    ASSERT_TRUE(window_->pair()->fragilityA);
+    EXPECT_TRUE(inspector->details()->text().contains("at risk")) << inspector->details()->text().toStdString();
+
     window_->nextDifference();
     EXPECT_EQ(inspector->currentRow(), 3);
     EXPECT_TRUE(inspector->details()->text().contains(QString::number(changed[3])));

@@ -108,6 +108,7 @@ void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, c
     graphA_ = graphA;
     graphB_ = graphB;
     radius_ = graphA ? ballQueryRadius(*graphA) : 0;
+    fragility_ = nullptr;
     model_->setItems(diff && graphA ? listDifferences(*diff, *graphA) : std::vector<DifferenceItem>{});
     current_ = GlobePick{};
     counter_->setText(tr("%n difference(s)", nullptr, model_->rowCount()));
@@ -119,6 +120,11 @@ void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, c
 
 void InspectorPanel::setFieldSampler(FieldSampler sampler) {
     sampler_ = std::move(sampler);
+    if (current_.kind != GlobePick::Kind::None) showDetails(current_);
+}
+
+void InspectorPanel::setFragility(const FragilityReport* report) {
+    fragility_ = report;
     if (current_.kind != GlobePick::Kind::None) showDetails(current_);
 }
 
@@ -199,6 +205,12 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
                                                      .arg(num(dB - radiusB, 4))
                                                      .arg(num((dB - radiusB) / kUnitCoordinateUlp, 3)));
         }
+        if (fragility_) {
+            html += tableRow(tr("Fragility (A)"), fragility_->g2mPairAtRisk(pick.grid, pick.mesh)
+                                                       ? tr("at risk: |d − r| within %1 float32 steps")
+                                                             .arg(fragility_->options.grid2meshThresholdUlps)
+                                                       : tr("not flagged"));
+        }
     } else if ((pick.kind == GlobePick::Kind::Triangle || pick.kind == GlobePick::Kind::GridPoint) &&
                validGrid(graphA_, pick.grid)) {
         html += tableRow(tr("Grid point"), gridPointText(a, pick.grid));
@@ -211,6 +223,12 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
             } else {
                 html += tableRow(tr("Triangle"), tr("same in A and B"));
             }
+        }
+        if (fragility_) {
+            html += tableRow(tr("Fragility (A)"), fragility_->m2gPointAtRisk(pick.grid)
+                                                       ? tr("at risk: closest faces within %1 float32 steps")
+                                                             .arg(fragility_->options.mesh2gridThresholdUlps)
+                                                       : tr("not flagged"));
         }
     } else if (pick.kind == GlobePick::Kind::MeshNode && validMesh(graphA_, pick.mesh)) {
         html += tableRow(tr("Mesh node (A)"), meshNodeText(a, pick.mesh));

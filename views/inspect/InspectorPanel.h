@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+#include "fragility/Fragility.h"
 #include "globe/GlobeScene.h"
 #include "inspect/DifferencesListModel.h"
 
@@ -32,6 +33,9 @@ public:
     // Graphs must outlive their use here (until the next call); graphB may be null.
     void setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB);
     void setFieldSampler(FieldSampler sampler);
+    // Graph A's fragility analysis, to say whether the selected item was flagged at risk
+    // (null: not analysed yet). Must outlive its use here.
+    void setFragility(const FragilityReport* report);
     void clear();
 
     DifferencesListModel& differences() { return *model_; }
@@ -64,6 +68,7 @@ private:
     const MeshGraph* graphB_ = nullptr;
     double radius_ = 0;
     FieldSampler sampler_;
+    const FragilityReport* fragility_ = nullptr;
     GlobePick current_;
     bool updatingSelection_ = false;
 };

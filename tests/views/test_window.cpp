@@ -60,6 +60,7 @@ protected:
         qputenv("MESHDIFF_NO_DIALOGS", "1");
         QCoreApplication::setOrganizationName("meshdiff-tests");
         QCoreApplication::setApplicationName("meshdiff-window-tests");
+        QSettings().clear();  // every test starts from the default layout and options
         window_ = std::make_unique<MainWindow>();
         window_->resize(1500, 950);
         window_->show();
@@ -240,7 +241,6 @@ TEST_F(WindowTest, SwapExchangesTheRuns) {
 }
 
 TEST_F(WindowTest, DroppedFoldersOpenAndSettingsPersist) {
-    QSettings().clear();
     QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
     QMimeData mime;
     mime.setUrls({QUrl::fromLocalFile(runFolder("A")), QUrl::fromLocalFile(runFolder("B"))});

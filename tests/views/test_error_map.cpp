@@ -1,4 +1,6 @@
+#include <QCoreApplication>
 #include <QFile>
+#include <QMouseEvent>
 #include <QImage>
 #include <QPainter>
 
@@ -12,6 +14,7 @@
 #include "common/Error.h"
 #include "colormap/DifferenceColors.h"
 #include "map/ErrorMapRenderer.h"
+#include "map/ErrorMapView.h"
 #include "map/MapSeam.h"
 
 namespace meshdiff::views {
@@ -214,6 +217,32 @@ TEST(ErrorMapRenderer, ExportsPngOfAnySizePdfAndSvg) {
     EXPECT_TRUE(svgText.contains("<svg"));
     EXPECT_TRUE(svgText.contains("<text"));  // labels stay text: a vector figure
     EXPECT_THROW(renderer.savePng("/nonexistent-dir/map.png", QSize(100, 50)), Error);
+}
+
+TEST(ErrorMapView, ShowsTheValuesUnderTheCursor) {
+    ErrorMapView view;
+    view.setData(bumpData());
+    view.resize(900, 560);
+    view.show();
+    QWidget* canvas = view.canvas();
+    const QRectF target(QPointF(0, 0), QSizeF(canvas->size()));
+    // Find the canvas pixel over (lat 30, lon 90), the bump, and hover there.
+    QPointF over;
+    for (int y = 0; y < canvas->height() && over.isNull(); ++y) {
+        for (int x = 0; x < canvas->width(); ++x) {
+            const auto p = view.renderer().probe(QPointF(x, y), target);
+            if (p && p->lat == 30 && p->lon == 90) {
+                over = QPointF(x, y);
+                break;
+            }
+        }
+    }
+    ASSERT_FALSE(over.isNull());
+    QMouseEvent move(QEvent::MouseMove, over, canvas->mapToGlobal(over), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(canvas, &move);
+    const QString text = view.cursorText();
+    EXPECT_TRUE(text.contains("lat 30.00°, lon 90.00°")) << text.toStdString();
+    EXPECT_TRUE(text.contains("A−B 2 K")) << text.toStdString();
 }
 
 }  // namespace

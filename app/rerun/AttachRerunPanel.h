@@ -4,8 +4,12 @@
 namespace meshdiff::rerun {
 
 // Wires a views::RerunPanel to a new RerunSession (for the window; header-only so that this
-// Qt Core library never needs the widgets). Connect the session's runFinished(runFolder, label)
-// to add the run beside A and B.
+// Qt Core library never needs the widgets). In the window:
+//   auto* panel = new views::RerunPanel(this);            // dock it like the other panels
+//   auto* session = rerun::attachRerunPanel(panel, this);
+//   connect(session, &rerun::RerunSession::runFinished, this, /* add run (folder, label) */);
+//   panel->setRuns(pathA, labelA, pathB, labelB);         // whenever A or B change
+// (meshdiff_gui then links meshdiff_rerun.)
 template <class Panel>
 RerunSession* attachRerunPanel(Panel* panel, QObject* parent) {
     auto* session = new RerunSession(parent);

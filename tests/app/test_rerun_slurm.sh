@@ -88,4 +88,13 @@ JSON
 out=$(slurm_rerun --wait --recipe "$work/echo.json" --run-a "$work/evil" 2>&1) || fail "injection run: $out"
 grep -qF "label:$label|env:$label" <<<"$out" || fail "label not passed literally: $out"
 [ ! -e "$pwned" ] || fail "injection through the run folder label ran a command in the batch script"
+# 7. the shipped native rebuild preset as a Slurm job, diffed against A and B
+if "$meshdiff" --help | grep -q build-graph; then
+  out=$(slurm_rerun --wait --recipe "$source/resources/recipes/native-rebuild.json" --option precision=float64 --label E \
+        --run-a "$graph" --run-b "$shared/fixtures/graphs/wn2_graph_1p0deg_sse.npz" 2>&1) || fail "native rebuild: $out"
+  folder=$(sed -n 's/^run folder: //p' <<<"$out")
+  [ -s "$folder/graph.h5" ] || fail "no rebuilt graph: $out"
+  grep -qF "'--precision' 'float64'" "$(dirname "$folder")/job.sh" || fail "option not in the batch script"
+  grep -q "== E vs A" <<<"$out" && grep -q "== E vs B" <<<"$out" || fail "no comparison with A and B: $out"
+fi
 echo "rerun slurm: all checks passed"

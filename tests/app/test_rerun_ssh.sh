@@ -94,4 +94,12 @@ out=$(timeout 60 "$meshdiff" rerun --backend ssh:nosuchhost.invalid --runs-dir "
 rc=$?
 set -e
 [ "$rc" = 2 ] && grep -q "cannot reach" <<<"$out" || fail "unreachable host: $rc $out"
+# 7. the shipped native rebuild preset on the "remote" host, fetched back and diffed against A and B
+if "$meshdiff" --help | grep -q build-graph; then
+  out=$(ssh_rerun --recipe "$source/resources/recipes/native-rebuild.json" --remote-meshdiff "$(realpath "$meshdiff")" --label D \
+        --run-a "$shared/fixtures/graphs/wn2_graph_1p0deg_default.npz" --run-b "$graph" 2>&1) || fail "native rebuild: $out"
+  folder=$(sed -n 's/^run folder: //p' <<<"$out")
+  [ -s "$folder/graph.h5" ] || fail "the rebuilt graph was not copied back: $out"
+  grep -q "== D vs A" <<<"$out" && grep -q "== D vs B" <<<"$out" || fail "no comparison with A and B: $out"
+fi
 echo "rerun ssh: all checks passed"

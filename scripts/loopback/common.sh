@@ -42,3 +42,13 @@ loopback_stop_pid() {
   kill -KILL "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
 }
+
+# True when a process whose command line ends with "$1" runs (reads /proc: no procps needed).
+loopback_process_running() {
+  local file words
+  for file in /proc/[0-9]*/cmdline; do
+    mapfile -d '' words <"$file" 2>/dev/null || continue
+    [[ "${words[*]}" == *"$1" ]] && return 0
+  done
+  return 1
+}

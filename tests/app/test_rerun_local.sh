@@ -3,11 +3,12 @@
 # cancel (Ctrl-C), an injection attempt through a run folder's label, the native rebuild preset.
 set -euo pipefail
 meshdiff=$1 shared=$3 source=$4
+source "$source/scripts/loopback/common.sh"
 work=$(mktemp -d /tmp/meshdiff-rerun-local.XXXXXX)
 pwned=/tmp/meshdiff-pwned-local-$$
 trap 'rm -rf "$work" "$pwned"' EXIT
-slow41=41.$$  # unique, so that pgrep finds only this test's job
-slow42=42.$$  # unique, so that pgrep finds only this test's job
+slow41=41.$$  # unique: only this test's job matches
+slow42=42.$$  # unique: only this test's job matches
 fail() { echo "FAIL: $*" >&2; exit 1; }
 py=${MESHDIFF_PYTHON:-/usr/bin/python3}
 ledger_field() {  # ledger_field RUNS_DIR KEY → KEY of the newest record
@@ -48,18 +49,18 @@ set -e
 [ "$rc" = 2 ] || fail "timed-out run exit status $rc"
 ((SECONDS - start < 15)) || fail "time limit not enforced"
 [ "$(ledger_field "$work/runs" status)" = timed-out ] || fail "ledger: $(ledger_field "$work/runs" status)"
-pgrep -f "sleep $slow41\$" >/dev/null && fail "the timed-out job still runs"
+loopback_process_running "sleep $slow41" && fail "the timed-out job still runs"
 
 # 4. cancel with Ctrl-C (SIGINT)
 timeout 60 "$meshdiff" rerun --recipe <(echo '{"name": "long", "command": ["/bin/sleep", "'"$slow42"'"]}') \
   --runs-dir "$work/runs" >"$work/cancel.log" 2>&1 &
 pid=$!
-for _ in $(seq 50); do pgrep -f "sleep $slow42\$" >/dev/null && break; sleep 0.1; done
+for _ in $(seq 50); do loopback_process_running "sleep $slow42" && break; sleep 0.1; done
 kill -INT "$pid"
 set +e; wait "$pid"; rc=$?; set -e
 [ "$rc" = 2 ] || fail "cancelled run exit status $rc"
 [ "$(ledger_field "$work/runs" status)" = cancelled ] || fail "ledger: $(ledger_field "$work/runs" status)"
-pgrep -f "sleep $slow42\$" >/dev/null && fail "the cancelled job still runs"
+loopback_process_running "sleep $slow42" && fail "the cancelled job still runs"
 
 # 5. a run folder whose metadata label tries to run commands: it must stay one literal argument
 mkdir "$work/evil"

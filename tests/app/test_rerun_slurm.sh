@@ -12,8 +12,8 @@ chmod 755 "$work"
 pwned=/tmp/meshdiff-pwned-slurm-$$
 cleanup() { loopback_slurm_stop; rm -rf "$work" "$pwned"; }
 trap cleanup EXIT
-slow45=45.$$  # unique, so that pgrep finds only this test's job
-slow46=46.$$  # unique, so that pgrep finds only this test's job
+slow45=45.$$  # unique: only this test's job matches
+slow46=46.$$  # unique: only this test's job matches
 fail() { echo "FAIL: $*" >&2; exit 1; }
 py=${MESHDIFF_PYTHON:-/usr/bin/python3}
 ledger_field() {

@@ -12,8 +12,8 @@ chmod 755 "$work"
 pwned=/tmp/meshdiff-pwned-ssh-$$
 cleanup() { loopback_sshd_stop; rm -rf "$work" "$pwned"; }  # a stray sleep from a failed check ends on its own
 trap cleanup EXIT
-slow43=43.$$  # unique, so that pgrep finds only this test's job
-slow44=44.$$  # unique, so that pgrep finds only this test's job
+slow43=43.$$  # unique: only this test's job matches
+slow44=44.$$  # unique: only this test's job matches
 fail() { echo "FAIL: $*" >&2; exit 1; }
 py=${MESHDIFF_PYTHON:-/usr/bin/python3}
 ledger_field() {
@@ -59,21 +59,21 @@ set -e
 ((SECONDS - start < 20)) || fail "time limit not enforced"
 [ "$(ledger_field "$work/runs" status)" = timed-out ] || fail "ledger: $(ledger_field "$work/runs" status)"
 sleep 0.5
-pgrep -f "sleep $slow43\$" >/dev/null && fail "the remote job survived the time limit"
+loopback_process_running "sleep $slow43" && fail "the remote job survived the time limit"
 
 # 4. cancel (Ctrl-C on meshdiff)
 # (timeout, not a shell function, in the background: bash makes background subshells ignore SIGINT)
 timeout 60 "$meshdiff" rerun --backend ssh:loopback --ssh-config "$LOOPBACK_SSH_CONFIG" --remote-dir "$remote" \
   --runs-dir "$work/runs" --recipe <(echo '{"name": "long", "command": ["/bin/sleep", "'"$slow44"'"]}') >"$work/cancel.log" 2>&1 &
 pid=$!
-for _ in $(seq 100); do pgrep -f "sleep $slow44\$" >/dev/null && break; sleep 0.1; done
-pgrep -f "sleep $slow44\$" >/dev/null || fail "the remote job never started: $(cat "$work/cancel.log")"
+for _ in $(seq 100); do loopback_process_running "sleep $slow44" && break; sleep 0.1; done
+loopback_process_running "sleep $slow44" || fail "the remote job never started: $(cat "$work/cancel.log")"
 kill -INT "$pid"
 set +e; wait "$pid"; rc=$?; set -e
 [ "$rc" = 2 ] || fail "cancelled exit status $rc"
 [ "$(ledger_field "$work/runs" status)" = cancelled ] || fail "ledger: $(ledger_field "$work/runs" status)"
 sleep 0.5
-pgrep -f "sleep $slow44\$" >/dev/null && fail "the remote job survived cancel"
+loopback_process_running "sleep $slow44" && fail "the remote job survived cancel"
 
 # 5. injection through a run folder's metadata: the remote shell must see it as one quoted word
 mkdir "$work/evil"

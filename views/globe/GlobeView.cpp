@@ -15,6 +15,7 @@
 #include <QOpenGLExtraFunctions>
 #include <QPainter>
 #include <QSurfaceFormat>
+#include <QTimer>
 #include <QVariantAnimation>
 #include <QWheelEvent>
 
@@ -59,7 +60,16 @@ struct GlobeView::Impl {
     GlobeCamera pressCamera;
     bool dragging = false;
     bool pressed = false;
+    // While the camera moves, VTK renders at half the resolution and the blit scales it up
+    // (software OpenGL fills 4x fewer pixels); a full-resolution frame follows when it stops.
+    bool interactive = false;
+    QTimer* settle = nullptr;
 };
+
+namespace {
+constexpr double kInteractiveRenderScale = 0.5;
+constexpr int kSettleMs = 250;
+}  // namespace
 
 GlobeView::GlobeView(QWidget* parent) : QOpenGLWidget(parent), impl_(std::make_unique<Impl>()) {
     QSurfaceFormat format = QSurfaceFormat::defaultFormat();
@@ -98,6 +108,14 @@ GlobeView::GlobeView(QWidget* parent) : QOpenGLWidget(parent), impl_(std::make_u
 
     d.legend = new LegendOverlay(this, d.globe);
     d.legend->setGeometry(rect());
+
+    d.settle = new QTimer(this);
+    d.settle->setSingleShot(true);
+    d.settle->setInterval(kSettleMs);
+    connect(d.settle, &QTimer::timeout, this, [this] {
+        impl_->interactive = false;
+        update();
+    });
 
     d.flight = new QVariantAnimation(this);
     d.flight->setStartValue(0.0);
@@ -157,6 +175,7 @@ void GlobeView::lookAt(double latDeg, double lonDeg, double distanceRadii) {
 }
 
 void GlobeView::rotateBy(double degrees) {
+    markInteractive();
     GlobeCamera camera = impl_->globe.camera();
     camera.lon += degrees;
     impl_->globe.setCamera(camera);
@@ -172,6 +191,7 @@ void GlobeView::flyTo(double latDeg, double lonDeg, int durationMs) {
     const double endDistance = std::min(from.distance, 1.6);
     connect(d.flight, &QVariantAnimation::valueChanged, this, [this, start, end, from, endDistance](const QVariant& v) {
         const double t = v.toDouble();
+        markInteractive();
         const Vec3 p = slerp(start, end, t);
         impl_->globe.setCamera({latitudeOf(p), longitudeOf(p), from.distance + (endDistance - from.distance) * t});
         update();
@@ -187,6 +207,11 @@ bool GlobeView::saveImage(const QString& path, int width, int height) {
     const QImage image = impl_->globe.renderImage(width, height, scale);
     update();
     return !image.isNull() && image.save(path);
+}
+
+void GlobeView::markInteractive() {
+    impl_->interactive = true;
+    impl_->settle->start();
 }
 
 void GlobeView::initializeGL() {
@@ -215,8 +240,10 @@ void GlobeView::paintGL() {
     timer.start();
     const double dpr = devicePixelRatioF();
     const int w = std::max(1, int(std::lround(width() * dpr))), h = std::max(1, int(std::lround(height() * dpr)));
+    const double renderScale = d.interactive ? kInteractiveRenderScale : 1.0;
+    const int rw = std::max(1, int(std::lround(w * renderScale))), rh = std::max(1, int(std::lround(h * renderScale)));
     int* size = d.window->GetSize();
-    if (size[0] != w || size[1] != h) d.window->SetSize(w, h);
+    if (size[0] != rw || size[1] != rh) d.window->SetSize(rw, rh);
     d.window->Render();
 
     QOpenGLExtraFunctions* f = context()->extraFunctions();
@@ -264,6 +291,7 @@ void GlobeView::mouseMoveEvent(QMouseEvent* event) {
     const QPoint delta = event->position().toPoint() - d.pressPosition;
     if (delta.manhattanLength() > 3) d.dragging = true;
     if (!d.dragging) return;
+    markInteractive();
     const double degreesPerPixel = 70.0 * (d.pressCamera.distance - 1.0) / std::max(100, height());
     GlobeCamera camera = d.pressCamera;
     camera.lon -= delta.x() * degreesPerPixel;
@@ -279,7 +307,9 @@ void GlobeView::mouseReleaseEvent(QMouseEvent* event) {
     if (d.dragging) return;
     const double dpr = devicePixelRatioF();
     const QPointF p = event->position();
-    const GlobePick pick = d.globe.pick(p.x() * dpr, (height() - p.y()) * dpr, 8 * dpr);
+    // The render window may still hold a reduced-resolution interactive frame.
+    const double s = dpr * d.window->GetSize()[0] / std::max(1.0, width() * dpr);
+    const GlobePick pick = d.globe.pick(p.x() * s, (height() - p.y()) * s, 8 * s);
     if (pick.kind == GlobePick::Kind::None) return;
     d.globe.setHighlight(pick);
     update();
@@ -287,6 +317,7 @@ void GlobeView::mouseReleaseEvent(QMouseEvent* event) {
 }
 
 void GlobeView::wheelEvent(QWheelEvent* event) {
+    markInteractive();
     GlobeCamera camera = impl_->globe.camera();
     const double steps = event->angleDelta().y() / 120.0;
     camera.distance = 1.0 + (camera.distance - 1.0) * std::pow(0.87, steps);

@@ -46,6 +46,7 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
 
 private:
+    void markInteractive();
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -78,19 +78,8 @@ void walk(const Hdf5Reader& file, const std::string& group, std::size_t& objects
 
 using Stamp = std::tuple<std::uintmax_t, std::filesystem::file_time_type>;
 
-}  // namespace
-
-void preflightHdf5(const std::string& path) {
-    std::error_code ec;
-    const Stamp stamp{std::filesystem::file_size(path, ec), std::filesystem::last_write_time(path, ec)};
-    if (ec) return;  // Hdf5Reader reports missing or unreadable files itself
-    static std::mutex passedMutex;
-    static std::map<std::string, Stamp> passed;
-    {
-        std::lock_guard guard(passedMutex);
-        if (auto it = passed.find(path); it != passed.end() && it->second == stamp) return;
-    }
-
+// Forks the child and waits for it; returns the problem, or "" when libhdf5 survived.
+std::string runChild(const std::string& path) {
     pid_t child = -1;
     {
         // Forking while holding the HDF5 lock leaves the child a consistent library state.
@@ -98,7 +87,7 @@ void preflightHdf5(const std::string& path) {
         child = fork();
         if (child == 0) childMain(path);
     }
-    if (child < 0) return;  // cannot fork: go on without the check
+    if (child < 0) return {};  // cannot fork: go on without the check
 
     int status = 0;
     const auto deadline = std::chrono::steady_clock::now() + kTimeout;
@@ -106,22 +95,43 @@ void preflightHdf5(const std::string& path) {
     for (;;) {
         const pid_t done = waitpid(child, &status, WNOHANG);
         if (done == child) break;
-        if (done < 0) return;
+        if (done < 0) return {};
         if (std::chrono::steady_clock::now() > deadline) {
             kill(child, SIGKILL);
             waitpid(child, &status, 0);
-            throw Error(path, "damaged HDF5 file: reading its structure did not finish within 10 s");
+            return "damaged HDF5 file: reading its structure did not finish within 10 s";
         }
         std::this_thread::sleep_for(pause);
         pause = std::min(pause * 2, std::chrono::microseconds(20000));
     }
     if (WIFSIGNALED(status))
-        throw Error(path, "damaged HDF5 file: reading its structure crashes the HDF5 library (signal " +
-                              std::to_string(WTERMSIG(status)) + ")");
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-        std::lock_guard guard(passedMutex);
-        passed[path] = stamp;
+        return "damaged HDF5 file: reading its structure crashes the HDF5 library (signal " +
+               std::to_string(WTERMSIG(status)) + ")";
+    return {};
+}
+
+}  // namespace
+
+void preflightHdf5(const std::string& path) {
+    std::error_code ec;
+    const Stamp stamp{std::filesystem::file_size(path, ec), std::filesystem::last_write_time(path, ec)};
+    if (ec) return;  // Hdf5Reader reports missing or unreadable files itself
+    // Verdicts per file, so that sniffing a file and then opening it forks (or waits) only once.
+    static std::mutex verdictsMutex;
+    static std::map<std::string, std::pair<Stamp, std::string>> verdicts;
+    {
+        std::lock_guard guard(verdictsMutex);
+        if (auto it = verdicts.find(path); it != verdicts.end() && it->second.first == stamp) {
+            if (it->second.second.empty()) return;
+            throw Error(path, it->second.second);
+        }
     }
+    const std::string problem = runChild(path);
+    {
+        std::lock_guard guard(verdictsMutex);
+        verdicts[path] = {stamp, problem};
+    }
+    if (!problem.empty()) throw Error(path, problem);
 }
 
 }  // namespace meshdiff

@@ -7,7 +7,7 @@ namespace meshdiff {
 // global heap behind a variable-length attribute) or loop. Before a file is opened for real, a
 // forked child opens it and reads every group, dataset description and attribute (the metadata
 // Hdf5Reader reads later); if the child dies or takes longer than 10 s, this throws
-// meshdiff::Error. A file that passed is not checked again while its size and time stay the same.
+// meshdiff::Error. The verdict is kept (and repeated) while the file's size and time stay the same.
 // Must be called without holding the HDF5 lock in another frame of this thread.
 void preflightHdf5(const std::string& path);
 

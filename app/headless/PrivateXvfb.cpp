@@ -36,6 +36,7 @@ std::unique_ptr<PrivateXvfb> PrivateXvfb::startIfNoDisplay() {
     int fds[2];
     if (pipe(fds) != 0) throw Error("Xvfb", "cannot create a pipe to start a private X server");
     fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    const std::string fd = std::to_string(fds[1]);  // no allocation in the child of a threaded process
     const pid_t pid = fork();
     if (pid < 0) {
         close(fds[0]);
@@ -49,7 +50,6 @@ std::unique_ptr<PrivateXvfb> PrivateXvfb::startIfNoDisplay() {
             dup2(devnull, STDOUT_FILENO);
             dup2(devnull, STDERR_FILENO);
         }
-        const std::string fd = std::to_string(fds[1]);
         execlp("Xvfb", "Xvfb", "-displayfd", fd.c_str(), "-screen", "0", "1920x1200x24", "-nolisten", "tcp",
                "-noreset", static_cast<char*>(nullptr));
         _exit(127);

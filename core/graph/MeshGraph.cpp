@@ -19,6 +19,14 @@ void requireFinite(const std::vector<float>& values, const char* name, const std
 
 void requireIndexRange(const std::vector<std::int32_t>& indices, std::size_t limit, const char* name,
                        const char* target, const std::string& file) {
+    // A branch-free min/max pass (vectorised); the offending index is looked up only on failure.
+    std::int32_t lowest = 0, highest = 0;
+    if (!indices.empty()) lowest = highest = indices.front();
+    for (std::int32_t v : indices) {
+        lowest = v < lowest ? v : lowest;
+        highest = v > highest ? v : highest;
+    }
+    if (lowest >= 0 && static_cast<std::size_t>(highest) < limit) return;
     for (std::size_t i = 0; i < indices.size(); ++i) {
         if (indices[i] < 0 || static_cast<std::size_t>(indices[i]) >= limit) {
             throw Error(file, std::string(name) + "[" + std::to_string(i) + "] = " + std::to_string(indices[i]) +

@@ -11,6 +11,7 @@
 #include "cli/Command.h"
 #include "common/Error.h"
 #include "rerun/RerunController.h"
+#include "rerun/ResourceDirectory.h"
 #include "rerun/RunRefs.h"
 #include "rerun/RunsDirectory.h"
 
@@ -64,7 +65,7 @@ rerun::RerunRequest makeRequest(const RerunArguments& args, const std::string& s
     request.runsDir = QDir(QString::fromStdString(args.runsDir.empty() ? rerun::defaultRunsDirectory() : args.runsDir))
                           .absolutePath().toStdString();
     request.meshdiffPath = self;
-    request.resourcesDir = MESHDIFF_RESOURCE_DIR;
+    request.resourcesDir = rerun::resourceDirectory();
     return request;
 }
 

@@ -29,6 +29,8 @@
 #include "gui/SettingsKeys.h"
 #include "inspect/InspectorPanel.h"
 #include "map/ErrorMapView.h"
+#include "rerun/AttachRerunPanel.h"
+#include "rerun/RerunPanel.h"
 #include "runs/RunsPanel.h"
 
 namespace meshdiff::gui {
@@ -169,6 +171,13 @@ void MainWindow::buildDocks() {
     splitDockWidget(runsDock, fieldsDock, Qt::Vertical);
     auto* differencesDock = addDock(tr("Differences"), QStringLiteral("differencesDock"), inspector_, Qt::RightDockWidgetArea);
     auto* mapDock = addDock(tr("Error map"), QStringLiteral("mapDock"), map_, Qt::BottomDockWidgetArea);
+    rerun_ = new views::RerunPanel(this);
+    auto* rerunDock = addDock(tr("Rerun"), QStringLiteral("rerunDock"), rerun_, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(mapDock, rerunDock);
+    mapDock->raise();
+    rerunSession_ = rerun::attachRerunPanel(rerun_, this);
+    connect(rerunSession_, &rerun::RerunSession::runFinished, this, &MainWindow::addRun);
+    connect(runs_, &views::RunsPanel::compareRequested, this, &MainWindow::openPair);
     // The side panels run the full height; the map sits under the globe.
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
@@ -341,19 +350,24 @@ void MainWindow::startLoading() {
     const std::string a = QFileInfo(pathA_).absoluteFilePath().toStdString();
     const std::string b = QFileInfo(pathB_).absoluteFilePath().toStdString();
     QThreadPool::globalInstance()->start([this, job, a, b] {
+        bool graphsShown = false;
+        auto graphsReady = [this, job, &graphsShown](std::shared_ptr<LoadedPair> stage) {
+            graphsShown = true;
+            QMetaObject::invokeMethod(this, [this, job, stage] { onGraphsReady(job, stage); }, Qt::QueuedConnection);
+        };
         auto report = [this, job](int percent, const std::string& step) {
             QMetaObject::invokeMethod(this, [this, job, percent, text = QString::fromStdString(step)] {
                 onProgress(job, percent, text);
             }, Qt::QueuedConnection);
         };
         try {
-            auto pair = loadPair(a, b, report, job->cancel);
+            auto pair = loadPair(a, b, report, job->cancel, graphsReady);
             QMetaObject::invokeMethod(this, [this, job, pair] { onLoaded(job, pair); }, Qt::QueuedConnection);
         } catch (const LoadCancelled&) {
             // The window already went back to its previous state.
         } catch (const std::exception& e) {
-            QMetaObject::invokeMethod(this, [this, job, message = QString::fromStdString(e.what())] {
-                onLoadFailed(job, message);
+            QMetaObject::invokeMethod(this, [this, job, graphsShown, message = QString::fromStdString(e.what())] {
+                graphsShown ? onFieldsFailed(job, message) : onLoadFailed(job, message);
             }, Qt::QueuedConnection);
         }
     });
@@ -378,7 +392,13 @@ void MainWindow::finishJob() {
 void MainWindow::cancelLoading() {
     if (!job_) return;
     job_->cancel = true;
+    const bool graphsShown = job_->graphStage && job_->graphStage == pair_;
     finishJob();
+    if (graphsShown) {
+        applyFields();  // the map shows where the graphs differ
+        showStatus(tr("Field comparison cancelled; showing the graph differences only."));
+        return;
+    }
     if (pair_) {
         pathA_ = QString::fromStdString(pair_->pathA);
         pathB_ = QString::fromStdString(pair_->pathB);
@@ -403,16 +423,57 @@ void MainWindow::onLoadFailed(const std::shared_ptr<Job>& job, const QString& me
     }
 }
 
+void MainWindow::onGraphsReady(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> graphStage) {
+    if (job != job_) return;
+    job->graphStage = graphStage;
+    const auto previous = pair_;  // keep the old graphs alive until the views let go of them
+    pair_ = std::move(graphStage);
+    pathA_ = QString::fromStdString(pair_->pathA);
+    pathB_ = QString::fromStdString(pair_->pathB);
+    applyGraphs();
+    fields_->setRows({});
+    rememberPair(pathA_, pathB_);
+    updateTitle();
+    syncRuns();
+    showGraphSummary(tr("Graphs compared in %1 s").arg(pair_->seconds, 0, 'f', 2));
+    emit differencesShown(pair_->seconds);
+}
+
 void MainWindow::onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> pair) {
     if (job != job_) return;
     finishJob();
-    const auto previous = pair_;  // keep the old graphs alive until the views let go of them
+    const bool graphsShown = job->graphStage && job->graphStage == pair_;
+    const auto previous = pair_;
     pair_ = std::move(pair);
     pathA_ = QString::fromStdString(pair_->pathA);
     pathB_ = QString::fromStdString(pair_->pathB);
-    applyPair();
-    rememberPair(pathA_, pathB_);
-    updateTitle();
+    if (!graphsShown) {
+        applyGraphs();
+        rememberPair(pathA_, pathB_);
+        updateTitle();
+        syncRuns();
+        emit differencesShown(pair_->seconds);
+    }
+    applyFields();
+    showGraphSummary(tr("Opened in %1 s").arg(pair_->seconds, 0, 'f', 2));
+    emit pairLoaded(pair_->seconds);
+    // The at-risk layer can wait until the globe and the map have had the CPU.
+    QTimer::singleShot(1500, this, [this, pair = pair_] {
+        if (pair == pair_) startFragility();
+    });
+}
+
+void MainWindow::onFieldsFailed(const std::shared_ptr<Job>& job, const QString& message) {
+    if (job != job_) return;
+    finishJob();
+    lastError_ = message;
+    applyFields();  // no fields: the map shows where the graphs differ
+    showStatus(tr("Graphs shown, but the fields could not be compared: %1").arg(message));
+    emit loadFailed(message);
+    startFragility();
+}
+
+void MainWindow::showGraphSummary(const QString& prefix) {
     const Comparison& c = pair_->comparison;
     QString summary;
     if (c.graph) {
@@ -426,16 +487,55 @@ void MainWindow::onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<Loade
     }
     if (c.fields) {
         summary += tr("; %1 fields, max rel RMS %2").arg(c.fields->perField.size()).arg(c.fields->maxRelRms, 0, 'g', 3);
+    } else if (isLoading()) {
+        summary += tr("; comparing the fields…");
     }
-    showStatus(tr("Opened in %1 s: %2.").arg(pair_->seconds, 0, 'f', 2).arg(summary));
-    emit pairLoaded(pair_->seconds);
-    // The at-risk layer can wait until the globe and the map have had the CPU.
-    QTimer::singleShot(1500, this, [this, pair = pair_] {
-        if (pair == pair_) startFragility();
-    });
+    showStatus(tr("%1: %2.").arg(prefix, summary));
 }
 
-void MainWindow::applyPair() {
+QString MainWindow::nextFreeLabel() const {
+    const QStringList used = runs_->runLabels();
+    for (char c = 'A'; c <= 'Z'; ++c) {
+        if (!used.contains(QString(QChar(c)))) return QString(QChar(c));
+    }
+    for (int n = 27;; ++n) {
+        if (!used.contains(QStringLiteral("R%1").arg(n))) return QStringLiteral("R%1").arg(n);
+    }
+}
+
+QString MainWindow::listRun(const QString& path) {
+    QString label = runs_->labelOf(path);
+    if (label.isEmpty()) {
+        label = nextFreeLabel();
+        runs_->addRun(label, path);
+    }
+    return label;
+}
+
+void MainWindow::addRun(const QString& folder, const QString& label) {
+    const QString path = QFileInfo(folder).absoluteFilePath();
+    QString listed = runs_->labelOf(path);
+    if (listed.isEmpty()) {
+        listed = !label.isEmpty() && runs_->pathOf(label).isEmpty() ? label : nextFreeLabel();
+        runs_->addRun(listed, path);
+    }
+    rerun_->setNextLabel(nextFreeLabel());
+    showStatus(tr("Run %1 added to the Runs panel (%2); choose it under “Compare” to load it.").arg(listed, path));
+}
+
+void MainWindow::syncRuns() {
+    const QString labelA = listRun(pathA_), labelB = listRun(pathB_);
+    runs_->showPair(pathA_, pathB_);
+    const Comparison& c = pair_->comparison;
+    auto describe = [](const QString& letter, const std::string& label) {
+        return label.empty() ? letter : QStringLiteral("%1 (%2)").arg(letter, QString::fromStdString(label));
+    };
+    rerun_->setRuns(pathA_, describe(labelA, c.a.label), pathB_, describe(labelB, c.b.label));
+    rerun_->setNextLabel(nextFreeLabel());
+}
+
+void MainWindow::applyGraphs() {
+    viewsPair_ = pair_;
     const LoadedPair& p = *pair_;
     const GraphDiff* diff = p.comparison.graph ? &*p.comparison.graph : nullptr;
     runs_->setRows(p.runRows);
@@ -458,6 +558,10 @@ void MainWindow::applyPair() {
     mapData_.reset();
     map_->setData(nullptr);
     currentField_.clear();
+}
+
+void MainWindow::applyFields() {
+    const LoadedPair& p = *pair_;
     fields_->setRows(p.fieldRows);
     if (fields_->visibleRowCount() > 0) {
         fields_->selectField(fields_->fieldAtVisibleRow(0));  // the worst field

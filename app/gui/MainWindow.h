@@ -21,8 +21,13 @@ class ErrorMapView;
 class FieldTableView;
 class GlobeView;
 class InspectorPanel;
+class RerunPanel;
 class RunsPanel;
 }  // namespace meshdiff::views
+
+namespace meshdiff::rerun {
+class RerunSession;
+}
 
 namespace meshdiff::gui {
 
@@ -57,6 +62,11 @@ public:
     views::FieldTableView* fieldTable() const { return fields_; }
     views::InspectorPanel* inspector() const { return inspector_; }
     views::RunsPanel* runsPanel() const { return runs_; }
+    views::RerunPanel* rerunPanel() const { return rerun_; }
+    rerun::RerunSession* rerunSession() const { return rerunSession_; }
+
+    // Lists a finished rerun in the Runs panel (as C, D, … unless `label` is free); loads nothing.
+    void addRun(const QString& folder, const QString& label);
 
 public slots:
     void swapRuns();
@@ -67,6 +77,7 @@ public slots:
     void previousDifference();
 
 signals:
+    void differencesShown(double seconds);  // the graph part of a pair is on screen; fields follow
     void pairLoaded(double seconds);
     void loadFailed(const QString& message);
     void fieldMapShown(const QString& field);
@@ -79,6 +90,7 @@ protected:
 private:
     struct Job {
         std::atomic<bool> cancel{false};
+        std::shared_ptr<LoadedPair> graphStage;  // shown before the fields were compared
     };
 
     void buildMenus();
@@ -86,11 +98,18 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void startLoading();
+    void onGraphsReady(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> graphStage);
     void onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> pair);
+    void onFieldsFailed(const std::shared_ptr<Job>& job, const QString& message);
     void onLoadFailed(const std::shared_ptr<Job>& job, const QString& message);
     void onProgress(const std::shared_ptr<Job>& job, int percent, const QString& step);
     void finishJob();
-    void applyPair();
+    void applyGraphs();  // runs, globe, differences of pair_
+    void applyFields();  // field table and the worst field's map
+    void showGraphSummary(const QString& prefix);
+    void syncRuns();  // Runs panel list and the Rerun panel follow pair_
+    QString listRun(const QString& path);
+    QString nextFreeLabel() const;
     void startFragility();
     void showFieldMap(std::shared_ptr<const views::ErrorMapData> data);
     void showStatus(const QString& text);
@@ -110,6 +129,8 @@ private:
     views::FieldTableView* fields_ = nullptr;
     views::InspectorPanel* inspector_ = nullptr;
     views::RunsPanel* runs_ = nullptr;
+    views::RerunPanel* rerun_ = nullptr;
+    rerun::RerunSession* rerunSession_ = nullptr;
     QLabel* status_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QPushButton* cancel_ = nullptr;
@@ -119,6 +140,7 @@ private:
     QString lastError_;
     QString currentField_;
     std::shared_ptr<LoadedPair> pair_;
+    std::shared_ptr<LoadedPair> viewsPair_;  // what the globe's and inspector's pointers point into
     std::shared_ptr<Job> job_;
     std::shared_ptr<const views::ErrorMapData> mapData_;
     std::vector<std::vector<views::LonLat>> coastlines_;

@@ -41,7 +41,7 @@ double maskedRelRms(const Field& a, const Field& b, const GridAlignment& alignme
 }  // namespace
 
 std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string& pathB, const ProgressFn& progress,
-                                     const std::atomic<bool>& cancel) {
+                                     const std::atomic<bool>& cancel, const GraphStageFn& graphsReady) {
     const auto start = std::chrono::steady_clock::now();
     auto check = [&cancel] {
         if (cancel.load()) throw LoadCancelled{};
@@ -75,6 +75,13 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         }
     }
     check();
+    pair->runRows = views::runComparisonRows(c.a, c.b, c.graph ? c.graph->hashA : std::string(),
+                                             c.graph ? c.graph->hashB : std::string());
+    if (graphsReady && c.graph) {
+        auto graphStage = std::make_shared<LoadedPair>(*pair);
+        graphStage->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        graphsReady(std::move(graphStage));
+    }
 
     if (c.a.fieldsFile && c.b.fieldsFile) {
         progress(55, "Comparing the fields");
@@ -108,8 +115,6 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
     }
     check();
 
-    pair->runRows = views::runComparisonRows(c.a, c.b, c.graph ? c.graph->hashA : std::string(),
-                                             c.graph ? c.graph->hashB : std::string());
     pair->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress(100, "Done");
     return pair;

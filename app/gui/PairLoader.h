@@ -14,11 +14,16 @@ using ProgressFn = std::function<void(int percent, const std::string& step)>;
 // Thrown when the caller asked to stop.
 struct LoadCancelled {};
 
+// Receives the graph part of a pair (runs, graphs, graph diff, run rows; no fields yet) as soon
+// as it is ready, on the worker thread. The loader never touches that object again.
+using GraphStageFn = std::function<void(std::shared_ptr<LoadedPair> graphStage)>;
+
 // Reads both runs, diffs their graphs and compares their fields (overall and near the
 // differing edges vs elsewhere). Runs on a worker thread; checks `cancel` between steps and
-// throws LoadCancelled; throws meshdiff::Error for bad input.
+// throws LoadCancelled; throws meshdiff::Error for bad input. When both runs have a graph,
+// `graphsReady` (if set) is called between the graph diff and the field comparison.
 std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string& pathB, const ProgressFn& progress,
-                                     const std::atomic<bool>& cancel);
+                                     const std::atomic<bool>& cancel, const GraphStageFn& graphsReady = {});
 
 // The error map's data for one field: A and B on their common points, where the graphs differ
 // and the coastlines. Thread-safe (locks the pair's field sources). Throws meshdiff::Error.

@@ -5,6 +5,7 @@
 
 #include "common/Error.h"
 #include "rerun/RerunController.h"
+#include "rerun/ResourceDirectory.h"
 #include "rerun/RunRefs.h"
 #include "rerun/RunsDirectory.h"
 
@@ -38,7 +39,7 @@ void RerunSession::start(const QJsonObject& json) {
         request.label = text("label");
         request.runsDir = runsDir_.toStdString();
         request.meshdiffPath = QCoreApplication::applicationFilePath().toStdString();
-        request.resourcesDir = MESHDIFF_RESOURCE_DIR;
+        request.resourcesDir = resourceDirectory();
 
         auto* controller = new RerunController(this);
         connect(controller, &RerunController::started, this, &RerunSession::started);

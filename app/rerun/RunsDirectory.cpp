@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "rerun/ResourceDirectory.h"
+
 namespace meshdiff::rerun {
 
 std::string defaultRunsDirectory() {
@@ -11,6 +13,6 @@ std::string defaultRunsDirectory() {
     return std::string(home && *home ? home : ".") + "/.local/share/meshdiff/reruns";
 }
 
-std::string presetRecipeDirectory() { return std::string(MESHDIFF_RESOURCE_DIR) + "/recipes"; }
+std::string presetRecipeDirectory() { return resourceDirectory() + "/recipes"; }
 
 }  // namespace meshdiff::rerun

@@ -7,7 +7,7 @@ namespace meshdiff::rerun {
 // $XDG_DATA_HOME/meshdiff/reruns, else ~/.local/share/meshdiff/reruns.
 std::string defaultRunsDirectory();
 
-// The shipped recipes (resources/recipes).
+// The shipped recipes (<resourceDirectory()>/recipes).
 std::string presetRecipeDirectory();
 
 }  // namespace meshdiff::rerun

@@ -1,14 +1,19 @@
 #pragma once
+#include <QStringList>
 #include <QWidget>
 
 #include "runs/RunComparisonRows.h"
 
+class QComboBox;
+class QPushButton;
 class QTableWidget;
 
 namespace meshdiff::views {
 
 // Run A beside run B: path, label, device, NumPy SIMD targets, graph hash, files found and
-// the rest of the metadata; rows whose values differ are highlighted.
+// the rest of the metadata; rows whose values differ are highlighted. Above the table, every
+// run loaded in this session (A, B, then reruns C, D, …) is offered as "Compare [X] with [Y]";
+// the Compare button asks for the chosen pair (nothing loads before the click).
 class RunsPanel : public QWidget {
     Q_OBJECT
 public:
@@ -18,7 +23,29 @@ public:
     void clear();
     QTableWidget* table() const { return table_; }
 
+    // Lists a run under `label`; a label already listed gets the new path.
+    void addRun(const QString& label, const QString& path);
+    QString labelOf(const QString& path) const;  // empty when not listed
+    QString pathOf(const QString& label) const;  // empty when not listed
+    QStringList runLabels() const { return labels_; }
+    // Selects the listed runs shown as the compared pair (unlisted paths are ignored).
+    void showPair(const QString& pathA, const QString& pathB);
+
+    QComboBox* firstRunBox() const { return first_; }
+    QComboBox* secondRunBox() const { return second_; }
+    QPushButton* compareButton() const { return compare_; }
+
+signals:
+    void compareRequested(const QString& pathA, const QString& pathB);
+
 private:
+    void updateCompareButton();
+
+    QStringList labels_, paths_;
+    QString shownA_, shownB_;
+    QComboBox* first_;
+    QComboBox* second_;
+    QPushButton* compare_;
     QTableWidget* table_;
 };
 

@@ -1,0 +1,171 @@
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QFile>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/TestPaths.h"
+#include "gui/MainWindow.h"
+#include "map/ErrorMapView.h"
+#include "rerun/RerunPanel.h"
+#include "rerun/RerunSession.h"
+#include "runs/RunsPanel.h"
+
+namespace meshdiff::gui {
+namespace {
+
+QString runFolder(const char* run) { return QString::fromStdString((test::fixture("window") / run).string()); }
+
+// A copy of run B in `dir`/`name`; with `breakFields`, the middle of its fields file is
+// overwritten (still found as a fields archive, but its arrays cannot be read).
+QString copyOfB(const QTemporaryDir& dir, const QString& name, bool breakFields) {
+    const std::filesystem::path to = std::filesystem::path(dir.path().toStdString()) / name.toStdString();
+    std::filesystem::copy(test::fixture("window") / "B", to);
+    if (breakFields) {
+        QFile fields(QString::fromStdString((to / "fields.npz").string()));
+        EXPECT_TRUE(fields.open(QIODevice::ReadWrite));
+        const qint64 size = fields.size();
+        fields.seek(size / 4);
+        fields.write(QByteArray(int(size / 4), 'Z'));
+    }
+    return QString::fromStdString(to.string());
+}
+
+class RerunDockTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!std::filesystem::exists(test::fixture("window") / "A")) GTEST_SKIP() << "no window fixtures (../shared absent)";
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("MESHDIFF_NO_DIALOGS", "1");
+        QCoreApplication::setOrganizationName("meshdiff-tests");
+        QCoreApplication::setApplicationName("meshdiff-window-tests");
+        QSettings().clear();
+        window_ = std::make_unique<MainWindow>();
+        window_->resize(1500, 950);
+        window_->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(window_.get()));
+    }
+
+    void openAndWait(const QString& a, const QString& b) {
+        QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
+        window_->openPair(a, b);
+        ASSERT_TRUE(loaded.wait(60000)) << window_->lastError().toStdString();
+    }
+
+    std::unique_ptr<MainWindow> window_;
+};
+
+TEST_F(RerunDockTest, RerunPanelIsATabBesideTheErrorMapAndFollowsTheRuns) {
+    views::RerunPanel* panel = window_->rerunPanel();
+    ASSERT_NE(panel, nullptr);
+    auto* rerunDock = qobject_cast<QDockWidget*>(panel->parentWidget());
+    ASSERT_NE(rerunDock, nullptr);
+    auto* mapDock = qobject_cast<QDockWidget*>(window_->errorMap()->parentWidget());
+    ASSERT_NE(mapDock, nullptr);
+    EXPECT_TRUE(window_->tabifiedDockWidgets(mapDock).contains(rerunDock));
+    EXPECT_TRUE(panel->request()["run_a"].toString().isEmpty());
+
+    openAndWait(runFolder("A"), runFolder("B"));
+    EXPECT_EQ(panel->request()["run_a"].toString(), runFolder("A"));
+    EXPECT_EQ(panel->request()["run_b"].toString(), runFolder("B"));
+    EXPECT_EQ(panel->nextLabel(), "C");
+    openAndWait(runFolder("B"), runFolder("A"));
+    EXPECT_EQ(panel->request()["run_a"].toString(), runFolder("B"));
+    EXPECT_EQ(panel->request()["run_b"].toString(), runFolder("A"));
+    EXPECT_EQ(panel->nextLabel(), "C");
+}
+
+TEST_F(RerunDockTest, FinishedRerunIsListedAsCAndAnyTwoRunsCanBeCompared) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString rerunFolder = copyOfB(dir, "rerun-1", false);
+    openAndWait(runFolder("A"), runFolder("B"));
+    const LoadedPair* before = window_->pair();
+    views::RunsPanel* runs = window_->runsPanel();
+    EXPECT_EQ(runs->runLabels(), QStringList({"A", "B"}));
+    EXPECT_FALSE(runs->compareButton()->isEnabled());  // A with B is what is shown
+
+    // The session announces a finished run: listed as C, nothing is loaded.
+    emit window_->rerunSession()->runFinished(rerunFolder, "C");
+    EXPECT_EQ(runs->runLabels(), QStringList({"A", "B", "C"}));
+    EXPECT_EQ(runs->pathOf("C"), rerunFolder);
+    EXPECT_EQ(window_->rerunPanel()->nextLabel(), "D");
+    EXPECT_FALSE(window_->isLoading());
+    EXPECT_EQ(window_->pair(), before);
+
+    // A label already taken gets the next free one; the same folder twice is listed once.
+    const QString second = copyOfB(dir, "rerun-2", false);
+    emit window_->rerunSession()->runFinished(second, "A");
+    emit window_->rerunSession()->runFinished(second, "A");
+    EXPECT_EQ(runs->runLabels(), QStringList({"A", "B", "C", "D"}));
+
+    // Compare C with A: chosen in the panel, loaded only on the click.
+    runs->firstRunBox()->setCurrentIndex(2);
+    runs->secondRunBox()->setCurrentIndex(0);
+    EXPECT_FALSE(window_->isLoading());
+    ASSERT_TRUE(runs->compareButton()->isEnabled());
+    QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
+    QTest::mouseClick(runs->compareButton(), Qt::LeftButton);
+    ASSERT_TRUE(loaded.wait(60000)) << window_->lastError().toStdString();
+    EXPECT_EQ(window_->runA(), rerunFolder);
+    EXPECT_EQ(window_->runB(), runFolder("A"));
+    EXPECT_EQ(window_->pair()->pathA, rerunFolder.toStdString());
+    EXPECT_EQ(window_->rerunPanel()->request()["run_a"].toString(), rerunFolder);
+    EXPECT_EQ(runs->runLabels(), QStringList({"A", "B", "C", "D"}));  // no new letters for listed runs
+    EXPECT_FALSE(runs->compareButton()->isEnabled());
+
+    // The same run on both sides cannot be asked for.
+    runs->secondRunBox()->setCurrentIndex(2);
+    EXPECT_FALSE(runs->compareButton()->isEnabled());
+}
+
+TEST_F(RerunDockTest, GraphDifferencesShowBeforeTheFieldsAndABadFieldsFileKeepsThem) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    openAndWait(runFolder("A"), runFolder("B"));
+    const auto* before = window_->pair();
+
+    // Graphs first, then the fields of the same pair.
+    QSignalSpy shown(window_.get(), &MainWindow::differencesShown);
+    QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
+    bool graphWithoutFields = false, stillLoading = false;
+    QObject::connect(window_.get(), &MainWindow::differencesShown, window_.get(), [&] {
+        graphWithoutFields = window_->pair() != before && window_->pair()->comparison.graph.has_value() &&
+                             window_->pair()->fieldRows.empty() && !window_->pair()->comparison.fields;
+        stillLoading = window_->isLoading();
+    });
+    window_->openPair(runFolder("B"), runFolder("A"));
+    ASSERT_TRUE(shown.wait(60000));
+    EXPECT_TRUE(graphWithoutFields);
+    EXPECT_TRUE(stillLoading);
+    ASSERT_TRUE(loaded.count() == 1 || loaded.wait(60000));
+    EXPECT_EQ(shown.count(), 1);
+    EXPECT_FALSE(window_->pair()->fieldRows.empty());
+
+    // Fields that cannot be read: the error names the file, the graph part stays on screen.
+    const QString broken = copyOfB(dir, "broken-fields", true);
+    QSignalSpy failed(window_.get(), &MainWindow::loadFailed);
+    shown.clear();
+    window_->openPair(runFolder("A"), broken);
+    ASSERT_TRUE(failed.wait(60000));
+    EXPECT_EQ(shown.count(), 1);
+    EXPECT_FALSE(window_->isLoading());
+    EXPECT_TRUE(window_->lastError().contains("fields.npz")) << window_->lastError().toStdString();
+    ASSERT_NE(window_->pair(), nullptr);
+    EXPECT_EQ(window_->pair()->pathB, broken.toStdString());
+    EXPECT_TRUE(window_->pair()->comparison.graph.has_value());
+    EXPECT_EQ(window_->runB(), broken);
+}
+
+}  // namespace
+}  // namespace meshdiff::gui

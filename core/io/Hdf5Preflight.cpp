@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,6 +21,9 @@
 namespace meshdiff {
 
 namespace {
+
+constexpr rlim_t kChildHeapLimitBytes = rlim_t(2) << 30;  // metadata only: 2 GiB is plenty
+
 
 constexpr auto kTimeout = std::chrono::seconds(10);
 constexpr std::size_t kMaxObjects = 200000;
@@ -63,6 +67,10 @@ void walk(const Hdf5Reader& file, const std::string& group, std::size_t& objects
 
 [[noreturn]] void childMain(const std::string& path) {
     resetHdf5LockInForkedChild();
+    // A damaged file can make libhdf5 grow without bound while reading metadata; cap the child's
+    // heap so that it dies (and the file is reported damaged) instead of exhausting memory.
+    const rlimit heap{kChildHeapLimitBytes, kChildHeapLimitBytes};
+    setrlimit(RLIMIT_DATA, &heap);
     // glibc's own "free(): invalid size" and the like would only confuse the user.
     if (const int devNull = open("/dev/null", O_WRONLY); devNull >= 0) dup2(devNull, STDERR_FILENO);
     try {

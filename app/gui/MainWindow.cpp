@@ -16,6 +16,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QThreadPool>
@@ -172,7 +173,12 @@ void MainWindow::buildDocks() {
     auto* differencesDock = addDock(tr("Differences"), QStringLiteral("differencesDock"), inspector_, Qt::RightDockWidgetArea);
     auto* mapDock = addDock(tr("Error map"), QStringLiteral("mapDock"), map_, Qt::BottomDockWidgetArea);
     rerun_ = new views::RerunPanel(this);
-    auto* rerunDock = addDock(tr("Rerun"), QStringLiteral("rerunDock"), rerun_, Qt::BottomDockWidgetArea);
+    // Scrolls rather than making the bottom docks (and so the globe) give way to its tall form.
+    auto* rerunScroll = new QScrollArea(this);
+    rerunScroll->setWidget(rerun_);
+    rerunScroll->setWidgetResizable(true);
+    rerunScroll->setFrameShape(QFrame::NoFrame);
+    auto* rerunDock = addDock(tr("Rerun"), QStringLiteral("rerunDock"), rerunScroll, Qt::BottomDockWidgetArea);
     tabifyDockWidget(mapDock, rerunDock);
     mapDock->raise();
     rerunSession_ = rerun::attachRerunPanel(rerun_, this);

@@ -68,7 +68,9 @@ protected:
 TEST_F(RerunDockTest, RerunPanelIsATabBesideTheErrorMapAndFollowsTheRuns) {
     views::RerunPanel* panel = window_->rerunPanel();
     ASSERT_NE(panel, nullptr);
-    auto* rerunDock = qobject_cast<QDockWidget*>(panel->parentWidget());
+    auto* rerunDock = window_->findChild<QDockWidget*>("rerunDock");
+    ASSERT_NE(rerunDock, nullptr);
+    EXPECT_TRUE(rerunDock->isAncestorOf(panel));
     ASSERT_NE(rerunDock, nullptr);
     auto* mapDock = qobject_cast<QDockWidget*>(window_->errorMap()->parentWidget());
     ASSERT_NE(mapDock, nullptr);

@@ -50,6 +50,7 @@ constexpr double kHighlightRadius = 1.0060;
 constexpr double kMarkerRingDegrees = 1.6;
 constexpr double kMaxArcStep = 2.0 * std::numbers::pi / 180.0;
 constexpr std::size_t kMaxGridPointsShown = 150000;
+constexpr int kInteractiveMeshLevel = 4;
 constexpr Rgb kEarth{222, 228, 235};
 constexpr Rgb kCoast{70, 78, 90};
 constexpr Rgb kMesh{120, 132, 148};
@@ -332,6 +333,8 @@ struct GlobeRenderer::Impl {
     std::array<std::vector<vtkSmartPointer<vtkActor>>, kGlobeLayerCount> layers;
     vtkSmartPointer<vtkActor> earth;
     std::vector<vtkSmartPointer<vtkActor>> highlightActors;
+    vtkSmartPointer<vtkActor> fullMesh, coarseMesh;
+    bool interactive = false;
 
     const MeshGraph* graphB() const { return scene.graphB ? scene.graphB : scene.graphA; }
 
@@ -343,11 +346,13 @@ struct GlobeRenderer::Impl {
     void clearLayer(GlobeLayer layer) {
         for (auto& actor : layers[static_cast<int>(layer)]) renderer->RemoveActor(actor);
         layers[static_cast<int>(layer)].clear();
+        if (layer == GlobeLayer::Mesh && coarseMesh) renderer->RemoveActor(coarseMesh);
     }
 
     void buildAll() {
         renderer->RemoveAllViewProps();
         for (auto& layer : layers) layer.clear();
+        fullMesh = coarseMesh = nullptr;
         highlightActors.clear();
         meshLevels.clear();
         if (scene.graphA && !scene.graphA->meshFaces.empty()) meshLevels = icosahedralLevels(scene.graphA->meshFaces);
@@ -405,10 +410,8 @@ struct GlobeRenderer::Impl {
         addLayerActor(GlobeLayer::Coastlines, actor);
     }
 
-    void buildMesh() {
-        clearLayer(GlobeLayer::Mesh);
-        if (!scene.graphA || meshLevels.empty()) return;
-        const int level = std::clamp(scene.meshLevel, 0, static_cast<int>(meshLevels.size()) - 1);
+    // The wireframe of one mesh level as lines between shared node points.
+    vtkSmartPointer<vtkActor> meshActor(int level) const {
         const MeshGraph& g = *scene.graphA;
         PolyBuilder builder;
         // Short edges share their end points (one vertex per node): far fewer vertices to draw.
@@ -426,7 +429,32 @@ struct GlobeRenderer::Impl {
         }
         auto actor = flatActor(builder.build(), kMesh);
         actor->GetProperty()->SetLineWidth(static_cast<float>(lineScale));
-        addLayerActor(GlobeLayer::Mesh, actor);
+        return actor;
+    }
+
+    void buildMesh() {
+        clearLayer(GlobeLayer::Mesh);
+        coarseMesh = nullptr;
+        if (!scene.graphA || meshLevels.empty()) return;
+        const int level = std::clamp(scene.meshLevel, 0, static_cast<int>(meshLevels.size()) - 1);
+        fullMesh = meshActor(level);
+        addLayerActor(GlobeLayer::Mesh, fullMesh);
+        // While the camera moves a fine wireframe is a grey blur anyway; a level two steps
+        // coarser costs 16x fewer lines on software OpenGL.
+        if (level > kInteractiveMeshLevel) coarseMesh = meshActor(kInteractiveMeshLevel);
+        applyMeshDetail();
+    }
+
+    void applyMeshDetail() {
+        if (!fullMesh) return;
+        const bool visible = scene.isVisible(GlobeLayer::Mesh);
+        if (!coarseMesh) {
+            fullMesh->SetVisibility(visible);
+            return;
+        }
+        if (!renderer->HasViewProp(coarseMesh)) renderer->AddActor(coarseMesh);
+        fullMesh->SetVisibility(visible && !interactive);
+        coarseMesh->SetVisibility(visible && interactive);
     }
 
     void buildGridPoints() {
@@ -631,6 +659,8 @@ GlobeRenderer::GlobeRenderer(double lineScale) : impl_(std::make_unique<Impl>())
     impl_->renderer->SetBackground(0.12, 0.13, 0.16);
     impl_->renderer->SetBackground2(0.24, 0.26, 0.31);
     impl_->renderer->GradientBackgroundOn();
+    // Opaque alpha in every pixel, so the picture can be shown without an alpha fix-up pass.
+    impl_->renderer->SetBackgroundAlpha(1.0);
     impl_->buildAll();
     impl_->applyCamera();
 }
@@ -657,6 +687,12 @@ void GlobeRenderer::setLayerVisible(GlobeLayer layer, bool visible) {
     impl_->scene.setVisible(layer, visible);
     if (layer == GlobeLayer::FieldOverlay) impl_->buildEarth();
     for (auto& actor : impl_->layers[static_cast<int>(layer)]) actor->SetVisibility(visible);
+    if (layer == GlobeLayer::Mesh) impl_->applyMeshDetail();
+}
+
+void GlobeRenderer::setInteractive(bool interactive) {
+    impl_->interactive = interactive;
+    impl_->applyMeshDetail();
 }
 
 void GlobeRenderer::setMeshLevel(int level) {

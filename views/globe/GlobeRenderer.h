@@ -37,6 +37,9 @@ public:
     void setHighlight(const GlobePick& pick);
     const GlobePick& highlight() const;
 
+    // While the camera moves: draw the mesh wireframe at a coarser level (full level otherwise).
+    void setInteractive(bool interactive);
+
     void setCamera(const GlobeCamera& camera);
     const GlobeCamera& camera() const;
 

@@ -89,6 +89,9 @@ GlobeView::GlobeView(QWidget* parent) : QOpenGLWidget(parent), impl_(std::make_u
     d.window->SetOwnContext(0);
     d.window->SetMultiSamples(0);
     d.window->SetForceMaximumHardwareLineWidth(1);
+    // paintGL blits the picture into Qt's framebuffer itself; VTK's own blit to the context's
+    // default framebuffer would be one more full-window copy per frame.
+    d.window->SetFrameBlitModeToNoBlit();
 
     auto onMakeCurrent = vtkSmartPointer<vtkCallbackCommand>::New();
     onMakeCurrent->SetClientData(this);
@@ -244,6 +247,7 @@ void GlobeView::paintGL() {
     const int rw = std::max(1, int(std::lround(w * renderScale))), rh = std::max(1, int(std::lround(h * renderScale)));
     int* size = d.window->GetSize();
     if (size[0] != rw || size[1] != rh) d.window->SetSize(rw, rh);
+    d.globe.setInteractive(d.interactive);
     d.window->Render();
 
     QOpenGLExtraFunctions* f = context()->extraFunctions();
@@ -257,17 +261,7 @@ void GlobeView::paintGL() {
     }
     int* rendered = d.window->GetRenderFramebuffer()->GetLastSize();
     d.window->BlitDisplayFramebuffer(0, 0, 0, rendered[0], rendered[1], 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_LINEAR);
-    // Opaque alpha: otherwise the compositor blends the globe with what lies behind the window.
-    GLboolean mask[4];
-    f->glGetBooleanv(GL_COLOR_WRITEMASK, mask);
-    f->glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
-    GLfloat clear[4];
-    f->glGetFloatv(GL_COLOR_CLEAR_VALUE, clear);
-    f->glClearColor(0, 0, 0, 1);
-    f->glViewport(0, 0, w, h);
-    f->glClear(GL_COLOR_BUFFER_BIT);
-    f->glColorMask(mask[0], mask[1], mask[2], mask[3]);
-    f->glClearColor(clear[0], clear[1], clear[2], clear[3]);
+    // No alpha fix-up pass needed: the renderer's background alpha is 1, so every pixel is opaque.
     if (scissor) {
         d.window->GetState()->vtkglEnable(GL_SCISSOR_TEST);
         f->glEnable(GL_SCISSOR_TEST);

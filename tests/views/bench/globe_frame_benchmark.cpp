@@ -3,6 +3,7 @@
 //   xvfb-run -a -s "-screen 0 1600x1000x24" globe_frame_benchmark [graphA.npz graphB.npz] [frames]
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QImage>
 
 #include <algorithm>
 #include <cmath>
@@ -118,5 +119,12 @@ int main(int argc, char** argv) {
     };
     measure("rotating (interactive half-resolution frames)", [&view](int) { view.rotateBy(3.0); });
     measure("full-resolution frames", [&view](int i) { view.lookAt(20, 3.0 * i, 4.2); });
-    return 0;
+    // The picture handed to Qt must be opaque everywhere, or a compositor blends the desktop in.
+    const QImage shown = view.grabFramebuffer().convertToFormat(QImage::Format_ARGB32);
+    std::size_t translucent = 0;
+    for (int y = 0; y < shown.height(); ++y)
+        for (int x = 0; x < shown.width(); ++x) translucent += qAlpha(shown.pixel(x, y)) != 255;
+    std::printf("last frame: %zu of %d pixels not opaque\n", translucent, shown.width() * shown.height());
+    if (const char* path = std::getenv("MESHDIFF_BENCH_SAVE")) shown.save(path);
+    return translucent == 0 ? 0 : 1;
 }

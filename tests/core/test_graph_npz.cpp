@@ -6,11 +6,14 @@
 #include <nlohmann/json.hpp>
 
 #include "common/Error.h"
+#include "core/TestHelpers.h"
 #include "core/TestPaths.h"
 #include "io/GraphFiles.h"
 #include "io/NpzArchive.h"
 
 using namespace meshdiff;
+using test::errorOf;
+using test::fileBytes;
 using nlohmann::json;
 
 namespace {
@@ -38,17 +41,6 @@ void expectSmallGraph(const MeshGraph& g) {
     EXPECT_EQ(g.g2mReceivers, as<std::int32_t>(m["g2m_receivers"]));
     EXPECT_EQ(g.m2gSenders, as<std::int32_t>(m["m2g_senders"]));
     EXPECT_EQ(g.m2gReceivers, as<std::int32_t>(m["m2g_receivers"]));
-}
-
-template <class F>
-Error errorOf(F&& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e;
-    }
-    ADD_FAILURE() << "no meshdiff::Error thrown";
-    return Error("", "");
 }
 
 }  // namespace

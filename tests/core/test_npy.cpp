@@ -9,20 +9,20 @@
 #include <unistd.h>
 
 #include "common/Error.h"
+#include "core/TestHelpers.h"
 #include "core/TestPaths.h"
 #include "io/Npy.h"
 
 using namespace meshdiff;
+using test::errorOf;
+using test::fileBytes;
 using nlohmann::json;
 
 namespace {
 
-std::string npyFixture(const std::string& name) { return (test::fixture("npy") / name).string(); }
+nlohmann::json manifest() { return test::npyManifest(); }
 
-json manifest() {
-    std::ifstream in(test::fixture("npy") / "manifest.json");
-    return json::parse(in);
-}
+std::string npyFixture(const std::string& name) { return (test::fixture("npy") / name).string(); }
 
 template <class T>
 void expectValues(const NdArray& a, const json& expected, const std::string& name) {
@@ -57,17 +57,6 @@ void expectArray(const NdArray& a, const json& spec, const std::string& name) {
 }
 
 // Runs `f` and returns the meshdiff::Error it throws (fails the test when it throws nothing).
-template <class F>
-Error errorOf(F&& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e;
-    }
-    ADD_FAILURE() << "no meshdiff::Error thrown";
-    return Error("", "");
-}
-
 }  // namespace
 
 TEST(Npy, EveryDtypeEndianOrderAndVersionMatchesNumpy) {

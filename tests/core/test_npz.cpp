@@ -9,41 +9,25 @@
 #include <random>
 
 #include "common/Error.h"
+#include "core/TestHelpers.h"
 #include "core/TestPaths.h"
 #include "io/NpzArchive.h"
 
 using namespace meshdiff;
+using test::errorOf;
+using test::fileBytes;
 using nlohmann::json;
 
 namespace {
 
+nlohmann::json manifest() { return test::npyManifest(); }
+
 std::string npzFixture(const std::string& name) { return (test::fixture("npy") / name).string(); }
-
-json manifest() {
-    std::ifstream in(test::fixture("npy") / "manifest.json");
-    return json::parse(in);
-}
-
-std::string fileBytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 void expectMember(const NdArray& a, const json& spec, const std::string& key) {
     EXPECT_EQ(dtypeName(a.dtype), spec["dtype"].get<std::string>()) << key;
     EXPECT_EQ(a.shape, spec["shape"].get<std::vector<std::size_t>>()) << key;
     EXPECT_EQ(a.toFloat64(), spec["values"].get<std::vector<double>>()) << key;
-}
-
-template <class F>
-Error errorOf(F&& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e;
-    }
-    ADD_FAILURE() << "no meshdiff::Error thrown";
-    return Error("", "");
 }
 
 NdArray makeArray(DType dtype, std::vector<std::size_t> shape, const void* data, std::size_t bytes) {

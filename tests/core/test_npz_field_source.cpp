@@ -3,25 +3,17 @@
 #include <cmath>
 
 #include "common/Error.h"
+#include "core/TestHelpers.h"
 #include "core/TestPaths.h"
 #include "fields/NpzFieldSource.h"
 
 using namespace meshdiff;
+using test::errorOf;
+using test::fileBytes;
 
 namespace {
 
 std::string fieldsFixture(const std::string& name) { return (test::fixture("npy") / name).string(); }
-
-template <class F>
-Error errorOf(F&& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e;
-    }
-    ADD_FAILURE() << "no meshdiff::Error thrown";
-    return Error("", "");
-}
 
 // Every value v[i][j] of a float field equals formula(i, j).
 template <class T, class Formula>

@@ -4,14 +4,7 @@
 set -uo pipefail
 meshdiff=$1 shared=$3
 py=${MESHDIFF_PYTHON:-/usr/bin/python3}
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-expect_status() {  # expect_status WANT -- command...
-  local want=$1; shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?
-  [ "$got" = "$want" ] || { fail "exit $got (wanted $want): $*"; cat "$tmp/out" "$tmp/err"; }
-}
+source "$(dirname "$0")/lib/expect.sh"
 
 expect_status 0 -- "$meshdiff" build-graph --res 1.0 --out "$tmp/g.npz"
 grep -q "102792 grid->mesh" "$tmp/out" || fail "summary lacks the edge count: $(cat "$tmp/out")"

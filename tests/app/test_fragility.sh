@@ -4,14 +4,7 @@
 set -uo pipefail
 meshdiff=$1 shared=$3
 py=${MESHDIFF_PYTHON:-/usr/bin/python3}
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-expect_status() {  # expect_status WANT -- command...
-  local want=$1; shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?
-  [ "$got" = "$want" ] || { fail "exit $got (wanted $want): $*"; cat "$tmp/out" "$tmp/err"; }
-}
+source "$(dirname "$0")/lib/expect.sh"
 
 graphs=$shared/fixtures/graphs
 if [ -d "$graphs" ]; then

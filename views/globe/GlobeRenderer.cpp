@@ -2,6 +2,8 @@
 #include <vtkActor.h>
 #include <vtkCamera.h>
 #include <vtkCellArray.h>
+#include <vtkCuller.h>
+#include <vtkObjectFactory.h>
 #include <vtkGlyph3D.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
@@ -11,6 +13,7 @@
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
 #include <vtkRenderWindow.h>
+#include <vtkRenderStepsPass.h>
 #include <vtkRenderer.h>
 #include <vtkSmartPointer.h>
 #include <vtkSphereSource.h>
@@ -34,6 +37,7 @@
 #include "globe/GlobeColors.h"
 #include "globe/GlobeGeometry.h"
 #include "globe/GlobeLegend.h"
+#include "globe/LineRaster.h"
 
 namespace meshdiff::views {
 namespace {
@@ -50,7 +54,11 @@ constexpr double kHighlightRadius = 1.0060;
 constexpr double kMarkerRingDegrees = 1.6;
 constexpr double kMaxArcStep = 2.0 * std::numbers::pi / 180.0;
 constexpr std::size_t kMaxGridPointsShown = 150000;
-constexpr int kInteractiveMeshLevel = 4;
+// Line layers become a texture at overview zoom: levels of this size and halves of it.
+constexpr int kLineTextureWidth = 8192, kLineTextureHeight = 4096;
+constexpr int kLineTextureLevels = 3;  // 8192, 4096 and 2048 texels around the equator
+constexpr double kTileDegrees = 15;  // line layers are split into tiles that can be culled
+constexpr double kViewAngleDegrees = 30;
 constexpr Rgb kEarth{222, 228, 235};
 constexpr Rgb kCoast{70, 78, 90};
 constexpr Rgb kMesh{120, 132, 148};
@@ -212,19 +220,10 @@ vtkSmartPointer<vtkActor> sphereGlyphActor(vtkPolyData* centres, Rgb color, doub
     return actor;
 }
 
-// A latitude/longitude sphere whose texture coordinates address a grid's cells: u across
-// 360° of longitude starting half a cell west of lon[0], v across the latitude rows.
-vtkSmartPointer<vtkPolyData> texturedSphere(const LatLonGrid* grid) {
+// A latitude/longitude sphere of `radius` with texture coordinates u = (lon − lonAtU0)/360°
+// and v = (lat − latAtV0)/(latAtV1 − latAtV0), clamped to 0…1.
+vtkSmartPointer<vtkPolyData> texturedSphere(double radius, double lonAtU0, double latAtV0, double latAtV1) {
     constexpr int kRows = 90, kCols = 180;
-    double lon0 = 0, dlon = 1, lat0 = -90, dlat = 1;
-    std::size_t nlat = 180;
-    if (grid && grid->nlon() > 1 && grid->nlat() > 1) {
-        dlon = (grid->lon.back() - grid->lon.front()) / double(grid->nlon() - 1);
-        lon0 = grid->lon.front() - dlon / 2;
-        dlat = (grid->lat.back() - grid->lat.front()) / double(grid->nlat() - 1);
-        lat0 = grid->lat.front();
-        nlat = grid->nlat();
-    }
     vtkNew<vtkPoints> points;
     vtkNew<vtkFloatArray> tcoords;
     tcoords->SetNumberOfComponents(2);
@@ -232,11 +231,11 @@ vtkSmartPointer<vtkPolyData> texturedSphere(const LatLonGrid* grid) {
     normals->SetNumberOfComponents(3);
     for (int r = 0; r <= kRows; ++r) {
         const double lat = -90.0 + 180.0 * r / kRows;
-        const double v = ((lat - lat0) / dlat + 0.5) / double(nlat);
+        const double v = (lat - latAtV0) / (latAtV1 - latAtV0);
         for (int c = 0; c <= kCols; ++c) {
-            const double lon = lon0 + 360.0 * c / kCols;
+            const double lon = lonAtU0 + 360.0 * c / kCols;
             const Vec3 p = unitVector(lat, lon);
-            points->InsertNextPoint(p.data());
+            points->InsertNextPoint(p[0] * radius, p[1] * radius, p[2] * radius);
             normals->InsertNextTuple3(p[0], p[1], p[2]);
             tcoords->InsertNextTuple2(double(c) / kCols, std::clamp(v, 0.0, 1.0));
         }
@@ -256,6 +255,110 @@ vtkSmartPointer<vtkPolyData> texturedSphere(const LatLonGrid* grid) {
     data->GetPointData()->SetNormals(normals);
     return data;
 }
+
+// The Earth sphere whose texture coordinates address a grid's cells: u across 360° of
+// longitude starting half a cell west of lon[0], v across the latitude rows.
+vtkSmartPointer<vtkPolyData> earthSphere(const LatLonGrid* grid) {
+    if (!grid || grid->nlon() < 2 || grid->nlat() < 2) return texturedSphere(1.0, 0, -90, 90);
+    const double dlon = (grid->lon.back() - grid->lon.front()) / double(grid->nlon() - 1);
+    const double dlat = (grid->lat.back() - grid->lat.front()) / double(grid->nlat() - 1);
+    const double latAtV0 = grid->lat.front() - dlat / 2;
+    return texturedSphere(1.0, grid->lon.front() - dlon / 2, latAtV0, latAtV0 + dlat * double(grid->nlat()));
+}
+
+// Splits the lines of `data` into tiles of kTileDegrees by the position of each line's first
+// point, so that VTK's frustum culler and the horizon culler can skip tiles out of sight.
+std::vector<vtkSmartPointer<vtkPolyData>> splitIntoTiles(vtkPolyData* data) {
+    constexpr int kCols = static_cast<int>(360 / kTileDegrees), kRows = static_cast<int>(180 / kTileDegrees);
+    vtkCellArray* lines = data->GetLines();
+    vtkPoints* points = data->GetPoints();
+    std::vector<std::vector<vtkIdType>> cellsOfTile(kCols * kRows);
+    const vtkIdType cellCount = lines ? lines->GetNumberOfCells() : 0;
+    for (vtkIdType cell = 0; cell < cellCount; ++cell) {
+        vtkIdType count;
+        const vtkIdType* ids;
+        lines->GetCellAtId(cell, count, ids);
+        if (count == 0) continue;
+        double p[3];
+        points->GetPoint(ids[0], p);
+        const Vec3 v{p[0], p[1], p[2]};
+        const int row = std::clamp(static_cast<int>((latitudeOf(v) + 90) / kTileDegrees), 0, kRows - 1);
+        const int col = std::clamp(static_cast<int>(longitudeOf(v) / kTileDegrees), 0, kCols - 1);
+        cellsOfTile[row * kCols + col].push_back(cell);
+    }
+    std::vector<vtkSmartPointer<vtkPolyData>> tiles;
+    std::vector<vtkIdType> remap(static_cast<std::size_t>(points ? points->GetNumberOfPoints() : 0), -1);
+    for (const auto& cells : cellsOfTile) {
+        if (cells.empty()) continue;
+        vtkNew<vtkPoints> tilePoints;
+        vtkNew<vtkCellArray> tileLines;
+        std::vector<vtkIdType> used;
+        for (vtkIdType cell : cells) {
+            vtkIdType count;
+            const vtkIdType* ids;
+            lines->GetCellAtId(cell, count, ids);
+            tileLines->InsertNextCell(count);
+            for (vtkIdType k = 0; k < count; ++k) {
+                vtkIdType& mapped = remap[ids[k]];
+                if (mapped < 0) {
+                    mapped = tilePoints->InsertNextPoint(points->GetPoint(ids[k]));
+                    used.push_back(ids[k]);
+                }
+                tileLines->InsertCellPoint(mapped);
+            }
+        }
+        for (vtkIdType id : used) remap[id] = -1;
+        auto tile = vtkSmartPointer<vtkPolyData>::New();
+        tile->SetPoints(tilePoints);
+        tile->SetLines(tileLines);
+        tiles.push_back(tile);
+    }
+    return tiles;
+}
+
+// Drops props that lie wholly behind the globe's horizon as seen from the camera (the depth
+// test would hide them, but software OpenGL still pays for every line it is given).
+class HorizonCuller : public vtkCuller {
+public:
+    static HorizonCuller* New();
+    vtkTypeMacro(HorizonCuller, vtkCuller)
+
+    double Cull(vtkRenderer* renderer, vtkProp** props, int& count, int& initialized) override {
+        double eye[3];
+        renderer->GetActiveCamera()->GetPosition(eye);
+        const Vec3 e{eye[0], eye[1], eye[2]};
+        const double distance = norm(e);
+        double total = 0;
+        int kept = 0;
+        for (int i = 0; i < count; ++i) {
+            if (distance > 1.0 && behindHorizon(props[i], scaled(e, 1 / distance), distance)) continue;
+            props[kept++] = props[i];
+            total += initialized ? props[i]->GetRenderTimeMultiplier() : 1.0;
+        }
+        count = kept;
+        return total;
+    }
+
+private:
+    // Directions to the points of a box not holding the origin lie within the cone spanned by
+    // its corners, so the corner farthest from the box centre's direction bounds them all.
+    static bool behindHorizon(vtkProp* prop, const Vec3& toEye, double distance) {
+        const double* b = prop->GetBounds();
+        if (!b || b[0] > b[1]) return false;
+        if (b[0] <= 0 && b[1] >= 0 && b[2] <= 0 && b[3] >= 0 && b[4] <= 0 && b[5] >= 0) return false;
+        const Vec3 centre = normalized({(b[0] + b[1]) / 2, (b[2] + b[3]) / 2, (b[4] + b[5]) / 2});
+        double spread = 0, farthest = 1;
+        for (int k = 0; k < 8; ++k) {
+            const Vec3 corner{b[k & 1], b[2 + ((k >> 1) & 1)], b[4 + ((k >> 2) & 1)]};
+            spread = std::max(spread, angleBetween(centre, normalized(corner)));
+            farthest = std::max(farthest, norm(corner));
+        }
+        // A point at radius r is seen up to acos(1/d) + acos(1/r) from the sub-camera point.
+        const double horizon = std::acos(1.0 / distance) + std::acos(1.0 / std::min(farthest, 2.0));
+        return angleBetween(centre, toEye) - spread > horizon + 0.01;
+    }
+};
+vtkStandardNewMacro(HorizonCuller);
 
 vtkSmartPointer<vtkTexture> overlayTexture(const FieldOverlay& overlay) {
     const std::size_t nlat = overlay.grid.nlat(), nlon = overlay.grid.nlon();
@@ -333,8 +436,15 @@ struct GlobeRenderer::Impl {
     std::array<std::vector<vtkSmartPointer<vtkActor>>, kGlobeLayerCount> layers;
     vtkSmartPointer<vtkActor> earth;
     std::vector<vtkSmartPointer<vtkActor>> highlightActors;
-    vtkSmartPointer<vtkActor> fullMesh, coarseMesh;
-    bool interactive = false;
+    // Mesh and coastlines are drawn as tiles of real lines (exports; zoomed in, where few tiles
+    // are in view) or, in the window at overview zoom, baked into a texture on a sphere just
+    // above the Earth: software OpenGL draws that in a fraction of the time 120k+ lines take.
+    bool preferLineTexture = false;
+    int viewportHeight = 800;
+    vtkSmartPointer<vtkActor> lineTexture;
+    std::vector<vtkSmartPointer<vtkTexture>> lineTextureLevels;  // finest first
+    bool lineTextureStale = true;
+    bool useLineTexture = false;
 
     const MeshGraph* graphB() const { return scene.graphB ? scene.graphB : scene.graphA; }
 
@@ -346,13 +456,14 @@ struct GlobeRenderer::Impl {
     void clearLayer(GlobeLayer layer) {
         for (auto& actor : layers[static_cast<int>(layer)]) renderer->RemoveActor(actor);
         layers[static_cast<int>(layer)].clear();
-        if (layer == GlobeLayer::Mesh && coarseMesh) renderer->RemoveActor(coarseMesh);
+        if (layer == GlobeLayer::Mesh || layer == GlobeLayer::Coastlines) lineTextureStale = true;
     }
 
     void buildAll() {
         renderer->RemoveAllViewProps();
         for (auto& layer : layers) layer.clear();
-        fullMesh = coarseMesh = nullptr;
+        lineTexture = nullptr;
+        lineTextureStale = true;
         highlightActors.clear();
         meshLevels.clear();
         if (scene.graphA && !scene.graphA->meshFaces.empty()) meshLevels = icosahedralLevels(scene.graphA->meshFaces);
@@ -366,13 +477,14 @@ struct GlobeRenderer::Impl {
         buildEdges(GlobeLayer::G2mOnlyB);
         buildAtRisk();
         buildHighlight();
+        applyLineDetail();
     }
 
     void buildEarth() {
         const bool field = !scene.field.empty() && scene.field.values.size() == scene.field.grid.size() &&
                            scene.isVisible(GlobeLayer::FieldOverlay);
         vtkNew<vtkPolyDataMapper> mapper;
-        mapper->SetInputData(texturedSphere(field ? &scene.field.grid : nullptr));
+        mapper->SetInputData(earthSphere(field ? &scene.field.grid : nullptr));
         if (!earth) {
             earth = vtkSmartPointer<vtkActor>::New();
             renderer->AddActor(earth);
@@ -385,6 +497,7 @@ struct GlobeRenderer::Impl {
         earth->GetProperty()->SetAmbient(0.45);
         earth->GetProperty()->SetDiffuse(0.6);
         earth->GetProperty()->SetSpecular(0.0);
+        earth->GetProperty()->BackfaceCullingOn();
     }
 
     void buildCoastlines() {
@@ -405,13 +518,17 @@ struct GlobeRenderer::Impl {
         vtkNew<vtkPolyData> data;
         data->SetPoints(points);
         data->SetLines(lines);
-        auto actor = flatActor(data, kCoast);
-        actor->GetProperty()->SetLineWidth(static_cast<float>(lineScale));
-        addLayerActor(GlobeLayer::Coastlines, actor);
+        for (const auto& tile : splitIntoTiles(data)) {
+            auto actor = flatActor(tile, kCoast);
+            actor->GetProperty()->SetLineWidth(static_cast<float>(lineScale));
+            addLayerActor(GlobeLayer::Coastlines, actor);
+        }
     }
 
+    int shownMeshLevel() const { return std::clamp(scene.meshLevel, 0, static_cast<int>(meshLevels.size()) - 1); }
+
     // The wireframe of one mesh level as lines between shared node points.
-    vtkSmartPointer<vtkActor> meshActor(int level) const {
+    vtkSmartPointer<vtkPolyData> meshLines(int level) const {
         const MeshGraph& g = *scene.graphA;
         PolyBuilder builder;
         // Short edges share their end points (one vertex per node): far fewer vertices to draw.
@@ -427,34 +544,88 @@ struct GlobeRenderer::Impl {
             else
                 builder.arc(meshPosition(g, a), meshPosition(g, b), kMeshRadius);
         }
-        auto actor = flatActor(builder.build(), kMesh);
-        actor->GetProperty()->SetLineWidth(static_cast<float>(lineScale));
-        return actor;
+        return builder.build();
     }
 
     void buildMesh() {
         clearLayer(GlobeLayer::Mesh);
-        coarseMesh = nullptr;
         if (!scene.graphA || meshLevels.empty()) return;
-        const int level = std::clamp(scene.meshLevel, 0, static_cast<int>(meshLevels.size()) - 1);
-        fullMesh = meshActor(level);
-        addLayerActor(GlobeLayer::Mesh, fullMesh);
-        // While the camera moves a fine wireframe is a grey blur anyway; a level two steps
-        // coarser costs 16x fewer lines on software OpenGL.
-        if (level > kInteractiveMeshLevel) coarseMesh = meshActor(kInteractiveMeshLevel);
-        applyMeshDetail();
+        for (const auto& tile : splitIntoTiles(meshLines(shownMeshLevel()))) {
+            auto actor = flatActor(tile, kMesh);
+            actor->GetProperty()->SetLineWidth(static_cast<float>(lineScale));
+            addLayerActor(GlobeLayer::Mesh, actor);
+        }
+        applyLineDetail();
     }
 
-    void applyMeshDetail() {
-        if (!fullMesh) return;
-        const bool visible = scene.isVisible(GlobeLayer::Mesh);
-        if (!coarseMesh) {
-            fullMesh->SetVisibility(visible);
-            return;
+    // Mesh edges and coastlines baked into one luminance + alpha texture; coastlines darker.
+    void buildLineTexture() {
+        if (lineTexture) renderer->RemoveActor(lineTexture);
+        lineTexture = nullptr;
+        lineTextureStale = false;
+        const bool mesh = scene.isVisible(GlobeLayer::Mesh) && scene.graphA && !meshLevels.empty();
+        const Coastlines* coast = scene.isVisible(GlobeLayer::Coastlines) ? sharedCoastlines() : nullptr;
+        if (!mesh && !coast) return;
+        LineRaster raster(kLineTextureWidth, kLineTextureHeight);
+        if (mesh) {
+            const MeshGraph& g = *scene.graphA;
+            for (const auto& [a, b] : uniqueEdges(meshLevels[shownMeshLevel()]))
+                if (validMesh(&g, a) && validMesh(&g, b)) raster.drawArc(meshPosition(g, a), meshPosition(g, b), 255);
         }
-        if (!renderer->HasViewProp(coarseMesh)) renderer->AddActor(coarseMesh);
-        fullMesh->SetVisibility(visible && !interactive);
-        coarseMesh->SetVisibility(visible && interactive);
+        if (coast) {
+            // Luminance scales the actor's colour (the mesh colour): this gives the coast colour.
+            const auto luminance = static_cast<std::uint8_t>(std::lround(255.0 * kCoast.g / kMesh.g));
+            for (std::size_t k = 0; k < coast->lineCount(); ++k)
+                for (auto i = coast->start[k]; i + 1 < coast->start[k + 1]; ++i)
+                    raster.drawArc(unitVector(coast->lat[i], coast->lon[i]), unitVector(coast->lat[i + 1], coast->lon[i + 1]),
+                                   luminance);
+        }
+        lineTextureLevels.clear();
+        for (int level = 0; level < kLineTextureLevels; ++level) {
+            if (level > 0) raster = raster.halved();
+            vtkNew<vtkImageData> image;
+            image->SetDimensions(raster.width(), raster.height(), 1);
+            image->AllocateScalars(VTK_UNSIGNED_CHAR, 2);
+            std::memcpy(image->GetScalarPointer(), raster.luminanceAlpha().data(), raster.luminanceAlpha().size());
+            // Bilinear from a level chosen per frame: software OpenGL samples trilinear
+            // mipmaps three times slower.
+            auto texture = vtkSmartPointer<vtkTexture>::New();
+            texture->SetInputData(image);
+            texture->InterpolateOn();
+            texture->MipmapOff();
+            texture->RepeatOn();
+            texture->EdgeClampOff();
+            lineTextureLevels.push_back(texture);
+        }
+        vtkNew<vtkPolyDataMapper> mapper;
+        mapper->SetInputData(texturedSphere(kMeshRadius, 0, -90, 90));
+        mapper->ScalarVisibilityOff();
+        lineTexture = vtkSmartPointer<vtkActor>::New();
+        lineTexture->SetMapper(mapper);
+        lineTexture->SetTexture(lineTextureLevels.front());
+        setColor(lineTexture, kMesh);
+        lineTexture->GetProperty()->LightingOff();
+        lineTexture->GetProperty()->BackfaceCullingOn();
+        renderer->AddActor(lineTexture);
+    }
+
+    // Texture or lines: the texture level whose texels are nearest a screen pixel in size, or
+    // the lines themselves once a pixel is much smaller than the finest texel.
+    void applyLineDetail() {
+        const double pixelAngle = (camera.distance - 1.0) * kViewAngleDegrees * std::numbers::pi / 180.0 /
+                                  std::max(1, viewportHeight);
+        const double levelOfDetail = std::log2(pixelAngle / (std::numbers::pi / kLineTextureHeight));
+        useLineTexture = preferLineTexture && levelOfDetail >= -0.5;
+        if (useLineTexture && lineTextureStale) buildLineTexture();
+        if (lineTexture) {
+            lineTexture->SetVisibility(useLineTexture);
+            const int level = std::clamp(static_cast<int>(std::lround(levelOfDetail)), 0, kLineTextureLevels - 1);
+            if (useLineTexture && lineTexture->GetTexture() != lineTextureLevels[level])
+                lineTexture->SetTexture(lineTextureLevels[level]);
+        }
+        for (GlobeLayer layer : {GlobeLayer::Mesh, GlobeLayer::Coastlines})
+            for (auto& actor : layers[static_cast<int>(layer)])
+                actor->SetVisibility(scene.isVisible(layer) && !useLineTexture);
     }
 
     void buildGridPoints() {
@@ -628,6 +799,11 @@ struct GlobeRenderer::Impl {
     }
 
     void applyCamera() {
+        applyCameraPosition();
+        applyLineDetail();
+    }
+
+    void applyCameraPosition() {
         camera.lat = std::clamp(camera.lat, -89.5, 89.5);
         camera.lon = std::fmod(std::fmod(camera.lon, 360.0) + 360.0, 360.0);
         camera.distance = std::clamp(camera.distance, 1.05, 12.0);
@@ -636,7 +812,7 @@ struct GlobeRenderer::Impl {
         cam->SetFocalPoint(0, 0, 0);
         cam->SetPosition(eye.data());
         cam->SetViewUp(0, 0, 1);
-        cam->SetViewAngle(30);
+        cam->SetViewAngle(kViewAngleDegrees);
         cam->SetClippingRange(std::max(0.001, camera.distance - 1.1), camera.distance + 1.1);
     }
 
@@ -661,6 +837,13 @@ GlobeRenderer::GlobeRenderer(double lineScale) : impl_(std::make_unique<Impl>())
     impl_->renderer->GradientBackgroundOn();
     // Opaque alpha in every pixel, so the picture can be shown without an alpha fix-up pass.
     impl_->renderer->SetBackgroundAlpha(1.0);
+    // The default render steps blend translucent actors in one pass; without a pass of its own
+    // VTK 9.1 renders them order-independently, whose depth copy and full-window composite cost
+    // software OpenGL ~35 ms per frame for the few translucent triangles the globe has.
+    vtkNew<vtkRenderStepsPass> steps;
+    impl_->renderer->SetPass(steps);
+    vtkNew<HorizonCuller> horizon;
+    impl_->renderer->AddCuller(horizon);
     impl_->buildAll();
     impl_->applyCamera();
 }
@@ -687,13 +870,24 @@ void GlobeRenderer::setLayerVisible(GlobeLayer layer, bool visible) {
     impl_->scene.setVisible(layer, visible);
     if (layer == GlobeLayer::FieldOverlay) impl_->buildEarth();
     for (auto& actor : impl_->layers[static_cast<int>(layer)]) actor->SetVisibility(visible);
-    if (layer == GlobeLayer::Mesh) impl_->applyMeshDetail();
+    if (layer == GlobeLayer::Mesh || layer == GlobeLayer::Coastlines) {
+        impl_->lineTextureStale = true;
+        impl_->applyLineDetail();
+    }
 }
 
-void GlobeRenderer::setInteractive(bool interactive) {
-    impl_->interactive = interactive;
-    impl_->applyMeshDetail();
+void GlobeRenderer::setLineTextureAllowed(bool allowed) {
+    impl_->preferLineTexture = allowed;
+    impl_->applyLineDetail();
 }
+
+void GlobeRenderer::setViewportHeight(int pixels) {
+    if (pixels == impl_->viewportHeight) return;
+    impl_->viewportHeight = pixels;
+    impl_->applyLineDetail();
+}
+
+bool GlobeRenderer::linesAsTexture() const { return impl_->useLineTexture; }
 
 void GlobeRenderer::setMeshLevel(int level) {
     impl_->scene.meshLevel = level;

@@ -37,8 +37,12 @@ public:
     void setHighlight(const GlobePick& pick);
     const GlobePick& highlight() const;
 
-    // While the camera moves: draw the mesh wireframe at a coarser level (full level otherwise).
-    void setInteractive(bool interactive);
+    // Allows drawing the mesh and coastlines as a texture while the view is zoomed out so far
+    // that a screen pixel spans a texel (the interactive window; off for exports, which draw
+    // every line). The height of the render window decides how large a pixel is.
+    void setLineTextureAllowed(bool allowed);
+    void setViewportHeight(int pixels);
+    bool linesAsTexture() const;
 
     void setCamera(const GlobeCamera& camera);
     const GlobeCamera& camera() const;

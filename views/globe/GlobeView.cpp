@@ -11,6 +11,7 @@
 
 #include <QElapsedTimer>
 #include <QMouseEvent>
+#include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QPainter>
@@ -20,6 +21,7 @@
 #include <QWheelEvent>
 
 #include <algorithm>
+#include <vector>
 #include <cmath>
 
 #include "globe/GlobeGeometry.h"
@@ -27,97 +29,100 @@
 #include "globe/GlobeRenderer.h"
 
 namespace meshdiff::views {
-namespace {
-
-// Legend and colour bar, painted by Qt on top of the OpenGL picture (keeps QPainter's GL state
-// changes away from VTK's cached state).
-class LegendOverlay : public QWidget {
-public:
-    LegendOverlay(QWidget* parent, const GlobeRenderer& globe) : QWidget(parent), globe_(globe) {
-        setAttribute(Qt::WA_TransparentForMouseEvents);
-        setAttribute(Qt::WA_NoSystemBackground);
-    }
-
-protected:
-    void paintEvent(QPaintEvent*) override {
-        QPainter painter(this);
-        paintGlobeLegend(painter, rect(), globe_.scene());
-    }
-
-private:
-    const GlobeRenderer& globe_;
-};
-
-}  // namespace
 
 struct GlobeView::Impl {
     GlobeRenderer globe;
     vtkNew<vtkGenericOpenGLRenderWindow> window;
-    LegendOverlay* legend = nullptr;
+    QOpenGLContext context;
+    QOffscreenSurface surface;
+    enum class Gl { NotYet, Ready, Failed } gl = Gl::NotYet;
+    QImage frame;  // the last rendered picture, top row first
+    // The legend and colour bar, painted once per change; only their panels are drawn per frame.
+    QImage legend;
+    std::vector<QRect> legendPanels;
+    bool legendDirty = true;
+    bool frameDirty = true;
     QVariantAnimation* flight = nullptr;
-    bool initialized = false;
     QPoint pressPosition;
     GlobeCamera pressCamera;
     bool dragging = false;
     bool pressed = false;
-    // While the camera moves, VTK renders at half the resolution and the blit scales it up
+    // While the camera moves, VTK renders at half the resolution and the painter scales it up
     // (software OpenGL fills 4x fewer pixels); a full-resolution frame follows when it stops.
     bool interactive = false;
     QTimer* settle = nullptr;
+
+    bool makeContext() {
+        QSurfaceFormat format;
+        format.setRenderableType(QSurfaceFormat::OpenGL);
+        format.setVersion(3, 2);
+        format.setProfile(QSurfaceFormat::CoreProfile);
+        format.setSamples(0);
+        surface.setFormat(format);
+        surface.create();
+        context.setFormat(format);
+        if (!surface.isValid() || !context.create() || !context.makeCurrent(&surface)) return false;
+        window->SetReadyForRendering(true);
+        window->OpenGLInitContext();
+        return true;
+    }
 };
 
 namespace {
 constexpr double kInteractiveRenderScale = 0.5;
 constexpr int kSettleMs = 250;
+
+// The bounding box of the pixels with any alpha in `area` of `image`.
+QRect paintedBounds(const QImage& image, const QRect& area) {
+    int left = area.right() + 1, right = area.left() - 1, top = area.bottom() + 1, bottom = area.top() - 1;
+    for (int y = area.top(); y <= area.bottom(); ++y) {
+        const auto* row = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        for (int x = area.left(); x <= area.right(); ++x)
+            if (qAlpha(row[x]) != 0) {
+                left = std::min(left, x), right = std::max(right, x);
+                top = std::min(top, y), bottom = std::max(bottom, y);
+            }
+    }
+    return left <= right ? QRect(QPoint(left, top), QPoint(right, bottom)) : QRect();
+}
 }  // namespace
 
-GlobeView::GlobeView(QWidget* parent) : QOpenGLWidget(parent), impl_(std::make_unique<Impl>()) {
-    QSurfaceFormat format = QSurfaceFormat::defaultFormat();
-    format.setRenderableType(QSurfaceFormat::OpenGL);
-    format.setVersion(3, 2);
-    format.setProfile(QSurfaceFormat::CoreProfile);
-    format.setDepthBufferSize(24);
-    format.setStencilBufferSize(8);
-    format.setSamples(0);
-    setFormat(format);
+GlobeView::GlobeView(QWidget* parent) : QWidget(parent), impl_(std::make_unique<Impl>()) {
     setMinimumSize(200, 150);
     setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
 
     Impl& d = *impl_;
     d.window->AddRenderer(d.globe.renderer());
+    d.globe.setLineTextureAllowed(true);
     d.window->SetReadyForRendering(false);
     d.window->SetOwnContext(0);
     d.window->SetMultiSamples(0);
     d.window->SetForceMaximumHardwareLineWidth(1);
-    // paintGL blits the picture into Qt's framebuffer itself; VTK's own blit to the context's
-    // default framebuffer would be one more full-window copy per frame.
+    // The picture is read back from VTK's display framebuffer; nothing is shown by OpenGL.
     d.window->SetFrameBlitModeToNoBlit();
 
     auto onMakeCurrent = vtkSmartPointer<vtkCallbackCommand>::New();
-    onMakeCurrent->SetClientData(this);
-    onMakeCurrent->SetCallback([](vtkObject*, unsigned long, void* self, void*) {
-        auto* view = static_cast<GlobeView*>(self);
-        // Not QOpenGLWidget::makeCurrent(): that would rebind Qt's framebuffer under VTK.
-        if (QOpenGLContext* context = view->context()) context->makeCurrent(context->surface());
+    onMakeCurrent->SetClientData(&d);
+    onMakeCurrent->SetCallback([](vtkObject*, unsigned long, void* impl, void*) {
+        auto* d = static_cast<Impl*>(impl);
+        if (d->gl == Impl::Gl::Ready) d->context.makeCurrent(&d->surface);
     });
     d.window->AddObserver(vtkCommand::WindowMakeCurrentEvent, onMakeCurrent);
     auto onIsCurrent = vtkSmartPointer<vtkCallbackCommand>::New();
-    onIsCurrent->SetClientData(this);
-    onIsCurrent->SetCallback([](vtkObject*, unsigned long, void* self, void* callData) {
-        auto* view = static_cast<GlobeView*>(self);
-        *static_cast<bool*>(callData) = view->context() && QOpenGLContext::currentContext() == view->context();
+    onIsCurrent->SetClientData(&d);
+    onIsCurrent->SetCallback([](vtkObject*, unsigned long, void* impl, void* callData) {
+        auto* d = static_cast<Impl*>(impl);
+        *static_cast<bool*>(callData) = QOpenGLContext::currentContext() == &d->context;
     });
     d.window->AddObserver(vtkCommand::WindowIsCurrentEvent, onIsCurrent);
-
-    d.legend = new LegendOverlay(this, d.globe);
-    d.legend->setGeometry(rect());
 
     d.settle = new QTimer(this);
     d.settle->setSingleShot(true);
     d.settle->setInterval(kSettleMs);
     connect(d.settle, &QTimer::timeout, this, [this] {
         impl_->interactive = false;
-        update();
+        requestFrame();
     });
 
     d.flight = new QVariantAnimation(this);
@@ -128,53 +133,56 @@ GlobeView::GlobeView(QWidget* parent) : QOpenGLWidget(parent), impl_(std::make_u
 
 GlobeView::~GlobeView() {
     impl_->flight->stop();
-    if (QOpenGLContext* c = context()) {
-        disconnect(c, nullptr, this, nullptr);
-        makeCurrent();
+    if (impl_->gl == Impl::Gl::Ready && impl_->context.makeCurrent(&impl_->surface)) {
         impl_->window->Finalize();
-        doneCurrent();
+        impl_->context.doneCurrent();
     }
 }
 
-void GlobeView::setScene(const GlobeScene& scene) {
-    impl_->globe.setScene(scene);
-    impl_->legend->update();
+void GlobeView::requestFrame() {
+    impl_->frameDirty = true;
     update();
+}
+
+void GlobeView::setScene(const GlobeScene& scene) {
+    impl_->legendDirty = true;
+    impl_->globe.setScene(scene);
+    requestFrame();
 }
 
 const GlobeScene& GlobeView::scene() const { return impl_->globe.scene(); }
 
 void GlobeView::setFieldOverlay(const FieldOverlay& overlay) {
+    impl_->legendDirty = true;
     impl_->globe.setFieldOverlay(overlay);
-    impl_->legend->update();
-    update();
+    requestFrame();
 }
 
 void GlobeView::setLayerVisible(GlobeLayer layer, bool visible) {
+    impl_->legendDirty = true;
     impl_->globe.setLayerVisible(layer, visible);
-    impl_->legend->update();
-    update();
+    requestFrame();
 }
 
 bool GlobeView::layerVisible(GlobeLayer layer) const { return impl_->globe.scene().isVisible(layer); }
 
 void GlobeView::setMeshLevel(int level) {
+    impl_->legendDirty = true;
     impl_->globe.setMeshLevel(level);
-    impl_->legend->update();
-    update();
+    requestFrame();
 }
 
 int GlobeView::availableMeshLevels() const { return impl_->globe.availableMeshLevels(); }
 
 void GlobeView::highlight(const GlobePick& pick) {
     impl_->globe.setHighlight(pick);
-    update();
+    requestFrame();
 }
 
 void GlobeView::lookAt(double latDeg, double lonDeg, double distanceRadii) {
     impl_->flight->stop();
     impl_->globe.setCamera({latDeg, lonDeg, distanceRadii});
-    update();
+    requestFrame();
 }
 
 void GlobeView::rotateBy(double degrees) {
@@ -182,7 +190,7 @@ void GlobeView::rotateBy(double degrees) {
     GlobeCamera camera = impl_->globe.camera();
     camera.lon += degrees;
     impl_->globe.setCamera(camera);
-    update();
+    requestFrame();
 }
 
 void GlobeView::flyTo(double latDeg, double lonDeg, int durationMs) {
@@ -197,7 +205,7 @@ void GlobeView::flyTo(double latDeg, double lonDeg, int durationMs) {
         markInteractive();
         const Vec3 p = slerp(start, end, t);
         impl_->globe.setCamera({latitudeOf(p), longitudeOf(p), from.distance + (endDistance - from.distance) * t});
-        update();
+        requestFrame();
     });
     d.flight->setDuration(std::max(1, durationMs));
     d.flight->start();
@@ -208,7 +216,7 @@ bool GlobeView::saveImage(const QString& path, int width, int height) {
     const double windowW = std::max(1.0, this->width() * dpr), windowH = std::max(1.0, this->height() * dpr);
     const double scale = std::max(1.0, std::min(width / windowW, height / windowH));
     const QImage image = impl_->globe.renderImage(width, height, scale);
-    update();
+    requestFrame();
     return !image.isNull() && image.save(path);
 }
 
@@ -217,60 +225,81 @@ void GlobeView::markInteractive() {
     impl_->settle->start();
 }
 
-void GlobeView::initializeGL() {
+bool GlobeView::renderFrame() {
     Impl& d = *impl_;
-    d.window->SetReadyForRendering(true);
-    d.window->OpenGLInitContext();
-    d.initialized = true;
-    connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, [this] {
-        makeCurrent();
-        impl_->window->ReleaseGraphicsResources(impl_->window);
-        impl_->initialized = false;
-        impl_->window->SetReadyForRendering(false);
-    }, Qt::DirectConnection);
-}
-
-void GlobeView::resizeGL(int w, int h) {
+    if (d.gl == Impl::Gl::NotYet) d.gl = d.makeContext() ? Impl::Gl::Ready : Impl::Gl::Failed;
+    if (d.gl != Impl::Gl::Ready || !d.context.makeCurrent(&d.surface)) return false;
     const double dpr = devicePixelRatioF();
-    impl_->window->SetSize(std::max(1, int(std::lround(w * dpr))), std::max(1, int(std::lround(h * dpr))));
-    impl_->legend->setGeometry(rect());
+    const double renderScale = d.interactive ? kInteractiveRenderScale : 1.0;
+    const int rw = std::max(1, int(std::lround(width() * dpr * renderScale)));
+    const int rh = std::max(1, int(std::lround(height() * dpr * renderScale)));
+    int* size = d.window->GetSize();
+    if (size[0] != rw || size[1] != rh) d.window->SetSize(rw, rh);
+    d.globe.setViewportHeight(rh);
+    d.window->Render();
+
+    vtkOpenGLFramebufferObject* shown = d.window->GetDisplayFramebuffer();
+    const int* rendered = d.window->GetRenderFramebuffer()->GetLastSize();
+    if (d.frame.width() != rendered[0] || d.frame.height() != rendered[1])
+        d.frame = QImage(rendered[0], rendered[1], QImage::Format_RGB32);
+    d.window->GetState()->PushReadFramebufferBinding();
+    shown->Bind(GL_READ_FRAMEBUFFER);
+    shown->ActivateReadBuffer(0);
+    QOpenGLExtraFunctions* f = d.context.extraFunctions();
+    f->glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    // BGRA bytes are QImage's RGB32 words on a little-endian machine; rows arrive bottom first.
+    f->glReadPixels(0, 0, rendered[0], rendered[1], GL_BGRA, GL_UNSIGNED_BYTE, d.frame.bits());
+    d.window->GetState()->PopReadFramebufferBinding();
+    d.frame.mirror(false, true);
+    d.frame.setDevicePixelRatio(dpr * renderScale);
+    d.frameDirty = false;
+    return true;
 }
 
-void GlobeView::paintGL() {
+void GlobeView::paintEvent(QPaintEvent*) {
     Impl& d = *impl_;
-    if (!d.initialized) return;
     QElapsedTimer timer;
     timer.start();
     const double dpr = devicePixelRatioF();
-    const int w = std::max(1, int(std::lround(width() * dpr))), h = std::max(1, int(std::lround(height() * dpr)));
-    const double renderScale = d.interactive ? kInteractiveRenderScale : 1.0;
-    const int rw = std::max(1, int(std::lround(w * renderScale))), rh = std::max(1, int(std::lround(h * renderScale)));
-    int* size = d.window->GetSize();
-    if (size[0] != rw || size[1] != rh) d.window->SetSize(rw, rh);
-    d.globe.setInteractive(d.interactive);
-    d.window->Render();
+    const bool stale = d.frame.isNull() ||
+                       (!d.interactive && (d.frame.width() != std::lround(width() * dpr) ||
+                                           d.frame.height() != std::lround(height() * dpr)));
+    const bool rendered = (d.frameDirty || stale) && renderFrame();
+    QPainter painter(this);
+    if (d.frame.isNull()) {
+        painter.fillRect(rect(), QColor(31, 33, 41));
+        painter.setPen(Qt::white);
+        painter.drawText(rect(), Qt::AlignCenter, tr("No OpenGL context: the globe cannot be drawn."));
+        return;
+    }
+    painter.drawImage(rect(), d.frame);
+    paintLegend(painter);
+    if (rendered) emit frameRendered(timer.nsecsElapsed() / 1e6);
+}
 
-    QOpenGLExtraFunctions* f = context()->extraFunctions();
-    f->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, defaultFramebufferObject());
-    const GLenum buffers[1] = {GL_COLOR_ATTACHMENT0};
-    f->glDrawBuffers(1, buffers);
-    const GLboolean scissor = f->glIsEnabled(GL_SCISSOR_TEST);
-    if (scissor) {
-        d.window->GetState()->vtkglDisable(GL_SCISSOR_TEST);
-        f->glDisable(GL_SCISSOR_TEST);
+void GlobeView::paintLegend(QPainter& painter) {
+    Impl& d = *impl_;
+    const double dpr = devicePixelRatioF();
+    const QSize pixels(std::max(1, int(std::lround(width() * dpr))), std::max(1, int(std::lround(height() * dpr))));
+    if (d.legendDirty || d.legend.size() != pixels) {
+        d.legend = QImage(pixels, QImage::Format_ARGB32_Premultiplied);
+        d.legend.fill(Qt::transparent);
+        d.legend.setDevicePixelRatio(dpr);
+        QPainter legendPainter(&d.legend);
+        paintGlobeLegend(legendPainter, rect(), d.globe.scene());
+        legendPainter.end();
+        // The legend sits in the left half, the colour bar in the right: two small panels.
+        const QRect left(0, 0, pixels.width() / 2, pixels.height());
+        d.legendPanels = {paintedBounds(d.legend, left),
+                          paintedBounds(d.legend, QRect(left.width(), 0, pixels.width() - left.width(), pixels.height()))};
+        d.legendDirty = false;
     }
-    int* rendered = d.window->GetRenderFramebuffer()->GetLastSize();
-    // Interactive frames are scaled up with GL_NEAREST: a scaled GL_LINEAR blit cost llvmpipe
-    // 27 ms per frame, an unscaled one 12 ms; the settled frame is unscaled.
-    const GLenum filter = GL_NEAREST;
-    d.window->BlitDisplayFramebuffer(0, 0, 0, rendered[0], rendered[1], 0, 0, w, h, GL_COLOR_BUFFER_BIT, filter);
-    // No alpha fix-up pass needed: the renderer's background alpha is 1, so every pixel is opaque.
-    if (scissor) {
-        d.window->GetState()->vtkglEnable(GL_SCISSOR_TEST);
-        f->glEnable(GL_SCISSOR_TEST);
-    }
-    d.window->GetState()->ResetFramebufferBindings();
-    emit frameRendered(timer.nsecsElapsed() / 1e6);
+    for (const QRect& panel : d.legendPanels)
+        if (!panel.isEmpty()) painter.drawImage(QRectF(QPointF(panel.topLeft()) / dpr, QSizeF(panel.size()) / dpr), d.legend, panel);
+}
+
+QImage GlobeView::grabFramebuffer() {
+    return grab().toImage();
 }
 
 void GlobeView::mousePressEvent(QMouseEvent* event) {
@@ -294,7 +323,7 @@ void GlobeView::mouseMoveEvent(QMouseEvent* event) {
     camera.lon -= delta.x() * degreesPerPixel;
     camera.lat += delta.y() * degreesPerPixel;
     d.globe.setCamera(camera);
-    update();
+    requestFrame();
 }
 
 void GlobeView::mouseReleaseEvent(QMouseEvent* event) {
@@ -309,7 +338,7 @@ void GlobeView::mouseReleaseEvent(QMouseEvent* event) {
     const GlobePick pick = d.globe.pick(p.x() * s, (height() - p.y()) * s, 8 * s);
     if (pick.kind == GlobePick::Kind::None) return;
     d.globe.setHighlight(pick);
-    update();
+    requestFrame();
     emit picked(pick);
 }
 
@@ -319,7 +348,7 @@ void GlobeView::wheelEvent(QWheelEvent* event) {
     const double steps = event->angleDelta().y() / 120.0;
     camera.distance = 1.0 + (camera.distance - 1.0) * std::pow(0.87, steps);
     impl_->globe.setCamera(camera);
-    update();
+    requestFrame();
 }
 
 }  // namespace meshdiff::views

@@ -1,16 +1,20 @@
 #pragma once
 #include <memory>
 
-#include <QOpenGLWidget>
+#include <QImage>
+#include <QPainter>
 #include <QString>
+#include <QWidget>
 
 #include "globe/GlobeScene.h"
 
 namespace meshdiff::views {
 
-// The 3-D globe: Earth with coastlines, the icosahedral mesh and where two graphs differ,
-// rendered by VTK into this Qt 6 widget.
-class GlobeView : public QOpenGLWidget {
+// The 3-D globe: Earth with coastlines, the icosahedral mesh and where two graphs differ.
+// VTK renders offscreen into its own framebuffer on a Qt OpenGL context; the widget paints the
+// picture and the legend with QPainter. Software OpenGL draws this far faster than a
+// QOpenGLWidget, whose composition costs a full-window textured pass per frame.
+class GlobeView : public QWidget {
     Q_OBJECT
 public:
     explicit GlobeView(QWidget* parent = nullptr);
@@ -31,15 +35,15 @@ public:
 
     // Renders offscreen at width×height pixels, independent of the window size.
     bool saveImage(const QString& path, int width, int height);
+    // The picture as shown: the rendered globe with its legend, at device pixels.
+    QImage grabFramebuffer();
 
 signals:
     void picked(const meshdiff::views::GlobePick& pick);
     void frameRendered(double milliseconds);
 
 protected:
-    void initializeGL() override;
-    void paintGL() override;
-    void resizeGL(int w, int h) override;
+    void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
@@ -47,6 +51,9 @@ protected:
 
 private:
     void markInteractive();
+    void requestFrame();
+    bool renderFrame();  // false when no OpenGL context could be made
+    void paintLegend(QPainter& painter);
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

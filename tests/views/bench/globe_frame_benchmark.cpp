@@ -53,8 +53,10 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 721; ++i) scene.field.grid.lat.push_back(-90 + 0.25 * i);
     for (int j = 0; j < 1440; ++j) scene.field.grid.lon.push_back(0.25 * j);
     scene.field.values.resize(scene.field.grid.size());
-    for (std::size_t k = 0; k < scene.field.values.size(); ++k)
-        scene.field.values[k] = static_cast<float>(std::sin(0.001 * double(k)) * 1e-3);
+    for (std::size_t i = 0; i < 721; ++i)
+        for (std::size_t j = 0; j < 1440; ++j)
+            scene.field.values[i * 1440 + j] =
+                static_cast<float>(1e-3 * std::sin(0.0436 * double(i)) * std::cos(0.0175 * 3 * double(j)));
 
     // MESHDIFF_BENCH_HIDE=1,8 hides layers by number (GlobeLayer order) to see what costs.
     if (const char* hide = std::getenv("MESHDIFF_BENCH_HIDE"))

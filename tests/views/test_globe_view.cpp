@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <numbers>
 
@@ -225,6 +226,58 @@ TEST(GlobeView, FlyToEndsAboveTheTarget) {
     ASSERT_EQ(picks.size(), 1u);
     EXPECT_NEAR(picks[0].lat, 45, 1.0);
     EXPECT_NEAR(picks[0].lon, 100, 1.0);
+}
+
+// Makes a change, waits for the frame the window renders after it and returns what it shows.
+QImage shownFrameAfter(GlobeView& view, const std::function<void()>& change) {
+    int frames = 0;
+    const auto connection = QObject::connect(&view, &GlobeView::frameRendered, [&frames](double) { ++frames; });
+    change();
+    for (int i = 0; i < 200 && frames == 0; ++i) QTest::qWait(25);
+    QObject::disconnect(connection);
+    EXPECT_GT(frames, 0);
+    return view.grabFramebuffer();
+}
+
+TEST(GlobeView, WindowShowsTheFinestMeshAsTextureFromAfarAndAsLinesUpClose) {
+    REQUIRE_SHARED();
+    GlobeScene scene = sceneOf(*pair);
+    for (GlobeLayer layer : {GlobeLayer::Coastlines, GlobeLayer::Triangles, GlobeLayer::MovedNodes, GlobeLayer::Legend,
+                             GlobeLayer::ColorBar})
+        scene.setVisible(layer, false);
+    GlobeView view;
+    view.resize(640, 480);
+    view.setScene(scene);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    for (double distance : {4.2, 1.3}) {
+        const QImage mesh = shownFrameAfter(view, [&] {
+            view.lookAt(30, 40, distance);
+            view.setLayerVisible(GlobeLayer::Mesh, true);
+        });
+        EXPECT_EQ(view.linesAsTexture(), distance > 2) << distance;
+        const QImage bare = shownFrameAfter(view, [&] { view.setLayerVisible(GlobeLayer::Mesh, false); });
+        mesh.save(test::screenshotPath(QString("globe_window_mesh_%1.png").arg(distance)));
+        // M6 edges are 8 px apart from afar and ~40 px up close: either way the wireframe
+        // changes a good share of the sphere's pixels.
+        const long changed = test::compareImages(mesh, bare, 6).mismatched;
+        EXPECT_GT(changed, distance > 2 ? 40000 : 8000) << distance;
+    }
+}
+
+TEST(GlobeView, HorizonCullingLeavesThePictureUnchanged) {
+    REQUIRE_SHARED();
+    GlobeView view;
+    view.resize(640, 480);
+    view.setScene(sceneOf(*pair));
+    view.lookAt(50, 70, 1.25);  // the limb and the lines just in front of it are in view
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    ASSERT_FALSE(view.linesAsTexture());
+    const QImage culled = shownFrameAfter(view, [&] { view.lookAt(50, 70, 1.25); });
+    const QImage all = shownFrameAfter(view, [&] { view.setHorizonCulling(false); });
+    EXPECT_EQ(test::compareImages(culled, all, 0).mismatched, 0);
+    EXPECT_GT(test::countColor(culled, qcolor(Rgb{120, 132, 148}), 10), 2000);  // the mesh is there
 }
 
 }  // namespace

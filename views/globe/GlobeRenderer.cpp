@@ -440,6 +440,8 @@ struct GlobeRenderer::Impl {
     // are in view) or, in the window at overview zoom, baked into a texture on a sphere just
     // above the Earth: software OpenGL draws that in a fraction of the time 120k+ lines take.
     bool preferLineTexture = false;
+    vtkNew<HorizonCuller> horizonCuller;
+    bool horizonCulling = true;
     int viewportHeight = 800;
     vtkSmartPointer<vtkActor> lineTexture;
     std::vector<vtkSmartPointer<vtkTexture>> lineTextureLevels;  // finest first
@@ -842,8 +844,7 @@ GlobeRenderer::GlobeRenderer(double lineScale) : impl_(std::make_unique<Impl>())
     // software OpenGL ~35 ms per frame for the few translucent triangles the globe has.
     vtkNew<vtkRenderStepsPass> steps;
     impl_->renderer->SetPass(steps);
-    vtkNew<HorizonCuller> horizon;
-    impl_->renderer->AddCuller(horizon);
+    impl_->renderer->AddCuller(impl_->horizonCuller);
     impl_->buildAll();
     impl_->applyCamera();
 }
@@ -888,6 +889,15 @@ void GlobeRenderer::setViewportHeight(int pixels) {
 }
 
 bool GlobeRenderer::linesAsTexture() const { return impl_->useLineTexture; }
+
+void GlobeRenderer::setHorizonCulling(bool on) {
+    if (on == impl_->horizonCulling) return;
+    impl_->horizonCulling = on;
+    if (on)
+        impl_->renderer->AddCuller(impl_->horizonCuller);
+    else
+        impl_->renderer->RemoveCuller(impl_->horizonCuller);
+}
 
 void GlobeRenderer::setMeshLevel(int level) {
     impl_->scene.meshLevel = level;
@@ -1031,6 +1041,7 @@ QImage GlobeRenderer::renderImage(int width, int height, double lineScale) const
     copy.setScene(impl_->scene);
     copy.setHighlight(impl_->highlight);
     copy.setCamera(impl_->camera);
+    copy.setHorizonCulling(impl_->horizonCulling);
 
     vtkNew<vtkRenderWindow> window;
     window->SetOffScreenRendering(1);

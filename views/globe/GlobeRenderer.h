@@ -43,6 +43,8 @@ public:
     void setLineTextureAllowed(bool allowed);
     void setViewportHeight(int pixels);
     bool linesAsTexture() const;
+    // Skipping props wholly behind the horizon (on by default) must not change the picture.
+    void setHorizonCulling(bool on);
 
     void setCamera(const GlobeCamera& camera);
     const GlobeCamera& camera() const;

@@ -174,6 +174,13 @@ void GlobeView::setMeshLevel(int level) {
 
 int GlobeView::availableMeshLevels() const { return impl_->globe.availableMeshLevels(); }
 
+bool GlobeView::linesAsTexture() const { return impl_->globe.linesAsTexture(); }
+
+void GlobeView::setHorizonCulling(bool on) {
+    impl_->globe.setHorizonCulling(on);
+    requestFrame();
+}
+
 void GlobeView::highlight(const GlobePick& pick) {
     impl_->globe.setHighlight(pick);
     requestFrame();

@@ -28,6 +28,8 @@ public:
     void setMeshLevel(int level);
     int availableMeshLevels() const;  // number of levels M0…, 1 when only the finest faces exist
     void highlight(const GlobePick& pick);  // marks one item (None clears)
+    bool linesAsTexture() const;  // mesh and coastlines drawn as a texture (overview zoom)
+    void setHorizonCulling(bool on);
 
     void flyTo(double latDeg, double lonDeg, int durationMs = 600);
     void lookAt(double latDeg, double lonDeg, double distanceRadii = 4.2);  // no animation

@@ -1,0 +1,63 @@
+#include <gtest/gtest.h>
+
+#include "globe/GlobeGeometry.h"
+#include "globe/LineRaster.h"
+
+namespace meshdiff::views {
+namespace {
+
+int alphaAt(const LineRaster& r, int x, int y) { return r.luminanceAlpha()[2 * (std::size_t(y) * r.width() + x) + 1]; }
+int luminanceAt(const LineRaster& r, int x, int y) { return r.luminanceAlpha()[2 * (std::size_t(y) * r.width() + x)]; }
+
+TEST(LineRaster, EquatorArcCoversOneRowOfTheLongitudesItSpans) {
+    LineRaster raster(360, 180);
+    raster.drawArc(unitVector(0.2, 10.5), unitVector(0.2, 99.5), 200);
+    // Latitude 0.2° lies in row 90 (rows count up from −90°); longitudes 10…99 are covered.
+    for (int x = 0; x < 360; ++x) EXPECT_EQ(alphaAt(raster, x, 90) != 0, x >= 10 && x <= 99) << x;
+    EXPECT_EQ(raster.coveredTexels(), 90u);
+    EXPECT_EQ(luminanceAt(raster, 50, 90), 200);
+}
+
+TEST(LineRaster, MeridianArcAndWrapAcrossTheDateLine) {
+    LineRaster raster(360, 180);
+    raster.drawArc(unitVector(-30.5, 45.5), unitVector(29.5, 45.5), 255);
+    for (int y = 0; y < 180; ++y) EXPECT_EQ(alphaAt(raster, 45, y) != 0, y >= 59 && y <= 119) << y;
+    LineRaster wrap(360, 180);
+    wrap.drawArc(unitVector(0.5, 355.5), unitVector(0.5, 4.5), 255);
+    EXPECT_NE(alphaAt(wrap, 359, 90), 0);
+    EXPECT_NE(alphaAt(wrap, 0, 90), 0);
+    EXPECT_EQ(alphaAt(wrap, 180, 90), 0);
+    EXPECT_EQ(wrap.coveredTexels(), 10u);  // the short way round, not 350 texels
+}
+
+TEST(LineRaster, ArcsNearThePoleLeaveNoGaps) {
+    LineRaster raster(720, 360);
+    raster.drawArc(unitVector(88.0, 0.0), unitVector(88.0, 170.0), 255);  // bends over the pole
+    // Every row the arc passes through is reached from the row before (a connected path).
+    int firstRow = 360, lastRow = -1;
+    for (int y = 0; y < 360; ++y)
+        for (int x = 0; x < 720; ++x)
+            if (alphaAt(raster, x, y)) firstRow = std::min(firstRow, y), lastRow = std::max(lastRow, y);
+    for (int y = firstRow; y <= lastRow; ++y) {
+        int covered = 0;
+        for (int x = 0; x < 720; ++x) covered += alphaAt(raster, x, y) != 0;
+        EXPECT_GT(covered, 0) << "row " << y;
+    }
+    EXPECT_GE(lastRow, 357);  // reaches within 1.5° of the pole
+}
+
+TEST(LineRaster, HalvingAveragesCoverageAndKeepsLineLuminance) {
+    LineRaster raster(8, 4);
+    raster.drawArc(unitVector(-22.0, 1.0), unitVector(-22.0, 130.0), 100);  // row 1, x 0…2
+    const LineRaster half = raster.halved();
+    ASSERT_EQ(half.width(), 4);
+    ASSERT_EQ(half.height(), 2);
+    // Each 2×2 block holds one covered row of two texels: half coverage, same luminance.
+    EXPECT_EQ(alphaAt(half, 0, 0), 128);
+    EXPECT_EQ(luminanceAt(half, 0, 0), 100);
+    EXPECT_EQ(alphaAt(half, 0, 1), 0);
+    EXPECT_EQ(alphaAt(half, 3, 0), 0);
+}
+
+}  // namespace
+}  // namespace meshdiff::views

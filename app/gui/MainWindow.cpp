@@ -553,7 +553,7 @@ void MainWindow::applyGraphs() {
     scene_.field = {};
     scene_.labelA = p.comparison.a.label;
     scene_.labelB = p.comparison.b.label;
-    globe_->setScene(scene_);
+    globe_->setScene(scene_, pair_);
     if (!p.differenceLocations.empty()) {
         const auto& first = p.differenceLocations.front();
         globe_->lookAt(first[1], first[0]);
@@ -594,7 +594,7 @@ void MainWindow::startFragility() {
             for (const auto& risk : report->grid2meshAtRisk) items.edges.push_back({risk.grid, risk.mesh});
             for (const auto& risk : report->mesh2gridAtRisk) items.gridPoints.push_back(risk.grid);
             scene_.atRisk = std::move(items);
-            globe_->setScene(scene_);
+            globe_->setScene(scene_, pair_);
             inspector_->setFragility(report.get());
         }, Qt::QueuedConnection);
     });

@@ -12,6 +12,7 @@
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
+#include <vtkPropCollection.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderStepsPass.h>
 #include <vtkRenderer.h>
@@ -852,6 +853,13 @@ GlobeRenderer::GlobeRenderer(double lineScale) : impl_(std::make_unique<Impl>())
 GlobeRenderer::~GlobeRenderer() = default;
 
 vtkRenderer* GlobeRenderer::renderer() const { return impl_->renderer; }
+
+void GlobeRenderer::updatePipelines() {
+    vtkPropCollection* props = impl_->renderer->GetViewProps();
+    props->InitTraversal();
+    while (vtkProp* prop = props->GetNextProp())
+        if (auto* actor = vtkActor::SafeDownCast(prop); actor && actor->GetMapper()) actor->GetMapper()->Update();
+}
 
 void GlobeRenderer::setScene(const GlobeScene& scene) {
     impl_->scene = scene;

@@ -27,6 +27,9 @@ public:
     GlobeRenderer& operator=(const GlobeRenderer&) = delete;
 
     vtkRenderer* renderer() const;
+    // Runs every actor's pipeline (tubes, glyphs) now, so that the first render only uploads;
+    // safe on a worker thread while this renderer is in no render window.
+    void updatePipelines();
 
     void setScene(const GlobeScene& scene);
     const GlobeScene& scene() const;

@@ -15,6 +15,8 @@
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QPainter>
+#include <QPointer>
+#include <QThreadPool>
 #include <QSurfaceFormat>
 #include <QTimer>
 #include <QVariantAnimation>
@@ -31,7 +33,20 @@
 namespace meshdiff::views {
 
 struct GlobeView::Impl {
-    GlobeRenderer globe;
+    std::shared_ptr<GlobeRenderer> globe = newRenderer({});  // the renderer on screen
+    std::shared_ptr<const void> keepAlive;  // what the scene on screen points into
+    // A scene set while the view is on screen is built on a worker thread, then swapped in.
+    GlobeScene latestScene;
+    std::shared_ptr<const void> latestKeepAlive;
+    int sceneGeneration = 0, fieldGeneration = 0;
+    bool sceneBuilding = false;
+
+    static std::shared_ptr<GlobeRenderer> newRenderer(const GlobeScene& scene) {
+        auto renderer = std::make_shared<GlobeRenderer>();
+        renderer->setLineTextureAllowed(true);
+        renderer->setScene(scene);
+        return renderer;
+    }
     vtkNew<vtkGenericOpenGLRenderWindow> window;
     QOpenGLContext context;
     QOffscreenSurface surface;
@@ -93,8 +108,7 @@ GlobeView::GlobeView(QWidget* parent) : QWidget(parent), impl_(std::make_unique<
     setAttribute(Qt::WA_OpaquePaintEvent);
 
     Impl& d = *impl_;
-    d.window->AddRenderer(d.globe.renderer());
-    d.globe.setLineTextureAllowed(true);
+    d.window->AddRenderer(d.globe->renderer());
     d.window->SetReadyForRendering(false);
     d.window->SetOwnContext(0);
     d.window->SetMultiSamples(0);
@@ -144,59 +158,114 @@ void GlobeView::requestFrame() {
     update();
 }
 
-void GlobeView::setScene(const GlobeScene& scene) {
-    impl_->legendDirty = true;
-    impl_->globe.setScene(scene);
-    requestFrame();
+void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> keepAlive) {
+    Impl& d = *impl_;
+    d.legendDirty = true;
+    d.latestScene = scene;
+    d.latestKeepAlive = keepAlive;
+    const int generation = ++d.sceneGeneration;
+    if (!isVisible()) {  // nothing on screen to keep responsive: build it now
+        d.sceneBuilding = false;
+        d.globe->setScene(scene);
+        d.keepAlive = std::move(keepAlive);
+        requestFrame();
+        emit sceneShown();
+        return;
+    }
+    d.sceneBuilding = true;
+    const GlobeCamera camera = d.globe->camera();
+    const int viewportHeight = std::max(1, int(std::lround(height() * devicePixelRatioF())));
+    const int fieldGeneration = d.fieldGeneration;
+    QPointer<GlobeView> view(this);
+    QThreadPool::globalInstance()->start([view, scene, keepAlive, camera, viewportHeight, generation, fieldGeneration] {
+        auto renderer = std::make_shared<GlobeRenderer>();
+        renderer->setLineTextureAllowed(true);
+        renderer->setViewportHeight(viewportHeight);
+        renderer->setCamera(camera);
+        renderer->setScene(scene);  // also builds the line texture if this view needs it
+        renderer->updatePipelines();
+        QMetaObject::invokeMethod(view, [view, renderer, keepAlive, generation, fieldGeneration] {
+            if (view) view->adoptRenderer(renderer, keepAlive, generation, fieldGeneration);
+        }, Qt::QueuedConnection);
+    });
 }
 
-const GlobeScene& GlobeView::scene() const { return impl_->globe.scene(); }
+void GlobeView::adoptRenderer(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive,
+                              int generation, int fieldGeneration) {
+    Impl& d = *impl_;
+    if (generation != d.sceneGeneration) return;  // a newer scene is on its way
+    // What changed while it was built: the camera, layers, mesh level, field overlay.
+    renderer->setCamera(d.globe->camera());
+    for (int layer = 0; layer < kGlobeLayerCount; ++layer)
+        if (renderer->scene().visible[layer] != d.latestScene.visible[layer])
+            renderer->setLayerVisible(static_cast<GlobeLayer>(layer), d.latestScene.visible[layer]);
+    if (renderer->scene().meshLevel != d.latestScene.meshLevel) renderer->setMeshLevel(d.latestScene.meshLevel);
+    if (fieldGeneration != d.fieldGeneration) renderer->setFieldOverlay(d.latestScene.field);
+
+    if (d.gl == Impl::Gl::Ready && d.context.makeCurrent(&d.surface)) d.globe->renderer()->ReleaseGraphicsResources(d.window);
+    d.window->RemoveRenderer(d.globe->renderer());
+    d.window->AddRenderer(renderer->renderer());
+    d.globe = std::move(renderer);  // the old renderer goes before what its scene pointed into
+    d.keepAlive = std::move(keepAlive);
+    d.sceneBuilding = false;
+    d.legendDirty = true;
+    requestFrame();
+    emit sceneShown();
+}
+
+bool GlobeView::sceneReady() const { return !impl_->sceneBuilding; }
+
+const GlobeScene& GlobeView::scene() const { return impl_->latestScene; }
 
 void GlobeView::setFieldOverlay(const FieldOverlay& overlay) {
     impl_->legendDirty = true;
-    impl_->globe.setFieldOverlay(overlay);
+    impl_->latestScene.field = overlay;
+    ++impl_->fieldGeneration;
+    impl_->globe->setFieldOverlay(overlay);
     requestFrame();
 }
 
 void GlobeView::setLayerVisible(GlobeLayer layer, bool visible) {
     impl_->legendDirty = true;
-    impl_->globe.setLayerVisible(layer, visible);
+    impl_->latestScene.setVisible(layer, visible);
+    impl_->globe->setLayerVisible(layer, visible);
     requestFrame();
 }
 
-bool GlobeView::layerVisible(GlobeLayer layer) const { return impl_->globe.scene().isVisible(layer); }
+bool GlobeView::layerVisible(GlobeLayer layer) const { return impl_->latestScene.isVisible(layer); }
 
 void GlobeView::setMeshLevel(int level) {
     impl_->legendDirty = true;
-    impl_->globe.setMeshLevel(level);
+    impl_->latestScene.meshLevel = level;
+    impl_->globe->setMeshLevel(level);
     requestFrame();
 }
 
-int GlobeView::availableMeshLevels() const { return impl_->globe.availableMeshLevels(); }
+int GlobeView::availableMeshLevels() const { return impl_->globe->availableMeshLevels(); }
 
-bool GlobeView::linesAsTexture() const { return impl_->globe.linesAsTexture(); }
+bool GlobeView::linesAsTexture() const { return impl_->globe->linesAsTexture(); }
 
 void GlobeView::setHorizonCulling(bool on) {
-    impl_->globe.setHorizonCulling(on);
+    impl_->globe->setHorizonCulling(on);
     requestFrame();
 }
 
 void GlobeView::highlight(const GlobePick& pick) {
-    impl_->globe.setHighlight(pick);
+    impl_->globe->setHighlight(pick);
     requestFrame();
 }
 
 void GlobeView::lookAt(double latDeg, double lonDeg, double distanceRadii) {
     impl_->flight->stop();
-    impl_->globe.setCamera({latDeg, lonDeg, distanceRadii});
+    impl_->globe->setCamera({latDeg, lonDeg, distanceRadii});
     requestFrame();
 }
 
 void GlobeView::rotateBy(double degrees) {
     markInteractive();
-    GlobeCamera camera = impl_->globe.camera();
+    GlobeCamera camera = impl_->globe->camera();
     camera.lon += degrees;
-    impl_->globe.setCamera(camera);
+    impl_->globe->setCamera(camera);
     requestFrame();
 }
 
@@ -204,14 +273,14 @@ void GlobeView::flyTo(double latDeg, double lonDeg, int durationMs) {
     Impl& d = *impl_;
     d.flight->stop();
     d.flight->disconnect(this);
-    const GlobeCamera from = d.globe.camera();
+    const GlobeCamera from = d.globe->camera();
     const Vec3 start = unitVector(from.lat, from.lon), end = unitVector(latDeg, lonDeg);
     const double endDistance = std::min(from.distance, 1.6);
     connect(d.flight, &QVariantAnimation::valueChanged, this, [this, start, end, from, endDistance](const QVariant& v) {
         const double t = v.toDouble();
         markInteractive();
         const Vec3 p = slerp(start, end, t);
-        impl_->globe.setCamera({latitudeOf(p), longitudeOf(p), from.distance + (endDistance - from.distance) * t});
+        impl_->globe->setCamera({latitudeOf(p), longitudeOf(p), from.distance + (endDistance - from.distance) * t});
         requestFrame();
     });
     d.flight->setDuration(std::max(1, durationMs));
@@ -222,7 +291,7 @@ bool GlobeView::saveImage(const QString& path, int width, int height) {
     const double dpr = devicePixelRatioF();
     const double windowW = std::max(1.0, this->width() * dpr), windowH = std::max(1.0, this->height() * dpr);
     const double scale = std::max(1.0, std::min(width / windowW, height / windowH));
-    const QImage image = impl_->globe.renderImage(width, height, scale);
+    const QImage image = impl_->globe->renderImage(width, height, scale);
     requestFrame();
     return !image.isNull() && image.save(path);
 }
@@ -242,7 +311,7 @@ bool GlobeView::renderFrame() {
     const int rh = std::max(1, int(std::lround(height() * dpr * renderScale)));
     int* size = d.window->GetSize();
     if (size[0] != rw || size[1] != rh) d.window->SetSize(rw, rh);
-    d.globe.setViewportHeight(rh);
+    d.globe->setViewportHeight(rh);
     d.window->Render();
 
     vtkOpenGLFramebufferObject* shown = d.window->GetDisplayFramebuffer();
@@ -265,6 +334,7 @@ bool GlobeView::renderFrame() {
 
 void GlobeView::paintEvent(QPaintEvent*) {
     Impl& d = *impl_;
+
     QElapsedTimer timer;
     timer.start();
     const double dpr = devicePixelRatioF();
@@ -293,7 +363,7 @@ void GlobeView::paintLegend(QPainter& painter) {
         d.legend.fill(Qt::transparent);
         d.legend.setDevicePixelRatio(dpr);
         QPainter legendPainter(&d.legend);
-        paintGlobeLegend(legendPainter, rect(), d.globe.scene());
+        paintGlobeLegend(legendPainter, rect(), d.globe->scene());
         legendPainter.end();
         // The legend sits in the left half, the colour bar in the right: two small panels.
         const QRect left(0, 0, pixels.width() / 2, pixels.height());
@@ -315,7 +385,7 @@ void GlobeView::mousePressEvent(QMouseEvent* event) {
     d.pressed = event->button() == Qt::LeftButton;
     d.dragging = false;
     d.pressPosition = event->position().toPoint();
-    d.pressCamera = d.globe.camera();
+    d.pressCamera = d.globe->camera();
 }
 
 void GlobeView::mouseMoveEvent(QMouseEvent* event) {
@@ -329,7 +399,7 @@ void GlobeView::mouseMoveEvent(QMouseEvent* event) {
     GlobeCamera camera = d.pressCamera;
     camera.lon -= delta.x() * degreesPerPixel;
     camera.lat += delta.y() * degreesPerPixel;
-    d.globe.setCamera(camera);
+    d.globe->setCamera(camera);
     requestFrame();
 }
 
@@ -337,24 +407,24 @@ void GlobeView::mouseReleaseEvent(QMouseEvent* event) {
     Impl& d = *impl_;
     if (!d.pressed || event->button() != Qt::LeftButton) return;
     d.pressed = false;
-    if (d.dragging) return;
+    if (d.dragging || d.sceneBuilding) return;  // the picture on screen is about to be replaced
     const double dpr = devicePixelRatioF();
     const QPointF p = event->position();
     // The render window may still hold a reduced-resolution interactive frame.
     const double s = dpr * d.window->GetSize()[0] / std::max(1.0, width() * dpr);
-    const GlobePick pick = d.globe.pick(p.x() * s, (height() - p.y()) * s, 8 * s);
+    const GlobePick pick = d.globe->pick(p.x() * s, (height() - p.y()) * s, 8 * s);
     if (pick.kind == GlobePick::Kind::None) return;
-    d.globe.setHighlight(pick);
+    d.globe->setHighlight(pick);
     requestFrame();
     emit picked(pick);
 }
 
 void GlobeView::wheelEvent(QWheelEvent* event) {
     markInteractive();
-    GlobeCamera camera = impl_->globe.camera();
+    GlobeCamera camera = impl_->globe->camera();
     const double steps = event->angleDelta().y() / 120.0;
     camera.distance = 1.0 + (camera.distance - 1.0) * std::pow(0.87, steps);
-    impl_->globe.setCamera(camera);
+    impl_->globe->setCamera(camera);
     requestFrame();
 }
 

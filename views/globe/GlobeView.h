@@ -10,6 +10,8 @@
 
 namespace meshdiff::views {
 
+class GlobeRenderer;
+
 // The 3-D globe: Earth with coastlines, the icosahedral mesh and where two graphs differ.
 // VTK renders offscreen into its own framebuffer on a Qt OpenGL context; the widget paints the
 // picture and the legend with QPainter. Software OpenGL draws this far faster than a
@@ -20,8 +22,11 @@ public:
     explicit GlobeView(QWidget* parent = nullptr);
     ~GlobeView() override;
 
-    void setScene(const GlobeScene& scene);
-    const GlobeScene& scene() const;
+    // While the view is on screen the scene is built on a worker thread and replaces the one
+    // shown when it is ready (sceneShown); keepAlive owns what the scene's pointers point into.
+    void setScene(const GlobeScene& scene, std::shared_ptr<const void> keepAlive = {});
+    const GlobeScene& scene() const;  // the latest scene set, shown or on its way
+    bool sceneReady() const;
     void setFieldOverlay(const FieldOverlay& overlay);  // empty overlay removes it
     void setLayerVisible(GlobeLayer layer, bool visible);
     bool layerVisible(GlobeLayer layer) const;
@@ -43,6 +48,7 @@ public:
 signals:
     void picked(const meshdiff::views::GlobePick& pick);
     void frameRendered(double milliseconds);
+    void sceneShown();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -53,6 +59,8 @@ protected:
 
 private:
     void markInteractive();
+    void adoptRenderer(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive,
+                       int generation, int fieldGeneration);
     void requestFrame();
     bool renderFrame();  // false when no OpenGL context could be made
     void paintLegend(QPainter& painter);

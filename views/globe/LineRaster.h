@@ -27,7 +27,7 @@ public:
     std::size_t coveredTexels() const;
 
 private:
-    void plot(const Vec3& p, std::uint8_t luminance);
+    void mark(double x, double y, std::uint8_t luminance);  // continuous texel coordinates
 
     int width_, height_;
     std::vector<std::uint8_t> texels_;

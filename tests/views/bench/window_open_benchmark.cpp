@@ -47,8 +47,14 @@ int main(int argc, char** argv) {
             shownAt = now();
             graphWorker = seconds;
         });
+        // The globe builds a new scene off the GUI thread: the frame that counts is the first one
+        // after the scene built for the differences replaced the old one.
+        bool sceneIn = false;
+        const auto onScene = QObject::connect(window.globe(), &meshdiff::views::GlobeView::sceneShown, [&] {
+            if (shownAt >= 0) sceneIn = true;
+        });
         const auto onFrame = QObject::connect(window.globe(), &meshdiff::views::GlobeView::frameRendered, [&] {
-            if (shownAt >= 0 && shownFrameAt < 0) shownFrameAt = now();
+            if (sceneIn && shownFrameAt < 0) shownFrameAt = now();
         });
         window.openPair(argv[1], argv[2]);
         if (!loaded.wait(120000)) {
@@ -61,9 +67,17 @@ int main(int argc, char** argv) {
         const double globeAt = double(timer.nsecsElapsed()) / 1e9;
         if (mapShown.isEmpty() && !mapShown.wait(30000)) std::fprintf(stderr, "no map\n");
         const double mapAt = double(timer.nsecsElapsed()) / 1e9;
-        if (shownFrameAt < 0) shownFrameAt = globeAt;
+        for (QElapsedTimer wait; shownFrameAt < 0;) {
+            if (!wait.isValid()) wait.start();
+            if (wait.elapsed() > 30000) {
+                std::fprintf(stderr, "the new scene never reached the screen\n");
+                return 1;
+            }
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        }
         QObject::disconnect(onShown);
         QObject::disconnect(onFrame);
+        QObject::disconnect(onScene);
         std::printf("open %d: graph differences applied %.3f s (worker %.3f s), their globe frame %.3f s; "
                     "loaded %.3f s (worker %.3f s), globe frame %.3f s, map %.3f s\n",
                     k + 1, shownAt, graphWorker, shownFrameAt, loadedAt, window.pair()->seconds, globeAt, mapAt);

@@ -58,7 +58,9 @@ constexpr std::size_t kMaxGridPointsShown = 150000;
 // Line layers become a texture at overview zoom: levels of this size and halves of it.
 constexpr int kLineTextureWidth = 8192, kLineTextureHeight = 4096;
 constexpr int kLineTextureLevels = 3;  // 8192, 4096 and 2048 texels around the equator
-constexpr double kTileDegrees = 15;  // line layers are split into tiles that can be culled
+constexpr double kTileDegrees = 15;
+constexpr const char* kLineTCoords = "lineTCoords";
+constexpr const char* kLineTextureName = "meshLines";  // sorts after the actor's own texture  // line layers are split into tiles that can be culled
 constexpr double kViewAngleDegrees = 30;
 constexpr Rgb kEarth{222, 228, 235};
 constexpr Rgb kCoast{70, 78, 90};
@@ -230,6 +232,9 @@ vtkSmartPointer<vtkPolyData> texturedSphere(double radius, double lonAtU0, doubl
     tcoords->SetNumberOfComponents(2);
     vtkNew<vtkFloatArray> normals;
     normals->SetNumberOfComponents(3);
+    vtkNew<vtkFloatArray> lineTCoords;  // the line texture's: u = lon/360°, v = (lat + 90°)/180°
+    lineTCoords->SetNumberOfComponents(2);
+    lineTCoords->SetName(kLineTCoords);
     for (int r = 0; r <= kRows; ++r) {
         const double lat = -90.0 + 180.0 * r / kRows;
         const double v = (lat - latAtV0) / (latAtV1 - latAtV0);
@@ -239,6 +244,7 @@ vtkSmartPointer<vtkPolyData> texturedSphere(double radius, double lonAtU0, doubl
             points->InsertNextPoint(p[0] * radius, p[1] * radius, p[2] * radius);
             normals->InsertNextTuple3(p[0], p[1], p[2]);
             tcoords->InsertNextTuple2(double(c) / kCols, std::clamp(v, 0.0, 1.0));
+            lineTCoords->InsertNextTuple2(lon / 360.0, (lat + 90.0) / 180.0);
         }
     }
     vtkNew<vtkCellArray> polys;
@@ -254,6 +260,7 @@ vtkSmartPointer<vtkPolyData> texturedSphere(double radius, double lonAtU0, doubl
     data->SetPolys(polys);
     data->GetPointData()->SetTCoords(tcoords);
     data->GetPointData()->SetNormals(normals);
+    data->GetPointData()->AddArray(lineTCoords);
     return data;
 }
 
@@ -361,6 +368,20 @@ private:
 };
 vtkStandardNewMacro(HorizonCuller);
 
+// One texel of the Earth's colour: the sphere always has a first texture for the line
+// texture to be blended over.
+vtkSmartPointer<vtkTexture> plainEarthTexture() {
+    vtkNew<vtkImageData> image;
+    image->SetDimensions(1, 1, 1);
+    image->AllocateScalars(VTK_UNSIGNED_CHAR, 3);
+    auto* rgb = static_cast<unsigned char*>(image->GetScalarPointer());
+    rgb[0] = kEarth.r, rgb[1] = kEarth.g, rgb[2] = kEarth.b;
+    auto texture = vtkSmartPointer<vtkTexture>::New();
+    texture->SetInputData(image);
+    texture->InterpolateOff();
+    return texture;
+}
+
 vtkSmartPointer<vtkTexture> overlayTexture(const FieldOverlay& overlay) {
     const std::size_t nlat = overlay.grid.nlat(), nlon = overlay.grid.nlon();
     vtkNew<vtkImageData> image;
@@ -444,7 +465,6 @@ struct GlobeRenderer::Impl {
     vtkNew<HorizonCuller> horizonCuller;
     bool horizonCulling = true;
     int viewportHeight = 800;
-    vtkSmartPointer<vtkActor> lineTexture;
     std::vector<vtkSmartPointer<vtkTexture>> lineTextureLevels;  // finest first
     bool lineTextureStale = true;
     bool useLineTexture = false;
@@ -465,7 +485,7 @@ struct GlobeRenderer::Impl {
     void buildAll() {
         renderer->RemoveAllViewProps();
         for (auto& layer : layers) layer.clear();
-        lineTexture = nullptr;
+        lineTextureLevels.clear();
         lineTextureStale = true;
         highlightActors.clear();
         meshLevels.clear();
@@ -488,6 +508,7 @@ struct GlobeRenderer::Impl {
                            scene.isVisible(GlobeLayer::FieldOverlay);
         vtkNew<vtkPolyDataMapper> mapper;
         mapper->SetInputData(earthSphere(field ? &scene.field.grid : nullptr));
+        mapper->MapDataArrayToMultiTextureAttribute(kLineTextureName, kLineTCoords, vtkDataObject::FIELD_ASSOCIATION_POINTS);
         if (!earth) {
             earth = vtkSmartPointer<vtkActor>::New();
             renderer->AddActor(earth);
@@ -495,8 +516,9 @@ struct GlobeRenderer::Impl {
             renderer->AddActor(earth);
         }
         earth->SetMapper(mapper);
-        earth->SetTexture(field ? overlayTexture(scene.field) : nullptr);
-        setColor(earth, field ? Rgb{255, 255, 255} : kEarth);
+        earth->SetTexture(field ? overlayTexture(scene.field) : plainEarthTexture());
+        setColor(earth, Rgb{255, 255, 255});
+        earth->ForceOpaqueOn();  // the line texture's alpha blends over the field, not the scene
         earth->GetProperty()->SetAmbient(0.45);
         earth->GetProperty()->SetDiffuse(0.6);
         earth->GetProperty()->SetSpecular(0.0);
@@ -561,10 +583,10 @@ struct GlobeRenderer::Impl {
         applyLineDetail();
     }
 
-    // Mesh edges and coastlines baked into one luminance + alpha texture; coastlines darker.
+    // Mesh edges and coastlines baked into luminance + alpha textures (grey lines, coastlines
+    // darker) that the Earth sphere blends over its own colour or field.
     void buildLineTexture() {
-        if (lineTexture) renderer->RemoveActor(lineTexture);
-        lineTexture = nullptr;
+        lineTextureLevels.clear();
         lineTextureStale = false;
         const bool mesh = scene.isVisible(GlobeLayer::Mesh) && scene.graphA && !meshLevels.empty();
         const Coastlines* coast = scene.isVisible(GlobeLayer::Coastlines) ? sharedCoastlines() : nullptr;
@@ -573,17 +595,15 @@ struct GlobeRenderer::Impl {
         if (mesh) {
             const MeshGraph& g = *scene.graphA;
             for (const auto& [a, b] : uniqueEdges(meshLevels[shownMeshLevel()]))
-                if (validMesh(&g, a) && validMesh(&g, b)) raster.drawArc(meshPosition(g, a), meshPosition(g, b), 255);
+                if (validMesh(&g, a) && validMesh(&g, b)) raster.drawArc(meshPosition(g, a), meshPosition(g, b), kMesh.g);
         }
         if (coast) {
-            // Luminance scales the actor's colour (the mesh colour): this gives the coast colour.
-            const auto luminance = static_cast<std::uint8_t>(std::lround(255.0 * kCoast.g / kMesh.g));
+            const std::uint8_t luminance = kCoast.g;
             for (std::size_t k = 0; k < coast->lineCount(); ++k)
                 for (auto i = coast->start[k]; i + 1 < coast->start[k + 1]; ++i)
                     raster.drawArc(unitVector(coast->lat[i], coast->lon[i]), unitVector(coast->lat[i + 1], coast->lon[i + 1]),
                                    luminance);
         }
-        lineTextureLevels.clear();
         for (int level = 0; level < kLineTextureLevels; ++level) {
             if (level > 0) raster = raster.halved();
             vtkNew<vtkImageData> image;
@@ -598,18 +618,9 @@ struct GlobeRenderer::Impl {
             texture->MipmapOff();
             texture->RepeatOn();
             texture->EdgeClampOff();
+            texture->SetBlendingMode(vtkTexture::VTK_TEXTURE_BLENDING_MODE_REPLACE);  // alpha over the field
             lineTextureLevels.push_back(texture);
         }
-        vtkNew<vtkPolyDataMapper> mapper;
-        mapper->SetInputData(texturedSphere(kMeshRadius, 0, -90, 90));
-        mapper->ScalarVisibilityOff();
-        lineTexture = vtkSmartPointer<vtkActor>::New();
-        lineTexture->SetMapper(mapper);
-        lineTexture->SetTexture(lineTextureLevels.front());
-        setColor(lineTexture, kMesh);
-        lineTexture->GetProperty()->LightingOff();
-        lineTexture->GetProperty()->BackfaceCullingOn();
-        renderer->AddActor(lineTexture);
     }
 
     // Texture or lines: the texture level whose texels are nearest a screen pixel in size, or
@@ -620,11 +631,17 @@ struct GlobeRenderer::Impl {
         const double levelOfDetail = std::log2(pixelAngle / (std::numbers::pi / kLineTextureHeight));
         useLineTexture = preferLineTexture && levelOfDetail >= -0.5;
         if (useLineTexture && lineTextureStale) buildLineTexture();
-        if (lineTexture) {
-            lineTexture->SetVisibility(useLineTexture);
-            const int level = std::clamp(static_cast<int>(std::lround(levelOfDetail)), 0, kLineTextureLevels - 1);
-            if (useLineTexture && lineTexture->GetTexture() != lineTextureLevels[level])
-                lineTexture->SetTexture(lineTextureLevels[level]);
+        if (earth) {
+            vtkProperty* property = earth->GetProperty();
+            vtkTexture* shown = property->GetTexture(kLineTextureName);
+            vtkTexture* wanted = nullptr;
+            if (useLineTexture && !lineTextureLevels.empty())
+                wanted = lineTextureLevels[std::clamp(static_cast<int>(std::lround(levelOfDetail)), 0,
+                                                      static_cast<int>(lineTextureLevels.size()) - 1)];
+            if (shown != wanted) {
+                if (shown) property->RemoveTexture(kLineTextureName);
+                if (wanted) property->SetTexture(kLineTextureName, wanted);
+            }
         }
         for (GlobeLayer layer : {GlobeLayer::Mesh, GlobeLayer::Coastlines})
             for (auto& actor : layers[static_cast<int>(layer)])

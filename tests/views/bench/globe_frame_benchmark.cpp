@@ -122,6 +122,7 @@ int main(int argc, char** argv) {
     };
     measure("rotating (interactive half-resolution frames)", [&view](int) { view.rotateBy(3.0); });
     measure("full-resolution frames", [&view](int i) { view.lookAt(20, 3.0 * i, 4.2); });
+    if (const char* path = std::getenv("MESHDIFF_BENCH_SAVE")) view.grabFramebuffer().save(QString(path) + ".overview.png");
     // Zoomed in far enough that the mesh and coastlines are drawn as lines, not as a texture:
     // the most lines the window ever draws (fewer tiles are in view the closer the camera).
     for (double distance : {1.8, 1.4}) {

@@ -8,7 +8,12 @@ namespace meshdiff::rerun {
 
 LocalBackend::LocalBackend(QObject* parent) : Backend(parent) {
     process_.setProcessChannelMode(QProcess::MergedChannels);
-    process_.setChildProcessModifier([] { ::setpgid(0, 0); });
+    // Its own process group (cancel stops the whole job), and a lower priority: a rebuild on this
+    // machine must not take the CPU the window needs to stay responsive.
+    process_.setChildProcessModifier([] {
+        ::setpgid(0, 0);
+        [[maybe_unused]] const int niceness = ::nice(10);
+    });
     connect(&process_, &QProcess::readyRead, this,
             [this] { emit output(QString::fromUtf8(process_.readAll())); });
     connect(&process_, &QProcess::finished, this, &LocalBackend::onFinished);

@@ -1,4 +1,5 @@
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QTest>
 
@@ -59,6 +60,32 @@ QImage render(GlobeView& view, const QString& name, int width, int height) {
 }
 
 QColor qcolor(Rgb c) { return QColor(c.r, c.g, c.b); }
+
+// The view renders on a thread of its own: waits until it has shown at least one frame and
+// then none for 300 ms, i.e. until the picture reflects everything asked of it so far.
+void waitForSettledFrames(GlobeView& view) {
+    int frames = 0;
+    const auto connection = QObject::connect(&view, &GlobeView::frameRendered, [&frames](double) { ++frames; });
+    QElapsedTimer total, quiet;
+    total.start();
+    quiet.start();
+    for (int seen = 0; total.elapsed() < 20000 && (frames == 0 || quiet.elapsed() < 300);) {
+        QTest::qWait(10);
+        if (frames != seen) seen = frames, quiet.restart();
+    }
+    QObject::disconnect(connection);
+    EXPECT_GT(frames, 0) << "no frame";
+}
+
+// Clicks at `position` and waits for the pick, which the render thread answers.
+std::vector<GlobePick> clickAndWait(GlobeView& view, QPoint position) {
+    std::vector<GlobePick> picks;
+    const auto connection = QObject::connect(&view, &GlobeView::picked, [&picks](const GlobePick& p) { picks.push_back(p); });
+    QTest::mouseClick(&view, Qt::LeftButton, {}, position);
+    for (int i = 0; i < 200 && picks.empty(); ++i) QTest::qWait(10);
+    QObject::disconnect(connection);
+    return picks;
+}
 
 #define REQUIRE_SHARED()                                                    \
     const GraphPair* pair = sharedPair();                                   \
@@ -178,18 +205,14 @@ TEST(GlobeView, ClickOnDifferingTriangleInTheWindowPicksIt) {
     double lat, lon;
     gridLatLon(pair->a, change.grid, lat, lon);
     view.lookAt(lat, lon, 1.12);
-    int frames = 0;
-    QObject::connect(&view, &GlobeView::frameRendered, [&frames](double) { ++frames; });
     view.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-    QTRY_VERIFY_WITH_TIMEOUT(frames > 0, 10000);
+    waitForSettledFrames(view);
     const QImage shown = view.grabFramebuffer();
     shown.save(test::screenshotPath("globe_window.png"));
     EXPECT_GT(test::countColor(shown, qcolor(kColorOnlyB), 12), 40) << "the window does not show B's face";
 
-    std::vector<GlobePick> picks;
-    QObject::connect(&view, &GlobeView::picked, [&picks](const GlobePick& p) { picks.push_back(p); });
-    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(320, 240));
+    std::vector<GlobePick> picks = clickAndWait(view, QPoint(320, 240));
     ASSERT_EQ(picks.size(), 1u);
     EXPECT_EQ(picks[0].kind, GlobePick::Kind::Triangle);
     EXPECT_EQ(picks[0].grid, change.grid);
@@ -198,8 +221,9 @@ TEST(GlobeView, ClickOnDifferingTriangleInTheWindowPicksIt) {
 
     // Far from any difference, a click picks the grid point under the cursor.
     view.lookAt(-lat, lon + 180, 1.12);
-    QTest::qWait(50);
-    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(320, 240));
+    waitForSettledFrames(view);
+    const std::vector<GlobePick> more = clickAndWait(view, QPoint(320, 240));
+    picks.insert(picks.end(), more.begin(), more.end());
     ASSERT_EQ(picks.size(), 2u);
     EXPECT_EQ(picks[1].kind, GlobePick::Kind::GridPoint);
     double pickedLat, pickedLon;
@@ -219,23 +243,17 @@ TEST(GlobeView, FlyToEndsAboveTheTarget) {
     // After the flight the point (45°N, 100°E) is at the centre: clicking there picks it.
     view.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-    std::vector<GlobePick> picks;
-    QObject::connect(&view, &GlobeView::picked, [&picks](const GlobePick& p) { picks.push_back(p); });
-    QTest::qWait(50);
-    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(160, 120));
+    waitForSettledFrames(view);
+    const std::vector<GlobePick> picks = clickAndWait(view, QPoint(160, 120));
     ASSERT_EQ(picks.size(), 1u);
     EXPECT_NEAR(picks[0].lat, 45, 1.0);
     EXPECT_NEAR(picks[0].lon, 100, 1.0);
 }
 
-// Makes a change, waits for the frame the window renders after it and returns what it shows.
+// Makes a change, waits until the window shows it and returns what it shows.
 QImage shownFrameAfter(GlobeView& view, const std::function<void()>& change) {
-    int frames = 0;
-    const auto connection = QObject::connect(&view, &GlobeView::frameRendered, [&frames](double) { ++frames; });
     change();
-    for (int i = 0; i < 200 && frames == 0; ++i) QTest::qWait(25);
-    QObject::disconnect(connection);
-    EXPECT_GT(frames, 0);
+    waitForSettledFrames(view);
     return view.grabFramebuffer();
 }
 

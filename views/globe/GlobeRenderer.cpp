@@ -1061,12 +1061,17 @@ GlobePick GlobeRenderer::pick(double x, double y, double tolerance) const {
 }
 
 QImage GlobeRenderer::renderImage(int width, int height, double lineScale) const {
+    return renderImage(impl_->scene, impl_->camera, impl_->highlight, impl_->horizonCulling, width, height, lineScale);
+}
+
+QImage GlobeRenderer::renderImage(const GlobeScene& scene, const GlobeCamera& camera, const GlobePick& highlight,
+                                  bool horizonCulling, int width, int height, double lineScale) {
     if (width <= 0 || height <= 0) return {};
     GlobeRenderer copy(lineScale);
-    copy.setScene(impl_->scene);
-    copy.setHighlight(impl_->highlight);
-    copy.setCamera(impl_->camera);
-    copy.setHorizonCulling(impl_->horizonCulling);
+    copy.setScene(scene);
+    copy.setHighlight(highlight);
+    copy.setCamera(camera);
+    copy.setHorizonCulling(horizonCulling);
 
     vtkNew<vtkRenderWindow> window;
     window->SetOffScreenRendering(1);
@@ -1093,7 +1098,7 @@ QImage GlobeRenderer::renderImage(int width, int height, double lineScale) const
 
     QImage result = image.convertToFormat(QImage::Format_ARGB32);
     QPainter painter(&result);
-    paintGlobeLegend(painter, result.rect(), impl_->scene, lineScale);
+    paintGlobeLegend(painter, result.rect(), scene, lineScale);
     return result;
 }
 

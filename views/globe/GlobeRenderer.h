@@ -60,6 +60,8 @@ public:
     // (needs an X display: VTK renders through GLX), legend and colour bar included.
     // Null image on failure.
     QImage renderImage(int width, int height, double lineScale) const;
+    static QImage renderImage(const GlobeScene& scene, const GlobeCamera& camera, const GlobePick& highlight,
+                              bool horizonCulling, int width, int height, double lineScale);
 
 private:
     struct Impl;

@@ -16,74 +16,25 @@
 #include <QOpenGLExtraFunctions>
 #include <QPainter>
 #include <QPointer>
-#include <QThreadPool>
 #include <QSurfaceFormat>
+#include <QThread>
+#include <QThreadPool>
 #include <QTimer>
 #include <QVariantAnimation>
 #include <QWheelEvent>
 
 #include <algorithm>
-#include <vector>
 #include <cmath>
+#include <vector>
 
+#include "geo/MeshLevels.h"
 #include "globe/GlobeGeometry.h"
 #include "globe/GlobeLegend.h"
 #include "globe/GlobeRenderer.h"
 
 namespace meshdiff::views {
-
-struct GlobeView::Impl {
-    std::shared_ptr<GlobeRenderer> globe = newRenderer({});  // the renderer on screen
-    std::shared_ptr<const void> keepAlive;  // what the scene on screen points into
-    // A scene set while the view is on screen is built on a worker thread, then swapped in.
-    GlobeScene latestScene;
-    std::shared_ptr<const void> latestKeepAlive;
-    int sceneGeneration = 0, fieldGeneration = 0;
-    bool sceneBuilding = false;
-
-    static std::shared_ptr<GlobeRenderer> newRenderer(const GlobeScene& scene) {
-        auto renderer = std::make_shared<GlobeRenderer>();
-        renderer->setLineTextureAllowed(true);
-        renderer->setScene(scene);
-        return renderer;
-    }
-    vtkNew<vtkGenericOpenGLRenderWindow> window;
-    QOpenGLContext context;
-    QOffscreenSurface surface;
-    enum class Gl { NotYet, Ready, Failed } gl = Gl::NotYet;
-    QImage frame;  // the last rendered picture, top row first
-    // The legend and colour bar, painted once per change; only their panels are drawn per frame.
-    QImage legend;
-    std::vector<QRect> legendPanels;
-    bool legendDirty = true;
-    bool frameDirty = true;
-    QVariantAnimation* flight = nullptr;
-    QPoint pressPosition;
-    GlobeCamera pressCamera;
-    bool dragging = false;
-    bool pressed = false;
-    // While the camera moves, VTK renders at half the resolution and the painter scales it up
-    // (software OpenGL fills 4x fewer pixels); a full-resolution frame follows when it stops.
-    bool interactive = false;
-    QTimer* settle = nullptr;
-
-    bool makeContext() {
-        QSurfaceFormat format;
-        format.setRenderableType(QSurfaceFormat::OpenGL);
-        format.setVersion(3, 2);
-        format.setProfile(QSurfaceFormat::CoreProfile);
-        format.setSamples(0);
-        surface.setFormat(format);
-        surface.create();
-        context.setFormat(format);
-        if (!surface.isValid() || !context.create() || !context.makeCurrent(&surface)) return false;
-        window->SetReadyForRendering(true);
-        window->OpenGLInitContext();
-        return true;
-    }
-};
-
 namespace {
+
 constexpr double kInteractiveRenderScale = 0.5;
 constexpr int kSettleMs = 250;
 
@@ -100,7 +51,164 @@ QRect paintedBounds(const QImage& image, const QRect& area) {
     }
     return left <= right ? QRect(QPoint(left, top), QPoint(right, bottom)) : QRect();
 }
+
+struct FrameRequest {
+    GlobeCamera camera;
+    int width = 1, height = 1;  // device pixels to render
+};
+
+struct RenderedFrame {
+    QImage image;  // top row first; null when there is no OpenGL
+    double milliseconds = 0;
+    bool linesAsTexture = false;
+};
+
+// Owns the OpenGL context, the VTK render window and the GlobeRenderer on screen, and lives on
+// a thread of its own: rendering never holds up the GUI thread. Everything here runs on that
+// thread; the view talks to it through queued calls.
+class RenderLoop : public QObject {
+public:
+    explicit RenderLoop(QOffscreenSurface* surface) : surface_(surface) {
+        globe_ = std::make_shared<GlobeRenderer>();
+        globe_->setLineTextureAllowed(true);
+        window_->AddRenderer(globe_->renderer());
+        window_->SetReadyForRendering(false);
+        window_->SetOwnContext(0);
+        window_->SetMultiSamples(0);
+        window_->SetForceMaximumHardwareLineWidth(1);
+        // The picture is read back from VTK's display framebuffer; nothing is shown by OpenGL.
+        window_->SetFrameBlitModeToNoBlit();
+        auto onMakeCurrent = vtkSmartPointer<vtkCallbackCommand>::New();
+        onMakeCurrent->SetClientData(this);
+        onMakeCurrent->SetCallback([](vtkObject*, unsigned long, void* self, void*) {
+            auto* loop = static_cast<RenderLoop*>(self);
+            if (loop->context_) loop->context_->makeCurrent(loop->surface_);
+        });
+        window_->AddObserver(vtkCommand::WindowMakeCurrentEvent, onMakeCurrent);
+        auto onIsCurrent = vtkSmartPointer<vtkCallbackCommand>::New();
+        onIsCurrent->SetClientData(this);
+        onIsCurrent->SetCallback([](vtkObject*, unsigned long, void* self, void* callData) {
+            auto* loop = static_cast<RenderLoop*>(self);
+            *static_cast<bool*>(callData) = loop->context_ && QOpenGLContext::currentContext() == loop->context_.get();
+        });
+        window_->AddObserver(vtkCommand::WindowIsCurrentEvent, onIsCurrent);
+    }
+
+    GlobeRenderer& globe() { return *globe_; }
+
+    // keepAlive owns what the renderer's scene points into.
+    void adopt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive) {
+        if (makeCurrent()) globe_->renderer()->ReleaseGraphicsResources(window_);
+        window_->RemoveRenderer(globe_->renderer());
+        window_->AddRenderer(renderer->renderer());
+        globe_ = std::move(renderer);  // the old renderer goes before what its scene pointed into
+        keepAlive_ = std::move(keepAlive);
+    }
+
+    RenderedFrame render(const FrameRequest& request) {
+        RenderedFrame out;
+        if (!makeCurrent()) return out;
+        QElapsedTimer timer;
+        timer.start();
+        int* size = window_->GetSize();
+        if (size[0] != request.width || size[1] != request.height) window_->SetSize(request.width, request.height);
+        globe_->setCamera(request.camera);
+        globe_->setViewportHeight(request.height);
+        window_->Render();
+        vtkOpenGLFramebufferObject* shown = window_->GetDisplayFramebuffer();
+        const int* rendered = window_->GetRenderFramebuffer()->GetLastSize();
+        out.image = QImage(rendered[0], rendered[1], QImage::Format_RGB32);
+        window_->GetState()->PushReadFramebufferBinding();
+        shown->Bind(GL_READ_FRAMEBUFFER);
+        shown->ActivateReadBuffer(0);
+        QOpenGLExtraFunctions* f = context_->extraFunctions();
+        f->glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        // BGRA bytes are QImage's RGB32 words on a little-endian machine; rows arrive bottom first.
+        f->glReadPixels(0, 0, rendered[0], rendered[1], GL_BGRA, GL_UNSIGNED_BYTE, out.image.bits());
+        window_->GetState()->PopReadFramebufferBinding();
+        out.image.mirror(false, true);
+        out.milliseconds = timer.nsecsElapsed() / 1e6;
+        out.linesAsTexture = globe_->linesAsTexture();
+        return out;
+    }
+
+    // (x, y) and the tolerance as fractions of the view's width and height, from its top-left
+    // corner, on the picture last rendered.
+    GlobePick pick(double x, double y, double tolerance) {
+        int* size = window_->GetSize();
+        return globe_->pick(x * size[0], (1.0 - y) * size[1], tolerance * size[0]);
+    }
+
+    void shutdown() {
+        if (makeCurrent()) {
+            globe_->renderer()->ReleaseGraphicsResources(window_);
+            window_->Finalize();
+            context_->doneCurrent();
+        }
+        context_.reset();
+    }
+
+private:
+    bool makeCurrent() {
+        if (gl_ == Gl::NotYet) {
+            context_ = std::make_unique<QOpenGLContext>();
+            context_->setFormat(surface_->format());
+            gl_ = context_->create() && context_->makeCurrent(surface_) ? Gl::Ready : Gl::Failed;
+            if (gl_ == Gl::Ready) {
+                window_->SetReadyForRendering(true);
+                window_->OpenGLInitContext();
+            }
+        }
+        return gl_ == Gl::Ready && context_->makeCurrent(surface_);
+    }
+
+    QOffscreenSurface* surface_;
+    std::unique_ptr<QOpenGLContext> context_;
+    enum class Gl { NotYet, Ready, Failed } gl_ = Gl::NotYet;
+    vtkNew<vtkGenericOpenGLRenderWindow> window_;
+    std::shared_ptr<GlobeRenderer> globe_;
+    std::shared_ptr<const void> keepAlive_;
+};
+
 }  // namespace
+
+struct GlobeView::Impl {
+    QOffscreenSurface surface;
+    QThread thread;
+    RenderLoop* loop = nullptr;
+
+    // What the view shows, as the GUI thread knows it; the render loop gets copies.
+    GlobeScene scene;
+    GlobeCamera camera;
+    GlobePick highlight;
+    bool horizonCulling = true;
+    int sceneGeneration = 0, fieldGeneration = 0;
+    bool sceneBuilding = false;
+    int meshLevelsGeneration = -1, meshLevels = 0;
+
+    QImage frame;  // the last rendered picture
+    bool frameInFlight = false, frameWanted = true, linesAsTexture = false;
+    // The legend and colour bar, painted once per change; only their panels are drawn per frame.
+    QImage legend;
+    std::vector<QRect> legendPanels;
+    bool legendDirty = true;
+
+    QVariantAnimation* flight = nullptr;
+    QPoint pressPosition;
+    GlobeCamera pressCamera;
+    bool dragging = false;
+    bool pressed = false;
+    // While the camera moves, VTK renders at half the resolution and the painter scales it up
+    // (software OpenGL fills 4x fewer pixels); a full-resolution frame follows when it stops.
+    bool interactive = false;
+    QTimer* settle = nullptr;
+
+    // Runs `work` on the render thread, after everything posted before it.
+    template <typename Work>
+    void post(Work&& work) {
+        QMetaObject::invokeMethod(loop, std::forward<Work>(work), Qt::QueuedConnection);
+    }
+};
 
 GlobeView::GlobeView(QWidget* parent) : QWidget(parent), impl_(std::make_unique<Impl>()) {
     setMinimumSize(200, 150);
@@ -108,28 +216,17 @@ GlobeView::GlobeView(QWidget* parent) : QWidget(parent), impl_(std::make_unique<
     setAttribute(Qt::WA_OpaquePaintEvent);
 
     Impl& d = *impl_;
-    d.window->AddRenderer(d.globe->renderer());
-    d.window->SetReadyForRendering(false);
-    d.window->SetOwnContext(0);
-    d.window->SetMultiSamples(0);
-    d.window->SetForceMaximumHardwareLineWidth(1);
-    // The picture is read back from VTK's display framebuffer; nothing is shown by OpenGL.
-    d.window->SetFrameBlitModeToNoBlit();
-
-    auto onMakeCurrent = vtkSmartPointer<vtkCallbackCommand>::New();
-    onMakeCurrent->SetClientData(&d);
-    onMakeCurrent->SetCallback([](vtkObject*, unsigned long, void* impl, void*) {
-        auto* d = static_cast<Impl*>(impl);
-        if (d->gl == Impl::Gl::Ready) d->context.makeCurrent(&d->surface);
-    });
-    d.window->AddObserver(vtkCommand::WindowMakeCurrentEvent, onMakeCurrent);
-    auto onIsCurrent = vtkSmartPointer<vtkCallbackCommand>::New();
-    onIsCurrent->SetClientData(&d);
-    onIsCurrent->SetCallback([](vtkObject*, unsigned long, void* impl, void* callData) {
-        auto* d = static_cast<Impl*>(impl);
-        *static_cast<bool*>(callData) = QOpenGLContext::currentContext() == &d->context;
-    });
-    d.window->AddObserver(vtkCommand::WindowIsCurrentEvent, onIsCurrent);
+    QSurfaceFormat format;
+    format.setRenderableType(QSurfaceFormat::OpenGL);
+    format.setVersion(3, 2);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setSamples(0);
+    d.surface.setFormat(format);
+    d.surface.create();  // on the GUI thread; the render thread makes its context current on it
+    d.loop = new RenderLoop(&d.surface);
+    d.loop->moveToThread(&d.thread);
+    d.thread.setObjectName(QStringLiteral("globe render loop"));
+    d.thread.start();
 
     d.settle = new QTimer(this);
     d.settle->setSingleShot(true);
@@ -146,67 +243,103 @@ GlobeView::GlobeView(QWidget* parent) : QWidget(parent), impl_(std::make_unique<
 }
 
 GlobeView::~GlobeView() {
-    impl_->flight->stop();
-    if (impl_->gl == Impl::Gl::Ready && impl_->context.makeCurrent(&impl_->surface)) {
-        impl_->window->Finalize();
-        impl_->context.doneCurrent();
-    }
+    Impl& d = *impl_;
+    d.flight->stop();
+    RenderLoop* loop = d.loop;
+    QMetaObject::invokeMethod(loop, [loop] { loop->shutdown(); }, Qt::BlockingQueuedConnection);
+    d.thread.quit();
+    d.thread.wait();
+    delete loop;
 }
 
 void GlobeView::requestFrame() {
-    impl_->frameDirty = true;
+    impl_->frameWanted = true;
+    pumpFrames();
+}
+
+// One frame in flight at a time; changes made meanwhile are collected into the next one.
+void GlobeView::pumpFrames() {
+    Impl& d = *impl_;
+    if (d.frameInFlight || !d.frameWanted || d.sceneBuilding || !isVisible()) return;
+    d.frameWanted = false;
+    d.frameInFlight = true;
+    const double dpr = devicePixelRatioF();
+    const double scale = d.interactive ? kInteractiveRenderScale : 1.0;
+    FrameRequest request;
+    request.camera = d.camera;
+    request.width = std::max(1, int(std::lround(width() * dpr * scale)));
+    request.height = std::max(1, int(std::lround(height() * dpr * scale)));
+    QPointer<GlobeView> view(this);
+    RenderLoop* loop = d.loop;
+    d.post([loop, request, view, pixelRatio = dpr * scale] {
+        RenderedFrame frame = loop->render(request);
+        frame.image.setDevicePixelRatio(pixelRatio);
+        QMetaObject::invokeMethod(view, [view, frame] {
+            if (view) view->frameArrived(frame.image, frame.milliseconds, frame.linesAsTexture);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void GlobeView::frameArrived(const QImage& image, double milliseconds, bool linesAsTexture) {
+    Impl& d = *impl_;
+    d.frameInFlight = false;
+    d.linesAsTexture = linesAsTexture;
+    if (!image.isNull()) d.frame = image;
     update();
+    emit frameRendered(milliseconds);
+    pumpFrames();
 }
 
 void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> keepAlive) {
     Impl& d = *impl_;
     d.legendDirty = true;
-    d.latestScene = scene;
-    d.latestKeepAlive = keepAlive;
-    const int generation = ++d.sceneGeneration;
-    if (!isVisible()) {  // nothing on screen to keep responsive: build it now
-        d.sceneBuilding = false;
-        d.globe->setScene(scene);
-        d.keepAlive = std::move(keepAlive);
-        requestFrame();
-        emit sceneShown();
-        return;
-    }
+    d.scene = scene;
+    d.highlight = {};
     d.sceneBuilding = true;
-    const GlobeCamera camera = d.globe->camera();
+    const int generation = ++d.sceneGeneration;
     const int viewportHeight = std::max(1, int(std::lround(height() * devicePixelRatioF())));
-    const int fieldGeneration = d.fieldGeneration;
     QPointer<GlobeView> view(this);
-    QThreadPool::globalInstance()->start([view, scene, keepAlive, camera, viewportHeight, generation, fieldGeneration] {
+    // Built on a worker: the line texture and the pipelines of a 0.25° pair take a second.
+    QThreadPool::globalInstance()->start([view, scene, keepAlive, camera = d.camera, viewportHeight, generation,
+                                          fieldGeneration = d.fieldGeneration] {
         auto renderer = std::make_shared<GlobeRenderer>();
         renderer->setLineTextureAllowed(true);
         renderer->setViewportHeight(viewportHeight);
         renderer->setCamera(camera);
-        renderer->setScene(scene);  // also builds the line texture if this view needs it
+        renderer->setScene(scene);  // also builds the line texture if the view needs it
         renderer->updatePipelines();
         QMetaObject::invokeMethod(view, [view, renderer, keepAlive, generation, fieldGeneration] {
-            if (view) view->adoptRenderer(renderer, keepAlive, generation, fieldGeneration);
+            if (view) view->sceneBuilt(renderer, keepAlive, generation, fieldGeneration);
         }, Qt::QueuedConnection);
     });
 }
 
-void GlobeView::adoptRenderer(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive,
-                              int generation, int fieldGeneration) {
+void GlobeView::sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive, int generation,
+                           int fieldGeneration) {
     Impl& d = *impl_;
     if (generation != d.sceneGeneration) return;  // a newer scene is on its way
-    // What changed while it was built: the camera, layers, mesh level, field overlay.
-    renderer->setCamera(d.globe->camera());
-    for (int layer = 0; layer < kGlobeLayerCount; ++layer)
-        if (renderer->scene().visible[layer] != d.latestScene.visible[layer])
-            renderer->setLayerVisible(static_cast<GlobeLayer>(layer), d.latestScene.visible[layer]);
-    if (renderer->scene().meshLevel != d.latestScene.meshLevel) renderer->setMeshLevel(d.latestScene.meshLevel);
-    if (fieldGeneration != d.fieldGeneration) renderer->setFieldOverlay(d.latestScene.field);
+    // What changed while it was built: layers, mesh level, field overlay, culling.
+    const GlobeScene latest = d.scene;
+    const bool fieldChanged = fieldGeneration != d.fieldGeneration;
+    RenderLoop* loop = d.loop;
+    QPointer<GlobeView> view(this);
+    d.post([loop, renderer, keepAlive, latest, fieldChanged, culling = d.horizonCulling, view, generation] {
+        for (int layer = 0; layer < kGlobeLayerCount; ++layer)
+            if (renderer->scene().visible[layer] != latest.visible[layer])
+                renderer->setLayerVisible(static_cast<GlobeLayer>(layer), latest.visible[layer]);
+        if (renderer->scene().meshLevel != latest.meshLevel) renderer->setMeshLevel(latest.meshLevel);
+        if (fieldChanged) renderer->setFieldOverlay(latest.field);
+        renderer->setHorizonCulling(culling);
+        loop->adopt(renderer, keepAlive);
+        QMetaObject::invokeMethod(view, [view, generation] {
+            if (view) view->sceneAdopted(generation);
+        }, Qt::QueuedConnection);
+    });
+}
 
-    if (d.gl == Impl::Gl::Ready && d.context.makeCurrent(&d.surface)) d.globe->renderer()->ReleaseGraphicsResources(d.window);
-    d.window->RemoveRenderer(d.globe->renderer());
-    d.window->AddRenderer(renderer->renderer());
-    d.globe = std::move(renderer);  // the old renderer goes before what its scene pointed into
-    d.keepAlive = std::move(keepAlive);
+void GlobeView::sceneAdopted(int generation) {
+    Impl& d = *impl_;
+    if (generation != d.sceneGeneration) return;
     d.sceneBuilding = false;
     d.legendDirty = true;
     requestFrame();
@@ -215,84 +348,109 @@ void GlobeView::adoptRenderer(std::shared_ptr<GlobeRenderer> renderer, std::shar
 
 bool GlobeView::sceneReady() const { return !impl_->sceneBuilding; }
 
-const GlobeScene& GlobeView::scene() const { return impl_->latestScene; }
+const GlobeScene& GlobeView::scene() const { return impl_->scene; }
 
 void GlobeView::setFieldOverlay(const FieldOverlay& overlay) {
-    impl_->legendDirty = true;
-    impl_->latestScene.field = overlay;
-    ++impl_->fieldGeneration;
-    impl_->globe->setFieldOverlay(overlay);
+    Impl& d = *impl_;
+    d.legendDirty = true;
+    d.scene.field = overlay;
+    ++d.fieldGeneration;
+    RenderLoop* loop = d.loop;
+    d.post([loop, overlay] { loop->globe().setFieldOverlay(overlay); });
     requestFrame();
 }
 
 void GlobeView::setLayerVisible(GlobeLayer layer, bool visible) {
-    impl_->legendDirty = true;
-    impl_->latestScene.setVisible(layer, visible);
-    impl_->globe->setLayerVisible(layer, visible);
+    Impl& d = *impl_;
+    d.legendDirty = true;
+    d.scene.setVisible(layer, visible);
+    RenderLoop* loop = d.loop;
+    d.post([loop, layer, visible] { loop->globe().setLayerVisible(layer, visible); });
     requestFrame();
 }
 
-bool GlobeView::layerVisible(GlobeLayer layer) const { return impl_->latestScene.isVisible(layer); }
+bool GlobeView::layerVisible(GlobeLayer layer) const { return impl_->scene.isVisible(layer); }
 
 void GlobeView::setMeshLevel(int level) {
-    impl_->legendDirty = true;
-    impl_->latestScene.meshLevel = level;
-    impl_->globe->setMeshLevel(level);
+    Impl& d = *impl_;
+    d.legendDirty = true;
+    d.scene.meshLevel = level;
+    RenderLoop* loop = d.loop;
+    d.post([loop, level] { loop->globe().setMeshLevel(level); });
     requestFrame();
 }
 
-int GlobeView::availableMeshLevels() const { return impl_->globe->availableMeshLevels(); }
+int GlobeView::availableMeshLevels() const {
+    Impl& d = *impl_;
+    if (d.meshLevelsGeneration != d.sceneGeneration) {
+        const MeshGraph* graph = d.scene.graphA;
+        d.meshLevels = graph && !graph->meshFaces.empty() ? static_cast<int>(icosahedralLevels(graph->meshFaces).size()) : 0;
+        d.meshLevelsGeneration = d.sceneGeneration;
+    }
+    return d.meshLevels;
+}
 
-bool GlobeView::linesAsTexture() const { return impl_->globe->linesAsTexture(); }
+bool GlobeView::linesAsTexture() const { return impl_->linesAsTexture; }
 
 void GlobeView::setHorizonCulling(bool on) {
-    impl_->globe->setHorizonCulling(on);
+    Impl& d = *impl_;
+    d.horizonCulling = on;
+    RenderLoop* loop = d.loop;
+    d.post([loop, on] { loop->globe().setHorizonCulling(on); });
     requestFrame();
 }
 
 void GlobeView::highlight(const GlobePick& pick) {
-    impl_->globe->setHighlight(pick);
+    Impl& d = *impl_;
+    d.highlight = pick;
+    RenderLoop* loop = d.loop;
+    d.post([loop, pick] { loop->globe().setHighlight(pick); });
+    requestFrame();
+}
+
+void GlobeView::setCamera(const GlobeCamera& camera) {
+    impl_->camera = camera;
+    impl_->camera.lat = std::clamp(camera.lat, -89.5, 89.5);
+    impl_->camera.lon = std::fmod(std::fmod(camera.lon, 360.0) + 360.0, 360.0);
+    impl_->camera.distance = std::clamp(camera.distance, 1.05, 12.0);
     requestFrame();
 }
 
 void GlobeView::lookAt(double latDeg, double lonDeg, double distanceRadii) {
     impl_->flight->stop();
-    impl_->globe->setCamera({latDeg, lonDeg, distanceRadii});
-    requestFrame();
+    setCamera({latDeg, lonDeg, distanceRadii});
 }
 
 void GlobeView::rotateBy(double degrees) {
     markInteractive();
-    GlobeCamera camera = impl_->globe->camera();
+    GlobeCamera camera = impl_->camera;
     camera.lon += degrees;
-    impl_->globe->setCamera(camera);
-    requestFrame();
+    setCamera(camera);
 }
 
 void GlobeView::flyTo(double latDeg, double lonDeg, int durationMs) {
     Impl& d = *impl_;
     d.flight->stop();
     d.flight->disconnect(this);
-    const GlobeCamera from = d.globe->camera();
+    const GlobeCamera from = d.camera;
     const Vec3 start = unitVector(from.lat, from.lon), end = unitVector(latDeg, lonDeg);
     const double endDistance = std::min(from.distance, 1.6);
     connect(d.flight, &QVariantAnimation::valueChanged, this, [this, start, end, from, endDistance](const QVariant& v) {
         const double t = v.toDouble();
         markInteractive();
         const Vec3 p = slerp(start, end, t);
-        impl_->globe->setCamera({latitudeOf(p), longitudeOf(p), from.distance + (endDistance - from.distance) * t});
-        requestFrame();
+        setCamera({latitudeOf(p), longitudeOf(p), from.distance + (endDistance - from.distance) * t});
     });
     d.flight->setDuration(std::max(1, durationMs));
     d.flight->start();
 }
 
 bool GlobeView::saveImage(const QString& path, int width, int height) {
+    const Impl& d = *impl_;
     const double dpr = devicePixelRatioF();
     const double windowW = std::max(1.0, this->width() * dpr), windowH = std::max(1.0, this->height() * dpr);
     const double scale = std::max(1.0, std::min(width / windowW, height / windowH));
-    const QImage image = impl_->globe->renderImage(width, height, scale);
-    requestFrame();
+    const QImage image = GlobeRenderer::renderImage(d.scene, d.camera, d.highlight, d.horizonCulling, width, height, scale);
     return !image.isNull() && image.save(path);
 }
 
@@ -301,57 +459,26 @@ void GlobeView::markInteractive() {
     impl_->settle->start();
 }
 
-bool GlobeView::renderFrame() {
-    Impl& d = *impl_;
-    if (d.gl == Impl::Gl::NotYet) d.gl = d.makeContext() ? Impl::Gl::Ready : Impl::Gl::Failed;
-    if (d.gl != Impl::Gl::Ready || !d.context.makeCurrent(&d.surface)) return false;
-    const double dpr = devicePixelRatioF();
-    const double renderScale = d.interactive ? kInteractiveRenderScale : 1.0;
-    const int rw = std::max(1, int(std::lround(width() * dpr * renderScale)));
-    const int rh = std::max(1, int(std::lround(height() * dpr * renderScale)));
-    int* size = d.window->GetSize();
-    if (size[0] != rw || size[1] != rh) d.window->SetSize(rw, rh);
-    d.globe->setViewportHeight(rh);
-    d.window->Render();
+void GlobeView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    requestFrame();
+}
 
-    vtkOpenGLFramebufferObject* shown = d.window->GetDisplayFramebuffer();
-    const int* rendered = d.window->GetRenderFramebuffer()->GetLastSize();
-    if (d.frame.width() != rendered[0] || d.frame.height() != rendered[1])
-        d.frame = QImage(rendered[0], rendered[1], QImage::Format_RGB32);
-    d.window->GetState()->PushReadFramebufferBinding();
-    shown->Bind(GL_READ_FRAMEBUFFER);
-    shown->ActivateReadBuffer(0);
-    QOpenGLExtraFunctions* f = d.context.extraFunctions();
-    f->glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    // BGRA bytes are QImage's RGB32 words on a little-endian machine; rows arrive bottom first.
-    f->glReadPixels(0, 0, rendered[0], rendered[1], GL_BGRA, GL_UNSIGNED_BYTE, d.frame.bits());
-    d.window->GetState()->PopReadFramebufferBinding();
-    d.frame.mirror(false, true);
-    d.frame.setDevicePixelRatio(dpr * renderScale);
-    d.frameDirty = false;
-    return true;
+void GlobeView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    impl_->legendDirty = true;
+    requestFrame();
 }
 
 void GlobeView::paintEvent(QPaintEvent*) {
     Impl& d = *impl_;
-
-    QElapsedTimer timer;
-    timer.start();
-    const double dpr = devicePixelRatioF();
-    const bool stale = d.frame.isNull() ||
-                       (!d.interactive && (d.frame.width() != std::lround(width() * dpr) ||
-                                           d.frame.height() != std::lround(height() * dpr)));
-    const bool rendered = (d.frameDirty || stale) && renderFrame();
     QPainter painter(this);
     if (d.frame.isNull()) {
         painter.fillRect(rect(), QColor(31, 33, 41));
-        painter.setPen(Qt::white);
-        painter.drawText(rect(), Qt::AlignCenter, tr("No OpenGL context: the globe cannot be drawn."));
         return;
     }
     painter.drawImage(rect(), d.frame);
     paintLegend(painter);
-    if (rendered) emit frameRendered(timer.nsecsElapsed() / 1e6);
 }
 
 void GlobeView::paintLegend(QPainter& painter) {
@@ -363,7 +490,7 @@ void GlobeView::paintLegend(QPainter& painter) {
         d.legend.fill(Qt::transparent);
         d.legend.setDevicePixelRatio(dpr);
         QPainter legendPainter(&d.legend);
-        paintGlobeLegend(legendPainter, rect(), d.globe->scene());
+        paintGlobeLegend(legendPainter, rect(), d.scene);
         legendPainter.end();
         // The legend sits in the left half, the colour bar in the right: two small panels.
         const QRect left(0, 0, pixels.width() / 2, pixels.height());
@@ -385,7 +512,7 @@ void GlobeView::mousePressEvent(QMouseEvent* event) {
     d.pressed = event->button() == Qt::LeftButton;
     d.dragging = false;
     d.pressPosition = event->position().toPoint();
-    d.pressCamera = d.globe->camera();
+    d.pressCamera = d.camera;
 }
 
 void GlobeView::mouseMoveEvent(QMouseEvent* event) {
@@ -399,8 +526,7 @@ void GlobeView::mouseMoveEvent(QMouseEvent* event) {
     GlobeCamera camera = d.pressCamera;
     camera.lon -= delta.x() * degreesPerPixel;
     camera.lat += delta.y() * degreesPerPixel;
-    d.globe->setCamera(camera);
-    requestFrame();
+    setCamera(camera);
 }
 
 void GlobeView::mouseReleaseEvent(QMouseEvent* event) {
@@ -408,24 +534,31 @@ void GlobeView::mouseReleaseEvent(QMouseEvent* event) {
     if (!d.pressed || event->button() != Qt::LeftButton) return;
     d.pressed = false;
     if (d.dragging || d.sceneBuilding) return;  // the picture on screen is about to be replaced
-    const double dpr = devicePixelRatioF();
     const QPointF p = event->position();
-    // The render window may still hold a reduced-resolution interactive frame.
-    const double s = dpr * d.window->GetSize()[0] / std::max(1.0, width() * dpr);
-    const GlobePick pick = d.globe->pick(p.x() * s, (height() - p.y()) * s, 8 * s);
-    if (pick.kind == GlobePick::Kind::None) return;
-    d.globe->setHighlight(pick);
-    requestFrame();
+    const double w = std::max(1, width()), h = std::max(1, height());
+    // Picked on the render thread, on the renderer and camera of the picture on screen.
+    QPointer<GlobeView> view(this);
+    RenderLoop* loop = d.loop;
+    d.post([loop, view, x = p.x() / w, y = p.y() / h, tolerance = 8.0 / w, generation = d.sceneGeneration] {
+        const GlobePick pick = loop->pick(x, y, tolerance);
+        QMetaObject::invokeMethod(view, [view, pick, generation] {
+            if (view) view->pickArrived(pick, generation);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void GlobeView::pickArrived(const GlobePick& pick, int generation) {
+    if (generation != impl_->sceneGeneration || pick.kind == GlobePick::Kind::None) return;
+    highlight(pick);
     emit picked(pick);
 }
 
 void GlobeView::wheelEvent(QWheelEvent* event) {
     markInteractive();
-    GlobeCamera camera = impl_->globe->camera();
+    GlobeCamera camera = impl_->camera;
     const double steps = event->angleDelta().y() / 120.0;
     camera.distance = 1.0 + (camera.distance - 1.0) * std::pow(0.87, steps);
-    impl_->globe->setCamera(camera);
-    requestFrame();
+    setCamera(camera);
 }
 
 }  // namespace meshdiff::views

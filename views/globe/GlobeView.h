@@ -6,16 +6,16 @@
 #include <QString>
 #include <QWidget>
 
+#include "globe/GlobeRenderer.h"
 #include "globe/GlobeScene.h"
 
 namespace meshdiff::views {
 
-class GlobeRenderer;
-
 // The 3-D globe: Earth with coastlines, the icosahedral mesh and where two graphs differ.
-// VTK renders offscreen into its own framebuffer on a Qt OpenGL context; the widget paints the
-// picture and the legend with QPainter. Software OpenGL draws this far faster than a
-// QOpenGLWidget, whose composition costs a full-window textured pass per frame.
+// VTK renders offscreen on a thread of its own (its own Qt OpenGL context), so the GUI thread
+// never waits for software OpenGL; the widget paints the pictures it gets and the legend with
+// QPainter (a QOpenGLWidget's composition alone costs a full-window textured pass per frame).
+// Picks arrive asynchronously through picked().
 class GlobeView : public QWidget {
     Q_OBJECT
 public:
@@ -56,13 +56,19 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void markInteractive();
-    void adoptRenderer(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive,
-                       int generation, int fieldGeneration);
+    void setCamera(const GlobeCamera& camera);
     void requestFrame();
-    bool renderFrame();  // false when no OpenGL context could be made
+    void pumpFrames();
+    void frameArrived(const QImage& image, double milliseconds, bool linesAsTexture);
+    void sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive, int generation,
+                    int fieldGeneration);
+    void sceneAdopted(int generation);
+    void pickArrived(const GlobePick& pick, int generation);
     void paintLegend(QPainter& painter);
     struct Impl;
     std::unique_ptr<Impl> impl_;

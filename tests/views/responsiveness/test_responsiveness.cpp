@@ -1,0 +1,144 @@
+// The GUI thread stays responsive while the window loads and compares a pair, turns the globe,
+// switches fields, flies between differences, rebuilds a graph through the Rerun panel's
+// session and compares the rebuilt run: an event-loop watchdog measures the longest time the
+// GUI thread went without serving a 5 ms timer. Runs alone (RUN_SERIAL): it measures time.
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QElapsedTimer>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "core/TestPaths.h"
+#include "globe/GlobeView.h"
+#include "gui/MainWindow.h"
+#include "rerun/RerunSession.h"
+
+namespace meshdiff::gui {
+namespace {
+
+constexpr double kBudgetMs = 100;
+
+// Records, per phase, the longest gap between two ticks of a timer on the GUI thread.
+class EventLoopWatchdog {
+public:
+    EventLoopWatchdog() {
+        timer_.setInterval(5);
+        timer_.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&timer_, &QTimer::timeout, [this] { tick(); });
+        clock_.start();
+        timer_.start();
+    }
+    void phase(const std::string& name) {
+        tick();
+        phase_ = name;
+    }
+    const std::map<std::string, double>& worstGapMs() const { return worst_; }
+
+private:
+    void tick() {
+        const double now = clock_.nsecsElapsed() / 1e6;
+        if (last_ >= 0) worst_[phase_] = std::max(worst_[phase_], now - last_);
+        last_ = now;
+    }
+    QTimer timer_;
+    QElapsedTimer clock_;
+    double last_ = -1;
+    std::string phase_ = "start";
+    std::map<std::string, double> worst_;
+};
+
+QString runFolder(const char* run) { return QString::fromStdString((test::fixture("window") / run).string()); }
+
+TEST(Responsiveness, GuiThreadIsNeverBlockedOver100Ms) {
+    if (!std::filesystem::exists(test::fixture("window") / "A")) GTEST_SKIP() << "no window fixtures (../shared absent)";
+    QStandardPaths::setTestModeEnabled(true);
+    qputenv("MESHDIFF_NO_DIALOGS", "1");
+    QCoreApplication::setOrganizationName("meshdiff-tests");
+    QCoreApplication::setApplicationName("meshdiff-responsiveness-tests");
+    QSettings().clear();
+    MainWindow window;
+    window.resize(1500, 950);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(200);
+
+    EventLoopWatchdog watchdog;
+    for (int round = 0; round < 2; ++round) {  // the second open replaces a loaded pair
+        watchdog.phase("open, load and compare a pair");
+        QSignalSpy loaded(&window, &MainWindow::pairLoaded);
+        QSignalSpy mapShown(&window, &MainWindow::fieldMapShown);
+        window.openPair(runFolder("A"), runFolder("B"));
+        ASSERT_TRUE(loaded.wait(60000)) << window.lastError().toStdString();
+        if (mapShown.isEmpty()) ASSERT_TRUE(mapShown.wait(30000));
+        QTest::qWait(500);
+    }
+
+    watchdog.phase("turn the globe");
+    for (int i = 0; i < 40; ++i) {
+        window.globe()->rotateBy(4.0);
+        QTest::qWait(10);
+    }
+    QTest::qWait(500);
+
+    watchdog.phase("select fields");
+    for (const char* field : {"2m_temperature", "geopotential@500", "10m_u_component_of_wind"}) {
+        QSignalSpy mapShown(&window, &MainWindow::fieldMapShown);
+        window.selectField(field);
+        if (mapShown.isEmpty()) mapShown.wait(10000);
+        QTest::qWait(100);
+    }
+
+    watchdog.phase("fly between differences");
+    for (int i = 0; i < 3; ++i) {
+        window.nextDifference();
+        QTest::qWait(800);
+    }
+
+    watchdog.phase("swap and reload");
+    {
+        QSignalSpy loaded(&window, &MainWindow::pairLoaded);
+        window.swapRuns();
+        ASSERT_TRUE(loaded.wait(60000));
+        QTest::qWait(500);
+    }
+    watchdog.phase("rebuild a graph and compare it with A");
+    {
+        QTemporaryDir runs;
+        ASSERT_TRUE(runs.isValid());
+        rerun::RerunSession* session = window.rerunSession();
+        session->setRunsDirectory(runs.path());
+        QSignalSpy finished(session, &rerun::RerunSession::runFinished);
+        QSignalSpy failed(session, &rerun::RerunSession::startFailed);
+        QJsonObject recipe{{"name", "rebuild"},
+                           {"command", QJsonArray{MESHDIFF_EXECUTABLE, "build-graph", "--res", "1.0", "--out", "{out}/graph.h5"}}};
+        session->start(QJsonObject{{"recipe", recipe}, {"backend", "local"}, {"run_a", runFolder("A")},
+                                   {"run_b", runFolder("B")}, {"label", "C"}});
+        ASSERT_TRUE(finished.count() > 0 || finished.wait(60000)) << failed.count();
+        const QString rebuilt = finished.at(0).at(0).toString();
+        QSignalSpy loaded(&window, &MainWindow::pairLoaded);
+        window.openPair(rebuilt, runFolder("A"));
+        ASSERT_TRUE(loaded.wait(60000)) << window.lastError().toStdString();
+        QTest::qWait(500);
+    }
+
+    watchdog.phase("end");
+
+    for (const auto& [phase, gap] : watchdog.worstGapMs()) {
+        std::printf("longest GUI-thread stall while %s: %.1f ms\n", phase.c_str(), gap);
+        EXPECT_LT(gap, kBudgetMs) << phase;
+    }
+}
+
+}  // namespace
+}  // namespace meshdiff::gui

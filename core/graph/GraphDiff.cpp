@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <iterator>
 
 #include <tbb/parallel_invoke.h>
 
@@ -31,10 +30,29 @@ std::vector<GridMeshEdge> toEdges(const std::vector<std::uint64_t>& keys) {
     return edges;
 }
 
-std::vector<GridMeshEdge> onlyInFirst(const std::vector<std::uint64_t>& first, const std::vector<std::uint64_t>& second) {
-    std::vector<std::uint64_t> keys;
-    std::set_difference(first.begin(), first.end(), second.begin(), second.end(), std::back_inserter(keys));
-    return toEdges(keys);
+// One merge of two ascending key lists: the keys only in A and only in B (as multisets).
+void splitDifference(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b,
+                     std::vector<GridMeshEdge>& onlyA, std::vector<GridMeshEdge>& onlyB) {
+    std::vector<std::uint64_t> keysA, keysB;
+    std::size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        // Long equal stretches are the rule: walk them without the three-way branch.
+        const std::size_t common = std::min(a.size() - i, b.size() - j);
+        std::size_t k = 0;
+        while (k < common && a[i + k] == b[j + k]) ++k;
+        i += k;
+        j += k;
+        if (i == a.size() || j == b.size()) break;
+        if (a[i] < b[j]) {
+            keysA.push_back(a[i++]);
+        } else {
+            keysB.push_back(b[j++]);
+        }
+    }
+    keysA.insert(keysA.end(), a.begin() + static_cast<std::ptrdiff_t>(i), a.end());
+    keysB.insert(keysB.end(), b.begin() + static_cast<std::ptrdiff_t>(j), b.end());
+    onlyA = toEdges(keysA);
+    onlyB = toEdges(keysB);
 }
 
 std::vector<TriangleChange> changedTriangles(const std::vector<std::int32_t>& a, const std::vector<std::int32_t>& b) {
@@ -71,8 +89,7 @@ GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const std::string& 
     GraphDiff d;
     tbb::parallel_invoke([&] { d.hashA = canonicalGraphHash(a, ea); }, [&] { d.hashB = canonicalGraphHash(b, eb); },
                          [&] {
-                             d.g2mOnlyA = onlyInFirst(ea.g2m, eb.g2m);
-                             d.g2mOnlyB = onlyInFirst(eb.g2m, ea.g2m);
+                             splitDifference(ea.g2m, eb.g2m, d.g2mOnlyA, d.g2mOnlyB);
                              d.m2gChanged = changedTriangles(ea.m2gTriangles, eb.m2gTriangles);
                          });
     d.g2mEdgesA = a.g2mSenders.size();

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "common/Error.h"
+#include "graph/LargeVectors.h"
 #include "io/GraphFiles.h"
 #include "io/Hdf5Reader.h"
 #include "io/Hdf5Writer.h"
@@ -48,7 +49,7 @@ void readExact(const Hdf5Reader& file, const std::string& name, DType dtype, std
                                      (rank == 1 ? std::string("1-D") : "(n, " + std::to_string(columns) + ")"));
     }
     file.checkReadSize(name, dtype);  // before allocating
-    out.resize(info.elementCount());
+    resizeLarge(out, info.elementCount());
     file.readInto(name, dtype, out.data(), out.size());
 }
 

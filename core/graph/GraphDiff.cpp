@@ -1,6 +1,7 @@
 #include "graph/GraphDiff.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -30,39 +31,66 @@ std::vector<GridMeshEdge> toEdges(const std::vector<std::uint64_t>& keys) {
     return edges;
 }
 
+// Grid→mesh keys of a CanonicalEdges, without its per-key test of where they are kept.
+struct KeysInGraph {
+    const std::int32_t* senders;
+    const std::int32_t* receivers;
+    std::uint64_t operator[](std::size_t e) const { return g2mKey(senders[e], receivers[e]); }
+};
+struct KeysSorted {
+    const std::uint64_t* keys;
+    std::uint64_t operator[](std::size_t e) const { return keys[e]; }
+};
+template <class Fn> void withKeys(const CanonicalEdges& edges, Fn&& fn) {
+    if (edges.g2mSortedCopy().empty()) {
+        fn(KeysInGraph{edges.g2mSenders(), edges.g2mReceivers()});
+    } else {
+        fn(KeysSorted{edges.g2mSortedCopy().data()});
+    }
+}
+
 // One merge of two ascending key lists: the keys only in A and only in B (as multisets).
-void splitDifference(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b,
-                     std::vector<GridMeshEdge>& onlyA, std::vector<GridMeshEdge>& onlyB) {
-    std::vector<std::uint64_t> keysA, keysB;
+template <class KeysA, class KeysB>
+void splitDifference(KeysA a, std::size_t na, KeysB b, std::size_t nb, std::vector<std::uint64_t>& onlyA,
+                     std::vector<std::uint64_t>& onlyB) {
     std::size_t i = 0, j = 0;
-    while (i < a.size() && j < b.size()) {
+    while (i < na && j < nb) {
         // Long equal stretches are the rule: walk them without the three-way branch.
-        const std::size_t common = std::min(a.size() - i, b.size() - j);
+        const std::size_t common = std::min(na - i, nb - j);
         std::size_t k = 0;
         while (k < common && a[i + k] == b[j + k]) ++k;
         i += k;
         j += k;
-        if (i == a.size() || j == b.size()) break;
+        if (i == na || j == nb) break;
         if (a[i] < b[j]) {
-            keysA.push_back(a[i++]);
+            onlyA.push_back(a[i++]);
         } else {
-            keysB.push_back(b[j++]);
+            onlyB.push_back(b[j++]);
         }
     }
-    keysA.insert(keysA.end(), a.begin() + static_cast<std::ptrdiff_t>(i), a.end());
-    keysB.insert(keysB.end(), b.begin() + static_cast<std::ptrdiff_t>(j), b.end());
-    onlyA = toEdges(keysA);
-    onlyB = toEdges(keysB);
+    for (; i < na; ++i) onlyA.push_back(a[i]);
+    for (; j < nb; ++j) onlyB.push_back(b[j]);
 }
 
-std::vector<TriangleChange> changedTriangles(const std::vector<std::int32_t>& a, const std::vector<std::int32_t>& b) {
+void diffG2m(const CanonicalEdges& a, const CanonicalEdges& b, GraphDiff& d) {
+    std::vector<std::uint64_t> onlyA, onlyB;
+    withKeys(a, [&](auto keysA) {
+        withKeys(b, [&](auto keysB) { splitDifference(keysA, a.g2mCount(), keysB, b.g2mCount(), onlyA, onlyB); });
+    });
+    d.g2mOnlyA = toEdges(onlyA);
+    d.g2mOnlyB = toEdges(onlyB);
+}
+
+std::vector<TriangleChange> changedTriangles(const CanonicalEdges& a, const CanonicalEdges& b) {
     std::vector<TriangleChange> changes;
-    for (std::size_t p = 0; p < a.size() / 3; ++p) {
-        const std::int32_t* ta = &a[3 * p];
-        const std::int32_t* tb = &b[3 * p];
-        if (ta[0] != tb[0] || ta[1] != tb[1] || ta[2] != tb[2]) {
-            changes.push_back({static_cast<std::int32_t>(p), {ta[0], ta[1], ta[2]}, {tb[0], tb[1], tb[2]}});
-        }
+    for (std::size_t p = 0; p < a.gridPoints(); ++p) {
+        const std::int32_t* ra = a.m2gSenders(p);
+        const std::int32_t* rb = b.m2gSenders(p);
+        if (ra[0] == rb[0] && ra[1] == rb[1] && ra[2] == rb[2]) continue;  // same order: same set
+        std::array<std::int32_t, 3> ta{ra[0], ra[1], ra[2]}, tb{rb[0], rb[1], rb[2]};
+        sortTriangle(ta.data());
+        sortTriangle(tb.data());
+        if (ta != tb) changes.push_back({static_cast<std::int32_t>(p), ta, tb});
     }
     return changes;
 }
@@ -89,8 +117,8 @@ GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const std::string& 
     GraphDiff d;
     tbb::parallel_invoke([&] { d.hashA = canonicalGraphHash(a, ea); }, [&] { d.hashB = canonicalGraphHash(b, eb); },
                          [&] {
-                             splitDifference(ea.g2m, eb.g2m, d.g2mOnlyA, d.g2mOnlyB);
-                             d.m2gChanged = changedTriangles(ea.m2gTriangles, eb.m2gTriangles);
+                             diffG2m(ea, eb, d);
+                             d.m2gChanged = changedTriangles(ea, eb);
                          });
     d.g2mEdgesA = a.g2mSenders.size();
     d.g2mEdgesB = b.g2mSenders.size();

@@ -1,6 +1,7 @@
 #include <tbb/parallel_invoke.h>
 
 #include "compare/Comparison.h"
+#include "graph/GraphDiff.h"
 #include "io/GraphFiles.h"
 
 namespace meshdiff {
@@ -22,9 +23,13 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
     tbb::parallel_invoke([&] { c.a = discoverRun(pathA); }, [&] { c.b = discoverRun(pathB); });
 
     if (options.compareGraphs && c.a.graphFile && c.b.graphFile) {
+        // Each graph read, then its canonical edges and hash, on its own thread: no wait for the
+        // slower read before hashing starts.
         MeshGraph ga, gb;
-        tbb::parallel_invoke([&] { ga = readGraph(*c.a.graphFile); }, [&] { gb = readGraph(*c.b.graphFile); });
-        c.graph = diffGraphs(ga, gb, *c.a.graphFile, *c.b.graphFile);
+        PreparedGraph pa, pb;
+        tbb::parallel_invoke([&] { ga = readGraph(*c.a.graphFile), pa = prepareGraph(ga); },
+                             [&] { gb = readGraph(*c.b.graphFile), pb = prepareGraph(gb); });
+        c.graph = diffGraphs(ga, gb, pa, pb, *c.a.graphFile, *c.b.graphFile);
         if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, ga, gb);
     }
     if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {

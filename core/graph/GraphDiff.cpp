@@ -109,17 +109,27 @@ std::uint32_t ulpDistance(float a, float b) {
     return static_cast<std::uint32_t>(std::min<std::int64_t>(d < 0 ? -d : d, UINT32_MAX));
 }
 
+PreparedGraph prepareGraph(const MeshGraph& graph) {
+    PreparedGraph prepared{canonicalEdges(graph), {}};
+    prepared.hash = canonicalGraphHash(graph, prepared.edges);
+    return prepared;
+}
+
 GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const std::string& fileA, const std::string& fileB) {
     requireComparable(a, b, fileA, fileB);
-    CanonicalEdges ea, eb;
-    tbb::parallel_invoke([&] { ea = canonicalEdges(a); }, [&] { eb = canonicalEdges(b); });
+    PreparedGraph pa, pb;
+    tbb::parallel_invoke([&] { pa = prepareGraph(a); }, [&] { pb = prepareGraph(b); });
+    return diffGraphs(a, b, pa, pb, fileA, fileB);
+}
 
+GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const PreparedGraph& pa, const PreparedGraph& pb,
+                     const std::string& fileA, const std::string& fileB) {
+    requireComparable(a, b, fileA, fileB);
     GraphDiff d;
-    tbb::parallel_invoke([&] { d.hashA = canonicalGraphHash(a, ea); }, [&] { d.hashB = canonicalGraphHash(b, eb); },
-                         [&] {
-                             diffG2m(ea, eb, d);
-                             d.m2gChanged = changedTriangles(ea, eb);
-                         });
+    d.hashA = pa.hash;
+    d.hashB = pb.hash;
+    tbb::parallel_invoke([&] { diffG2m(pa.edges, pb.edges, d); },
+                         [&] { d.m2gChanged = changedTriangles(pa.edges, pb.edges); });
     d.g2mEdgesA = a.g2mSenders.size();
     d.g2mEdgesB = b.g2mSenders.size();
     d.gridPoints = a.gridCount();

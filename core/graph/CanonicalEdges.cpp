@@ -10,7 +10,7 @@ namespace meshdiff {
 namespace {
 
 // Once the edges' order matters not: in canonical order already?
-bool g2mAscending(const MeshGraph& g) {
+bool g2mAscending(const GraphView& g) {
     const std::int32_t* senders = g.g2mSenders.data();
     const std::int32_t* receivers = g.g2mReceivers.data();
     const std::size_t n = g.g2mSenders.size();
@@ -25,7 +25,7 @@ bool g2mAscending(const MeshGraph& g) {
 }
 
 // Bucket the grid→mesh edges by receiver (counting sort), then sort the few senders of each.
-std::vector<std::uint64_t> sortG2m(const MeshGraph& g) {
+std::vector<std::uint64_t> sortG2m(const GraphView& g) {
     const std::size_t meshCount = g.meshCount();
     std::vector<std::size_t> start(meshCount + 1, 0);
     for (std::int32_t mesh : g.g2mReceivers) ++start[static_cast<std::size_t>(mesh) + 1];
@@ -47,7 +47,7 @@ std::vector<std::uint64_t> sortG2m(const MeshGraph& g) {
 }
 
 // The senders regrouped so that 3p, 3p+1, 3p+2 are grid point p's.
-std::vector<std::int32_t> groupM2g(const MeshGraph& g) {
+std::vector<std::int32_t> groupM2g(const GraphView& g) {
     const std::size_t gridCount = g.gridCount();
     std::vector<std::int32_t> grouped;
     resizeLarge(grouped, 3 * gridCount);
@@ -61,7 +61,7 @@ std::vector<std::int32_t> groupM2g(const MeshGraph& g) {
 
 }  // namespace
 
-CanonicalEdges canonicalEdges(const MeshGraph& graph) {
+CanonicalEdges canonicalEdges(const GraphView& graph) {
     CanonicalEdges edges;
     edges.g2mCount_ = graph.g2mSenders.size();
     edges.senders_ = graph.g2mSenders.data();
@@ -73,5 +73,7 @@ CanonicalEdges canonicalEdges(const MeshGraph& graph) {
     if (!m2gGroupedByGridPoint(graph)) edges.m2gGrouped_ = groupM2g(graph);
     return edges;
 }
+
+CanonicalEdges canonicalEdges(const MeshGraph& graph) { return canonicalEdges(viewOf(graph)); }
 
 }  // namespace meshdiff

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "graph/GraphView.h"
 #include "graph/MeshGraph.h"
 
 namespace meshdiff {
@@ -43,7 +44,7 @@ public:
         return (m2gGrouped_.empty() ? graphM2gSenders_ : m2gGrouped_.data()) + 3 * p;
     }
 
-    friend CanonicalEdges canonicalEdges(const MeshGraph& graph);
+    friend CanonicalEdges canonicalEdges(const GraphView& graph);
 
 private:
     std::size_t g2mCount_ = 0, gridPoints_ = 0;
@@ -55,6 +56,7 @@ private:
 };
 
 // Requires a validated graph (indices in range, 3 mesh→grid edges per grid point).
+CanonicalEdges canonicalEdges(const GraphView& graph);
 CanonicalEdges canonicalEdges(const MeshGraph& graph);
 
 }  // namespace meshdiff

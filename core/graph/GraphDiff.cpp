@@ -14,7 +14,7 @@
 namespace meshdiff {
 namespace {
 
-void requireComparable(const MeshGraph& a, const MeshGraph& b, const std::string& fileA, const std::string& fileB) {
+void requireComparable(const GraphView& a, const GraphView& b, const std::string& fileA, const std::string& fileB) {
     auto mismatch = [&](const std::string& what, std::size_t na, std::size_t nb) {
         throw Error(fileA + " vs " + fileB, "graphs are not comparable: " + what + " differ (" + std::to_string(na) +
                                                 " vs " + std::to_string(nb) + ")");
@@ -109,20 +109,23 @@ std::uint32_t ulpDistance(float a, float b) {
     return static_cast<std::uint32_t>(std::min<std::int64_t>(d < 0 ? -d : d, UINT32_MAX));
 }
 
-PreparedGraph prepareGraph(const MeshGraph& graph) {
+PreparedGraph prepareGraph(const GraphView& graph) {
     PreparedGraph prepared{canonicalEdges(graph), {}};
     prepared.hash = canonicalGraphHash(graph, prepared.edges);
     return prepared;
 }
 
-GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const std::string& fileA, const std::string& fileB) {
+PreparedGraph prepareGraph(const MeshGraph& graph) { return prepareGraph(viewOf(graph)); }
+
+GraphDiff diffGraphs(const MeshGraph& ga, const MeshGraph& gb, const std::string& fileA, const std::string& fileB) {
+    const GraphView a = viewOf(ga), b = viewOf(gb);
     requireComparable(a, b, fileA, fileB);
     PreparedGraph pa, pb;
     tbb::parallel_invoke([&] { pa = prepareGraph(a); }, [&] { pb = prepareGraph(b); });
     return diffGraphs(a, b, pa, pb, fileA, fileB);
 }
 
-GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const PreparedGraph& pa, const PreparedGraph& pb,
+GraphDiff diffGraphs(const GraphView& a, const GraphView& b, const PreparedGraph& pa, const PreparedGraph& pb,
                      const std::string& fileA, const std::string& fileB) {
     requireComparable(a, b, fileA, fileB);
     GraphDiff d;
@@ -148,7 +151,8 @@ GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const PreparedGraph
         d.maxShiftDegrees = std::max(d.maxShiftDegrees, node.shiftDegrees);
         d.movedNodes.push_back(node);
     }
-    d.gridCoordinatesEqual = a.gridLat == b.gridLat && a.gridLon == b.gridLon;
+    d.gridCoordinatesEqual = std::equal(a.gridLat.begin(), a.gridLat.end(), b.gridLat.begin(), b.gridLat.end()) &&
+                             std::equal(a.gridLon.begin(), a.gridLon.end(), b.gridLon.begin(), b.gridLon.end());
     return d;
 }
 

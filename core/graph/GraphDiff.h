@@ -60,10 +60,11 @@ struct PreparedGraph {
     CanonicalEdges edges;
     std::string hash;
 };
+PreparedGraph prepareGraph(const GraphView& graph);
 PreparedGraph prepareGraph(const MeshGraph& graph);
 
 // The same diff from prepared graphs (`pa` of `a`, `pb` of `b`).
-GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const PreparedGraph& pa, const PreparedGraph& pb,
+GraphDiff diffGraphs(const GraphView& a, const GraphView& b, const PreparedGraph& pa, const PreparedGraph& pb,
                      const std::string& fileA, const std::string& fileB);
 
 // |a − b| in float32 representable steps (0 for equal values, including +0/−0).

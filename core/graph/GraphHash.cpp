@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@ public:
         }
     }
     void add(const void* data, std::size_t bytes) { EVP_DigestUpdate(ctx_.get(), data, bytes); }
+    template <class T> void addVector(std::span<const T> v) { add(v.data(), v.size() * sizeof(T)); }
     template <class T> void addVector(const std::vector<T>& v) { add(v.data(), v.size() * sizeof(T)); }
     void addCount(std::uint64_t n) { add(&n, sizeof n); }
     std::string hex() {
@@ -45,9 +47,9 @@ private:
 
 }  // namespace
 
-std::string canonicalGraphHash(const MeshGraph& graph) { return canonicalGraphHash(graph, canonicalEdges(graph)); }
+std::string canonicalGraphHash(const MeshGraph& graph) { return canonicalGraphHash(viewOf(graph), canonicalEdges(graph)); }
 
-std::string canonicalGraphHash(const MeshGraph& g, const CanonicalEdges& edges) {
+std::string canonicalGraphHash(const GraphView& g, const CanonicalEdges& edges) {
     Sha256 sha;
     const std::string tag = "meshdiff-graph-v1";
     sha.add(tag.data(), tag.size());

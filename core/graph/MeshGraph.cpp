@@ -6,11 +6,12 @@
 #include <vector>
 
 #include "common/Error.h"
+#include "graph/GraphView.h"
 
 namespace meshdiff {
 namespace {
 
-void requireFinite(const std::vector<float>& values, const char* name, const std::string& file) {
+void requireFinite(std::span<const float> values, const char* name, const std::string& file) {
     for (std::size_t i = 0; i < values.size(); ++i) {
         if (!std::isfinite(values[i])) {
             throw Error(file, std::string(name) + "[" + std::to_string(i) + "] is not finite");
@@ -18,7 +19,7 @@ void requireFinite(const std::vector<float>& values, const char* name, const std
     }
 }
 
-__attribute__((target_clones("avx2", "default"))) void requireIndexRange(const std::vector<std::int32_t>& indices, std::size_t limit, const char* name,
+__attribute__((target_clones("avx2", "default"))) void requireIndexRange(std::span<const std::int32_t> indices, std::size_t limit, const char* name,
                        const char* target, const std::string& file) {
     // A branch-free min/max pass (vectorised); the offending index is looked up only on failure.
     std::int32_t lowest = 0, highest = 0;
@@ -39,7 +40,7 @@ __attribute__((target_clones("avx2", "default"))) void requireIndexRange(const s
 }  // namespace
 
 // Receivers of 4 grid points at a time against the pattern p p p p+1 p+1 p+1 ... (vectorised).
-__attribute__((target_clones("avx2", "default"))) bool m2gGroupedByGridPoint(const MeshGraph& g) {
+__attribute__((target_clones("avx2", "default"))) bool m2gGroupedByGridPoint(const GraphView& g) {
     const std::size_t points = g.m2gReceivers.size() / 3;
     if (g.m2gReceivers.size() != 3 * points) return false;
     const std::int32_t* receivers = g.m2gReceivers.data();
@@ -61,7 +62,7 @@ __attribute__((target_clones("avx2", "default"))) bool m2gGroupedByGridPoint(con
     return grouped;
 }
 
-void validateGraph(const MeshGraph& g, const std::string& file) {
+void validateGraph(const GraphView& g, const std::string& file) {
     if (g.gridLat.empty() || g.gridLon.empty()) throw Error(file, "the grid has no latitudes or longitudes");
     if (g.meshLat.size() != g.meshLon.size()) {
         throw Error(file, "mesh_lat has " + std::to_string(g.meshLat.size()) + " values but mesh_lon has " +
@@ -103,5 +104,8 @@ void validateGraph(const MeshGraph& g, const std::string& file) {
         }
     }
 }
+
+bool m2gGroupedByGridPoint(const MeshGraph& graph) { return m2gGroupedByGridPoint(viewOf(graph)); }
+void validateGraph(const MeshGraph& graph, const std::string& file) { validateGraph(viewOf(graph), file); }
 
 }  // namespace meshdiff

@@ -28,7 +28,7 @@ run "meshdiff graphs h5 at-risk" "$meshdiff compare g025_glibc.h5 g025_eigen.h5 
 run "meshdiff fields 101" "$meshdiff compare fields/run_a fields/run_b --summary"
 echo "-- done (load $(cut -d' ' -f1-3 /proc/loadavg))"
 echo "== peak RSS"
-for args in "g025_glibc.npz g025_eigen.npz" "fields/run_a fields/run_b"; do
+for args in "g025_glibc.npz g025_eigen.npz" "g025_glibc.h5 g025_eigen.h5 --no-at-risk" "fields/run_a fields/run_b"; do
   /usr/bin/time -f "meshdiff compare $args: %e s, %M KiB" "$meshdiff" compare $args --summary >/dev/null || true
 done
 echo "== NumPy way"

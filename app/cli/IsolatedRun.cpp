@@ -2,8 +2,8 @@
 
 #include <poll.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -50,7 +50,8 @@ struct Outcome {
 // Waits for `child` until `deadline` (no limit when `limited` is false). Sleeps in poll() on a
 // pidfd, so that the parent wakes as soon as the child ends.
 Outcome watch(pid_t child, bool limited, std::chrono::steady_clock::time_point deadline) {
-    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, child, 0));  // glibc 2.36 lacks C linkage for pidfd_open
+    // syscall(): glibc 2.36's <sys/pidfd.h> declares pidfd_open without C linkage.
+    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, child, 0));
     int status = 0;
     while (true) {
         const pid_t done = ::waitpid(child, &status, WNOHANG);

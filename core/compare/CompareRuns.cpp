@@ -37,7 +37,8 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
             PreparedGraph prepared;
         } a, b;
         auto load = [&](const std::string& file, Side& side) {
-            if (!options.assessRisk && sniffFileKind(file) == FileKind::GraphHdf5) side.mapped = MappedGraphHdf5::open(file);
+            if (!options.assessRisk && sniffFileKind(file) == FileKind::GraphHdf5)
+                side.mapped = MappedGraphHdf5::open(file);
             if (side.mapped) {
                 side.view = side.mapped->view();
             } else {

@@ -32,7 +32,9 @@ inline void sortTriangle(std::int32_t* t) {
 class CanonicalEdges {
 public:
     std::size_t g2mCount() const { return g2mCount_; }
-    std::uint64_t g2m(std::size_t e) const { return g2mSorted_.empty() ? g2mKey(senders_[e], receivers_[e]) : g2mSorted_[e]; }
+    std::uint64_t g2m(std::size_t e) const {
+        return g2mSorted_.empty() ? g2mKey(senders_[e], receivers_[e]) : g2mSorted_[e];
+    }
     // The keys when they were sorted into a copy; empty when they are read from the graph.
     const std::vector<std::uint64_t>& g2mSortedCopy() const { return g2mSorted_; }
     const std::int32_t* g2mSenders() const { return senders_; }

@@ -47,7 +47,9 @@ private:
 
 }  // namespace
 
-std::string canonicalGraphHash(const MeshGraph& graph) { return canonicalGraphHash(viewOf(graph), canonicalEdges(graph)); }
+std::string canonicalGraphHash(const MeshGraph& graph) {
+    return canonicalGraphHash(viewOf(graph), canonicalEdges(graph));
+}
 
 std::string canonicalGraphHash(const GraphView& g, const CanonicalEdges& edges) {
     Sha256 sha;
@@ -79,7 +81,8 @@ std::string canonicalGraphHash(const GraphView& g, const CanonicalEdges& edges) 
         if (sorted.empty()) {
             for (std::size_t e = i; e < end; ++e, out += 2) out[0] = receivers[e], out[1] = senders[e];
         } else {
-            for (std::size_t e = i; e < end; ++e, out += 2) out[0] = g2mKeyMesh(sorted[e]), out[1] = g2mKeyGrid(sorted[e]);
+            for (std::size_t e = i; e < end; ++e, out += 2)
+                out[0] = g2mKeyMesh(sorted[e]), out[1] = g2mKeyGrid(sorted[e]);
         }
         sha.addVector(block);
     }

@@ -19,8 +19,9 @@ void requireFinite(std::span<const float> values, const char* name, const std::s
     }
 }
 
-__attribute__((target_clones("avx2", "default"))) void requireIndexRange(std::span<const std::int32_t> indices, std::size_t limit, const char* name,
-                       const char* target, const std::string& file) {
+__attribute__((target_clones("avx2", "default")))
+void requireIndexRange(std::span<const std::int32_t> indices, std::size_t limit, const char* name, const char* target,
+                       const std::string& file) {
     // A branch-free min/max pass (vectorised); the offending index is looked up only on failure.
     std::int32_t lowest = 0, highest = 0;
     if (!indices.empty()) lowest = highest = indices.front();
@@ -40,7 +41,8 @@ __attribute__((target_clones("avx2", "default"))) void requireIndexRange(std::sp
 }  // namespace
 
 // Receivers of 4 grid points at a time against the pattern p p p p+1 p+1 p+1 ... (vectorised).
-__attribute__((target_clones("avx2", "default"))) bool m2gGroupedByGridPoint(const GraphView& g) {
+__attribute__((target_clones("avx2", "default")))
+bool m2gGroupedByGridPoint(const GraphView& g) {
     const std::size_t points = g.m2gReceivers.size() / 3;
     if (g.m2gReceivers.size() != 3 * points) return false;
     const std::int32_t* receivers = g.m2gReceivers.data();

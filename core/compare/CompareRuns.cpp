@@ -49,9 +49,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         };
         tbb::parallel_invoke([&] { load(*c.a.graphFile, a); }, [&] { load(*c.b.graphFile, b); });
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
-        const MeshGraph& ga = a.graph;
-        const MeshGraph& gb = b.graph;
-        if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, ga, gb);
+        if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.graph, b.graph);
     }
     if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {
         std::unique_ptr<FieldSource> fa, fb;

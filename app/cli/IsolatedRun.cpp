@@ -44,7 +44,7 @@ namespace {
 
 struct Outcome {
     enum Kind { Exited, Crashed, TimedOut } kind = Exited;
-    int code = 0;  // exit status or signal
+    int code = 0;  // exit status; for a crash the signal, or minus the exit status
 };
 
 // Waits for `child` until `deadline` (no limit when `limited` is false). Sleeps in poll() on a
@@ -79,7 +79,10 @@ Outcome watch(pid_t child, bool limited, std::chrono::steady_clock::time_point d
         }
     }
     if (pidfd >= 0) ::close(pidfd);
-    if (WIFEXITED(status)) return {Outcome::Exited, WEXITSTATUS(status)};
+    // Sub-commands exit 0, 1 or 2; any other status is a crash turned into an exit status (a
+    // sanitizer's report, as Hdf5Preflight.cpp also assumes).
+    if (WIFEXITED(status) && WEXITSTATUS(status) <= kExitError) return {Outcome::Exited, WEXITSTATUS(status)};
+    if (WIFEXITED(status)) return {Outcome::Crashed, -WEXITSTATUS(status)};
     return {Outcome::Crashed, WIFSIGNALED(status) ? WTERMSIG(status) : 0};
 }
 
@@ -159,9 +162,12 @@ int runIsolated(const std::function<int()>& work, std::chrono::seconds limit) {
                      "(set MESHDIFF_TIME_LIMIT=SECONDS to allow longer, 0 for no limit)\n";
         return kExitError;
     }
-    std::cerr << "meshdiff: error: reading the inputs crashed (signal " << outcome.code << ", "
-              << ::strsignal(outcome.code)
-              << "); one of the files is damaged: the HDF5 library does not survive some damaged files\n";
+    if (outcome.code < 0)
+        std::cerr << "meshdiff: error: reading the inputs crashed (exit " << -outcome.code;
+    else
+        std::cerr << "meshdiff: error: reading the inputs crashed (signal " << outcome.code << ", "
+                  << ::strsignal(outcome.code);
+    std::cerr << "); one of the files is damaged: the HDF5 library does not survive some damaged files\n";
     return kExitError;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/Error.h"
@@ -19,16 +20,23 @@ void requireFinite(std::span<const float> values, const char* name, const std::s
     }
 }
 
+// A branch-free min/max pass (vectorised, with an AVX2 clone). It must not throw: exceptions do
+// not unwind through target_clones functions in sanitizer builds.
 __attribute__((target_clones("avx2", "default")))
-void requireIndexRange(std::span<const std::int32_t> indices, std::size_t limit, const char* name, const char* target,
-                       const std::string& file) {
-    // A branch-free min/max pass (vectorised); the offending index is looked up only on failure.
+std::pair<std::int32_t, std::int32_t> indexBounds(std::span<const std::int32_t> indices) {
     std::int32_t lowest = 0, highest = 0;
     if (!indices.empty()) lowest = highest = indices.front();
     for (std::int32_t v : indices) {
         lowest = v < lowest ? v : lowest;
         highest = v > highest ? v : highest;
     }
+    return {lowest, highest};
+}
+
+// The offending index is looked up only on failure.
+void requireIndexRange(std::span<const std::int32_t> indices, std::size_t limit, const char* name, const char* target,
+                       const std::string& file) {
+    const auto [lowest, highest] = indexBounds(indices);
     if (lowest >= 0 && static_cast<std::size_t>(highest) < limit) return;
     for (std::size_t i = 0; i < indices.size(); ++i) {
         if (indices[i] < 0 || static_cast<std::size_t>(indices[i]) >= limit) {

@@ -15,13 +15,20 @@ for math in glibc eigen; do
 done
 [ -f fields/run_b/fields.npz ] || "$py" "$here/make_field_bench_data.py" "$data/fields"
 
-echo "== machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p'), load $(cut -d' ' -f1-3 /proc/loadavg)"
-run() { hyperfine --warmup 1 --runs "${RUNS:-5}" -i --export-json "$1.json" -n "$1" "$2" | sed -n '/Time/p;/Range/p'; }
-run "meshdiff graphs npz" "$meshdiff compare g025_glibc.npz g025_eigen.npz --summary"
-run "meshdiff graphs h5" "$meshdiff compare g025_glibc.h5 g025_eigen.h5 --summary"
+echo "== machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p')"
+# The machine may be shared: the load average before and after each series, and hyperfine's
+# user/system CPU time (less sensitive to other processes) beside the wall time.
+run() {
+  echo "-- $1 (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  hyperfine -N --warmup 2 --runs "${RUNS:-15}" -i --export-json "$1.json" -n "$1" "$2" | sed -n '/Time/p;/Range/p'
+}
+run "meshdiff graphs npz" "$meshdiff compare g025_glibc.npz g025_eigen.npz --no-at-risk --summary"
+run "meshdiff graphs h5" "$meshdiff compare g025_glibc.h5 g025_eigen.h5 --no-at-risk --summary"
+run "meshdiff graphs h5 at-risk" "$meshdiff compare g025_glibc.h5 g025_eigen.h5 --summary"
 run "meshdiff fields 101" "$meshdiff compare fields/run_a fields/run_b --summary"
+echo "-- done (load $(cut -d' ' -f1-3 /proc/loadavg))"
 echo "== peak RSS"
-for args in "g025_glibc.npz g025_eigen.npz" "fields/run_a fields/run_b"; do
+for args in "g025_glibc.npz g025_eigen.npz" "g025_glibc.h5 g025_eigen.h5 --no-at-risk" "fields/run_a fields/run_b"; do
   /usr/bin/time -f "meshdiff compare $args: %e s, %M KiB" "$meshdiff" compare $args --summary >/dev/null || true
 done
 echo "== NumPy way"

@@ -1,6 +1,9 @@
 #include "cli/IsolatedRun.h"
 
+#include <poll.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,16 +16,20 @@
 #include <thread>
 
 #include "cli/Command.h"
+#include "io/Hdf5Preflight.h"
 
 namespace meshdiff::cli {
 namespace {
 
-[[noreturn]] void runChild(const std::function<int()>& work, pid_t parent) {
+[[noreturn]] void runChild(const std::function<int()>& work, pid_t parent, bool preflight, int stderrCapture) {
     // Its own process group, so that a timeout also ends helper processes it started; and it
     // dies with meshdiff (Ctrl-C reaches only the terminal's foreground group).
     ::setpgid(0, 0);
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(kExitError);  // meshdiff ended before prctl took effect
+    // This process is watched already: a libhdf5 crash here is caught by the parent.
+    if (!preflight) disableHdf5Preflight();
+    if (stderrCapture >= 0) ::dup2(stderrCapture, STDERR_FILENO);
     int status = kExitError;
     try {
         status = work();
@@ -33,6 +40,93 @@ namespace {
     std::cerr.flush();
     std::fflush(nullptr);
     ::_exit(status);
+}
+
+struct Outcome {
+    enum Kind { Exited, Crashed, TimedOut } kind = Exited;
+    int code = 0;  // exit status; for a crash the signal, or minus the exit status
+};
+
+// Waits for `child` until `deadline` (no limit when `limited` is false). Sleeps in poll() on a
+// pidfd, so that the parent wakes as soon as the child ends.
+Outcome watch(pid_t child, bool limited, std::chrono::steady_clock::time_point deadline) {
+    // syscall(): glibc 2.36's <sys/pidfd.h> declares pidfd_open without C linkage.
+    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, child, 0));
+    int status = 0;
+    while (true) {
+        const pid_t done = ::waitpid(child, &status, WNOHANG);
+        if (done == child) break;
+        if (done < 0 && errno != EINTR) {
+            if (pidfd >= 0) ::close(pidfd);
+            throw std::runtime_error(std::string("lost the reader process: ") + std::strerror(errno));
+        }
+        const auto now = std::chrono::steady_clock::now();
+        if (limited && now > deadline) {
+            ::kill(-child, SIGKILL);
+            ::kill(child, SIGKILL);
+            while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+            }
+            if (pidfd >= 0) ::close(pidfd);
+            return {Outcome::TimedOut, 0};
+        }
+        auto wait = std::chrono::milliseconds(1000);
+        if (limited) wait = std::min(wait, std::chrono::ceil<std::chrono::milliseconds>(deadline - now));
+        if (pidfd >= 0) {
+            pollfd fd{pidfd, POLLIN, 0};
+            ::poll(&fd, 1, static_cast<int>(wait.count()) + 1);
+        } else {
+            std::this_thread::sleep_for(std::min(wait, std::chrono::milliseconds(10)));
+        }
+    }
+    if (pidfd >= 0) ::close(pidfd);
+    // Sub-commands exit 0, 1 or 2; any other status is a crash turned into an exit status (a
+    // sanitizer's report, as Hdf5Preflight.cpp also assumes).
+    if (WIFEXITED(status) && WEXITSTATUS(status) <= kExitError) return {Outcome::Exited, WEXITSTATUS(status)};
+    if (WIFEXITED(status)) return {Outcome::Crashed, -WEXITSTATUS(status)};
+    return {Outcome::Crashed, WIFSIGNALED(status) ? WTERMSIG(status) : 0};
+}
+
+// Copies what the child wrote to the captured standard error to ours, and closes the capture.
+void replay(int capture) {
+    if (capture < 0) return;
+    std::cerr.flush();
+    char buffer[4096];
+    for (off_t offset = 0;;) {
+        const ssize_t got = ::pread(capture, buffer, sizeof buffer, offset);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        offset += got;
+        for (ssize_t done = 0; done < got;) {
+            const ssize_t put = ::write(STDERR_FILENO, buffer + done, static_cast<std::size_t>(got - done));
+            if (put < 0 && errno == EINTR) continue;
+            if (put <= 0) break;
+            done += put;
+        }
+    }
+    ::close(capture);
+}
+
+Outcome runWatched(const std::function<int()>& work, bool preflight, bool limited,
+                   std::chrono::steady_clock::time_point deadline) {
+    std::cout.flush();
+    std::cerr.flush();
+    // Without the pre-flight, a crash is followed by a second run: keep the first run's standard
+    // error (libhdf5's and glibc's last words) until it is known to be the only run.
+    const int capture = preflight ? -1 : ::memfd_create("meshdiff-stderr", MFD_CLOEXEC);
+    const pid_t parent = ::getpid();
+    const pid_t child = ::fork();
+    if (child < 0) {
+        if (capture >= 0) ::close(capture);
+        throw std::runtime_error(std::string("cannot start a reader process: ") + std::strerror(errno));
+    }
+    if (child == 0) runChild(work, parent, preflight, capture);
+    const Outcome outcome = watch(child, limited, deadline);
+    if (outcome.kind == Outcome::Crashed) {
+        if (capture >= 0) ::close(capture);
+    } else {
+        replay(capture);
+    }
+    return outcome;
 }
 
 }  // namespace
@@ -54,35 +148,26 @@ std::chrono::seconds readTimeLimit(const std::vector<std::string>& paths) {
 }
 
 int runIsolated(const std::function<int()>& work, std::chrono::seconds limit) {
-    std::cout.flush();
-    std::cerr.flush();
-    const pid_t parent = ::getpid();
-    const pid_t child = ::fork();
-    if (child < 0) throw std::runtime_error(std::string("cannot start a reader process: ") + std::strerror(errno));
-    if (child == 0) runChild(work, parent);
-
+    const bool limited = limit.count() > 0;
     const auto deadline = std::chrono::steady_clock::now() + limit;
-    int status = 0;
-    while (true) {
-        const pid_t done = ::waitpid(child, &status, WNOHANG);
-        if (done == child) break;
-        if (done < 0 && errno != EINTR) throw std::runtime_error(std::string("lost the reader process: ") + std::strerror(errno));
-        if (limit.count() > 0 && std::chrono::steady_clock::now() > deadline) {
-            ::kill(-child, SIGKILL);
-            ::kill(child, SIGKILL);
-            while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-            }
-            std::cerr << "meshdiff: error: reading the inputs did not finish within " << limit.count()
-                      << " s; a damaged HDF5/NetCDF file can make the HDF5 library loop forever "
-                         "(set MESHDIFF_TIME_LIMIT=SECONDS to allow longer, 0 for no limit)\n";
-            return kExitError;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    Outcome outcome = runWatched(work, false, limited, deadline);
+    // A crash: again with the pre-flight, which names the file libhdf5 does not survive. Both
+    // runs share the one time limit.
+    if (outcome.kind == Outcome::Crashed) outcome = runWatched(work, true, limited, deadline);
+
+    if (outcome.kind == Outcome::Exited) return outcome.code;
+    if (outcome.kind == Outcome::TimedOut) {
+        std::cerr << "meshdiff: error: reading the inputs did not finish within " << limit.count()
+                  << " s; a damaged HDF5/NetCDF file can make the HDF5 library loop forever "
+                     "(set MESHDIFF_TIME_LIMIT=SECONDS to allow longer, 0 for no limit)\n";
+        return kExitError;
     }
-    if (WIFEXITED(status)) return WEXITSTATUS(status);
-    const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    std::cerr << "meshdiff: error: reading the inputs crashed (signal " << signal << ", " << ::strsignal(signal)
-              << "); one of the files is damaged: the HDF5 library does not survive some damaged files\n";
+    if (outcome.code < 0)
+        std::cerr << "meshdiff: error: reading the inputs crashed (exit " << -outcome.code;
+    else
+        std::cerr << "meshdiff: error: reading the inputs crashed (signal " << outcome.code << ", "
+                  << ::strsignal(outcome.code);
+    std::cerr << "); one of the files is damaged: the HDF5 library does not survive some damaged files\n";
     return kExitError;
 }
 

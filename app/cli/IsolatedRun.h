@@ -9,8 +9,11 @@ namespace meshdiff::cli {
 // Runs `work` (a sub-command reading untrusted files) in a forked child process and returns its
 // exit status. The HDF5 library crashes or loops forever on some damaged files (docs/robustness.md);
 // then the child is the one that dies or is killed after `limit`, and this reports a clean error and
-// returns kExitError. Call it before any thread is started. Exceptions from `work` are reported as
-// "meshdiff: error: ..." with kExitError, as main() does.
+// returns kExitError. The child skips the per-file HDF5 pre-flight fork (Hdf5Preflight.h): when it
+// crashes, `work` runs once more in a new child with the pre-flight on, which names the damaged file
+// (or, if libhdf5 crashes past the metadata, ends with a general "crashed" error). Call it before
+// any thread is started. Exceptions from `work` are reported as "meshdiff: error: ..." with
+// kExitError, as main() does.
 int runIsolated(const std::function<int()>& work, std::chrono::seconds limit);
 
 // The time limit for reading `paths` (files or run folders): 15 s plus 1 s per 10 MB of input, or

@@ -4,17 +4,35 @@
 
 #include <tbb/parallel_for.h>
 
+#include "graph/LargeVectors.h"
+
 namespace meshdiff {
 namespace {
 
+// Once the edges' order matters not: in canonical order already?
+bool g2mAscending(const GraphView& g) {
+    const std::int32_t* senders = g.g2mSenders.data();
+    const std::int32_t* receivers = g.g2mReceivers.data();
+    const std::size_t n = g.g2mSenders.size();
+    bool descending = false;
+    // Blocks: branch-free inside, an early exit between them.
+    for (std::size_t begin = 1; begin < n && !descending; begin += 8192) {
+        const std::size_t end = std::min(n, begin + 8192);
+        for (std::size_t e = begin; e < end; ++e)
+            descending |= g2mKey(senders[e], receivers[e]) < g2mKey(senders[e - 1], receivers[e - 1]);
+    }
+    return !descending;
+}
+
 // Bucket the grid→mesh edges by receiver (counting sort), then sort the few senders of each.
-std::vector<std::uint64_t> canonicalG2m(const MeshGraph& g) {
+std::vector<std::uint64_t> sortG2m(const GraphView& g) {
     const std::size_t meshCount = g.meshCount();
     std::vector<std::size_t> start(meshCount + 1, 0);
     for (std::int32_t mesh : g.g2mReceivers) ++start[static_cast<std::size_t>(mesh) + 1];
     for (std::size_t m = 0; m < meshCount; ++m) start[m + 1] += start[m];
 
-    std::vector<std::uint64_t> keys(g.g2mReceivers.size());
+    std::vector<std::uint64_t> keys;
+    resizeLarge(keys, g.g2mReceivers.size());
     std::vector<std::size_t> fill(start.begin(), start.end() - 1);
     for (std::size_t e = 0; e < keys.size(); ++e) {
         keys[fill[static_cast<std::size_t>(g.g2mReceivers[e])]++] = g2mKey(g.g2mSenders[e], g.g2mReceivers[e]);
@@ -28,32 +46,34 @@ std::vector<std::uint64_t> canonicalG2m(const MeshGraph& g) {
     return keys;
 }
 
-std::vector<std::int32_t> canonicalM2g(const MeshGraph& g) {
+// The senders regrouped so that 3p, 3p+1, 3p+2 are grid point p's.
+std::vector<std::int32_t> groupM2g(const GraphView& g) {
     const std::size_t gridCount = g.gridCount();
-    std::vector<std::int32_t> triangles(3 * gridCount);
+    std::vector<std::int32_t> grouped;
+    resizeLarge(grouped, 3 * gridCount);
     std::vector<std::uint8_t> filled(gridCount, 0);
     for (std::size_t e = 0; e < g.m2gReceivers.size(); ++e) {
         const auto grid = static_cast<std::size_t>(g.m2gReceivers[e]);
-        triangles[3 * grid + filled[grid]++] = g.m2gSenders[e];
+        grouped[3 * grid + filled[grid]++] = g.m2gSenders[e];
     }
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, gridCount, 16384), [&](const auto& range) {
-        for (std::size_t p = range.begin(); p != range.end(); ++p) {
-            std::int32_t* t = &triangles[3 * p];
-            if (t[0] > t[1]) std::swap(t[0], t[1]);
-            if (t[1] > t[2]) std::swap(t[1], t[2]);
-            if (t[0] > t[1]) std::swap(t[0], t[1]);
-        }
-    });
-    return triangles;
+    return grouped;
 }
 
 }  // namespace
 
-CanonicalEdges canonicalEdges(const MeshGraph& graph) {
+CanonicalEdges canonicalEdges(const GraphView& graph) {
     CanonicalEdges edges;
-    edges.g2m = canonicalG2m(graph);
-    edges.m2gTriangles = canonicalM2g(graph);
+    edges.g2mCount_ = graph.g2mSenders.size();
+    edges.senders_ = graph.g2mSenders.data();
+    edges.receivers_ = graph.g2mReceivers.data();
+    if (!g2mAscending(graph)) edges.g2mSorted_ = sortG2m(graph);
+
+    edges.gridPoints_ = graph.gridCount();
+    edges.graphM2gSenders_ = graph.m2gSenders.data();
+    if (!m2gGroupedByGridPoint(graph)) edges.m2gGrouped_ = groupM2g(graph);
     return edges;
 }
+
+CanonicalEdges canonicalEdges(const MeshGraph& graph) { return canonicalEdges(viewOf(graph)); }
 
 }  // namespace meshdiff

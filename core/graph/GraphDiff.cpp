@@ -1,9 +1,9 @@
 #include "graph/GraphDiff.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
-#include <iterator>
 
 #include <tbb/parallel_invoke.h>
 
@@ -14,7 +14,7 @@
 namespace meshdiff {
 namespace {
 
-void requireComparable(const MeshGraph& a, const MeshGraph& b, const std::string& fileA, const std::string& fileB) {
+void requireComparable(const GraphView& a, const GraphView& b, const std::string& fileA, const std::string& fileB) {
     auto mismatch = [&](const std::string& what, std::size_t na, std::size_t nb) {
         throw Error(fileA + " vs " + fileB, "graphs are not comparable: " + what + " differ (" + std::to_string(na) +
                                                 " vs " + std::to_string(nb) + ")");
@@ -31,20 +31,66 @@ std::vector<GridMeshEdge> toEdges(const std::vector<std::uint64_t>& keys) {
     return edges;
 }
 
-std::vector<GridMeshEdge> onlyInFirst(const std::vector<std::uint64_t>& first, const std::vector<std::uint64_t>& second) {
-    std::vector<std::uint64_t> keys;
-    std::set_difference(first.begin(), first.end(), second.begin(), second.end(), std::back_inserter(keys));
-    return toEdges(keys);
+// Grid→mesh keys of a CanonicalEdges, without its per-key test of where they are kept.
+struct KeysInGraph {
+    const std::int32_t* senders;
+    const std::int32_t* receivers;
+    std::uint64_t operator[](std::size_t e) const { return g2mKey(senders[e], receivers[e]); }
+};
+struct KeysSorted {
+    const std::uint64_t* keys;
+    std::uint64_t operator[](std::size_t e) const { return keys[e]; }
+};
+template <class Fn> void withKeys(const CanonicalEdges& edges, Fn&& fn) {
+    if (edges.g2mSortedCopy().empty()) {
+        fn(KeysInGraph{edges.g2mSenders(), edges.g2mReceivers()});
+    } else {
+        fn(KeysSorted{edges.g2mSortedCopy().data()});
+    }
 }
 
-std::vector<TriangleChange> changedTriangles(const std::vector<std::int32_t>& a, const std::vector<std::int32_t>& b) {
-    std::vector<TriangleChange> changes;
-    for (std::size_t p = 0; p < a.size() / 3; ++p) {
-        const std::int32_t* ta = &a[3 * p];
-        const std::int32_t* tb = &b[3 * p];
-        if (ta[0] != tb[0] || ta[1] != tb[1] || ta[2] != tb[2]) {
-            changes.push_back({static_cast<std::int32_t>(p), {ta[0], ta[1], ta[2]}, {tb[0], tb[1], tb[2]}});
+// One merge of two ascending key lists: the keys only in A and only in B (as multisets).
+template <class KeysA, class KeysB>
+void splitDifference(KeysA a, std::size_t na, KeysB b, std::size_t nb, std::vector<std::uint64_t>& onlyA,
+                     std::vector<std::uint64_t>& onlyB) {
+    std::size_t i = 0, j = 0;
+    while (i < na && j < nb) {
+        // Long equal stretches are the rule: walk them without the three-way branch.
+        const std::size_t common = std::min(na - i, nb - j);
+        std::size_t k = 0;
+        while (k < common && a[i + k] == b[j + k]) ++k;
+        i += k;
+        j += k;
+        if (i == na || j == nb) break;
+        if (a[i] < b[j]) {
+            onlyA.push_back(a[i++]);
+        } else {
+            onlyB.push_back(b[j++]);
         }
+    }
+    for (; i < na; ++i) onlyA.push_back(a[i]);
+    for (; j < nb; ++j) onlyB.push_back(b[j]);
+}
+
+void diffG2m(const CanonicalEdges& a, const CanonicalEdges& b, GraphDiff& d) {
+    std::vector<std::uint64_t> onlyA, onlyB;
+    withKeys(a, [&](auto keysA) {
+        withKeys(b, [&](auto keysB) { splitDifference(keysA, a.g2mCount(), keysB, b.g2mCount(), onlyA, onlyB); });
+    });
+    d.g2mOnlyA = toEdges(onlyA);
+    d.g2mOnlyB = toEdges(onlyB);
+}
+
+std::vector<TriangleChange> changedTriangles(const CanonicalEdges& a, const CanonicalEdges& b) {
+    std::vector<TriangleChange> changes;
+    for (std::size_t p = 0; p < a.gridPoints(); ++p) {
+        const std::int32_t* ra = a.m2gSenders(p);
+        const std::int32_t* rb = b.m2gSenders(p);
+        if (ra[0] == rb[0] && ra[1] == rb[1] && ra[2] == rb[2]) continue;  // same order: same set
+        std::array<std::int32_t, 3> ta{ra[0], ra[1], ra[2]}, tb{rb[0], rb[1], rb[2]};
+        sortTriangle(ta.data());
+        sortTriangle(tb.data());
+        if (ta != tb) changes.push_back({static_cast<std::int32_t>(p), ta, tb});
     }
     return changes;
 }
@@ -63,18 +109,30 @@ std::uint32_t ulpDistance(float a, float b) {
     return static_cast<std::uint32_t>(std::min<std::int64_t>(d < 0 ? -d : d, UINT32_MAX));
 }
 
-GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const std::string& fileA, const std::string& fileB) {
-    requireComparable(a, b, fileA, fileB);
-    CanonicalEdges ea, eb;
-    tbb::parallel_invoke([&] { ea = canonicalEdges(a); }, [&] { eb = canonicalEdges(b); });
+PreparedGraph prepareGraph(const GraphView& graph) {
+    PreparedGraph prepared{canonicalEdges(graph), {}};
+    prepared.hash = canonicalGraphHash(graph, prepared.edges);
+    return prepared;
+}
 
+PreparedGraph prepareGraph(const MeshGraph& graph) { return prepareGraph(viewOf(graph)); }
+
+GraphDiff diffGraphs(const MeshGraph& ga, const MeshGraph& gb, const std::string& fileA, const std::string& fileB) {
+    const GraphView a = viewOf(ga), b = viewOf(gb);
+    requireComparable(a, b, fileA, fileB);
+    PreparedGraph pa, pb;
+    tbb::parallel_invoke([&] { pa = prepareGraph(a); }, [&] { pb = prepareGraph(b); });
+    return diffGraphs(a, b, pa, pb, fileA, fileB);
+}
+
+GraphDiff diffGraphs(const GraphView& a, const GraphView& b, const PreparedGraph& pa, const PreparedGraph& pb,
+                     const std::string& fileA, const std::string& fileB) {
+    requireComparable(a, b, fileA, fileB);
     GraphDiff d;
-    tbb::parallel_invoke([&] { d.hashA = canonicalGraphHash(a, ea); }, [&] { d.hashB = canonicalGraphHash(b, eb); },
-                         [&] {
-                             d.g2mOnlyA = onlyInFirst(ea.g2m, eb.g2m);
-                             d.g2mOnlyB = onlyInFirst(eb.g2m, ea.g2m);
-                             d.m2gChanged = changedTriangles(ea.m2gTriangles, eb.m2gTriangles);
-                         });
+    d.hashA = pa.hash;
+    d.hashB = pb.hash;
+    tbb::parallel_invoke([&] { diffG2m(pa.edges, pb.edges, d); },
+                         [&] { d.m2gChanged = changedTriangles(pa.edges, pb.edges); });
     d.g2mEdgesA = a.g2mSenders.size();
     d.g2mEdgesB = b.g2mSenders.size();
     d.gridPoints = a.gridCount();
@@ -93,7 +151,8 @@ GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const std::string& 
         d.maxShiftDegrees = std::max(d.maxShiftDegrees, node.shiftDegrees);
         d.movedNodes.push_back(node);
     }
-    d.gridCoordinatesEqual = a.gridLat == b.gridLat && a.gridLon == b.gridLon;
+    d.gridCoordinatesEqual = std::equal(a.gridLat.begin(), a.gridLat.end(), b.gridLat.begin(), b.gridLat.end()) &&
+                             std::equal(a.gridLon.begin(), a.gridLon.end(), b.gridLon.begin(), b.gridLon.end());
     return d;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "graph/CanonicalEdges.h"
 #include "graph/MeshGraph.h"
 
 namespace meshdiff {
@@ -52,6 +53,19 @@ struct GraphDiff {
 // Throws meshdiff::Error (naming both files) when the graphs are not comparable.
 GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const std::string& fileA = "A",
                      const std::string& fileB = "B");
+
+// A validated graph's canonical edges and hash, worked out on its own: e.g. on the thread that
+// read it, while the other graph is still being read. Reads `graph`, which must outlive it.
+struct PreparedGraph {
+    CanonicalEdges edges;
+    std::string hash;
+};
+PreparedGraph prepareGraph(const GraphView& graph);
+PreparedGraph prepareGraph(const MeshGraph& graph);
+
+// The same diff from prepared graphs (`pa` of `a`, `pb` of `b`).
+GraphDiff diffGraphs(const GraphView& a, const GraphView& b, const PreparedGraph& pa, const PreparedGraph& pb,
+                     const std::string& fileA, const std::string& fileB);
 
 // |a − b| in float32 representable steps (0 for equal values, including +0/−0).
 std::uint32_t ulpDistance(float a, float b);

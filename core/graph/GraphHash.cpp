@@ -1,9 +1,11 @@
 #include "graph/GraphHash.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,6 +25,7 @@ public:
         }
     }
     void add(const void* data, std::size_t bytes) { EVP_DigestUpdate(ctx_.get(), data, bytes); }
+    template <class T> void addVector(std::span<const T> v) { add(v.data(), v.size() * sizeof(T)); }
     template <class T> void addVector(const std::vector<T>& v) { add(v.data(), v.size() * sizeof(T)); }
     void addCount(std::uint64_t n) { add(&n, sizeof n); }
     std::string hex() {
@@ -44,15 +47,17 @@ private:
 
 }  // namespace
 
-std::string canonicalGraphHash(const MeshGraph& graph) { return canonicalGraphHash(graph, canonicalEdges(graph)); }
+std::string canonicalGraphHash(const MeshGraph& graph) {
+    return canonicalGraphHash(viewOf(graph), canonicalEdges(graph));
+}
 
-std::string canonicalGraphHash(const MeshGraph& g, const CanonicalEdges& edges) {
+std::string canonicalGraphHash(const GraphView& g, const CanonicalEdges& edges) {
     Sha256 sha;
     const std::string tag = "meshdiff-graph-v1";
     sha.add(tag.data(), tag.size());
     for (std::uint64_t n : {std::uint64_t(g.gridLat.size()), std::uint64_t(g.gridLon.size()),
                             std::uint64_t(g.meshCount()), std::uint64_t(g.faceCount()),
-                            std::uint64_t(edges.g2m.size()), std::uint64_t(edges.m2gTriangles.size() / 3)}) {
+                            std::uint64_t(edges.g2mCount()), std::uint64_t(edges.gridPoints())}) {
         sha.addCount(n);
     }
     sha.addVector(g.gridLat);
@@ -61,20 +66,33 @@ std::string canonicalGraphHash(const MeshGraph& g, const CanonicalEdges& edges) 
     sha.addVector(g.meshLon);
     sha.addVector(g.meshFaces);
 
-    // grid→mesh as (mesh, grid) int32 pairs in canonical order, streamed in blocks.
-    constexpr std::size_t kBlock = 1 << 16;
-    std::vector<std::int32_t> pairs;
-    pairs.reserve(2 * kBlock);
-    for (std::size_t i = 0; i < edges.g2m.size(); i += kBlock) {
-        pairs.clear();
-        const std::size_t end = std::min(edges.g2m.size(), i + kBlock);
-        for (std::size_t e = i; e < end; ++e) {
-            pairs.push_back(g2mKeyMesh(edges.g2m[e]));
-            pairs.push_back(g2mKeyGrid(edges.g2m[e]));
+    // The edges in canonical order, streamed in blocks that stay in the cache.
+    constexpr std::size_t kBlock = 1 << 14;
+    std::vector<std::int32_t> block;
+    block.reserve(3 * kBlock);
+    // grid→mesh as (mesh, grid) int32 pairs
+    const std::vector<std::uint64_t>& sorted = edges.g2mSortedCopy();
+    const std::int32_t* senders = edges.g2mSenders();
+    const std::int32_t* receivers = edges.g2mReceivers();
+    for (std::size_t i = 0; i < edges.g2mCount(); i += kBlock) {
+        const std::size_t end = std::min(edges.g2mCount(), i + kBlock);
+        block.resize(2 * (end - i));
+        std::int32_t* out = block.data();
+        if (sorted.empty()) {
+            for (std::size_t e = i; e < end; ++e, out += 2) out[0] = receivers[e], out[1] = senders[e];
+        } else {
+            for (std::size_t e = i; e < end; ++e, out += 2)
+                out[0] = g2mKeyMesh(sorted[e]), out[1] = g2mKeyGrid(sorted[e]);
         }
-        sha.addVector(pairs);
+        sha.addVector(block);
     }
-    sha.addVector(edges.m2gTriangles);
+    // mesh→grid as one sorted int32 triple per grid point
+    for (std::size_t i = 0; i < edges.gridPoints(); i += kBlock) {
+        const std::size_t end = std::min(edges.gridPoints(), i + kBlock);
+        block.assign(edges.m2gSenders(i), edges.m2gSenders(end));
+        for (std::size_t k = 0; k < block.size(); k += 3) sortTriangle(&block[k]);
+        sha.addVector(block);
+    }
     return sha.hex();
 }
 

@@ -29,4 +29,8 @@ struct MeshGraph {
 // exactly three mesh→grid edges. Throws meshdiff::Error naming `file` and the first problem.
 void validateGraph(const MeshGraph& graph, const std::string& file);
 
+// True when mesh→grid edges 3p, 3p+1 and 3p+2 all end at grid point p (the order meshdiff and
+// the official builder write), for every p.
+bool m2gGroupedByGridPoint(const MeshGraph& graph);
+
 }  // namespace meshdiff

@@ -1,13 +1,22 @@
 // meshdiff's own HDF5 graph file; the layout is documented in docs/formats.md.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <cstdint>
 #include <exception>
+#include <iterator>
+#include <span>
+#include <utility>
 #include <nlohmann/json.hpp>
 #include <vector>
 
 #include "common/Error.h"
+#include "graph/LargeVectors.h"
 #include "io/GraphFiles.h"
 #include "io/Hdf5Reader.h"
 #include "io/Hdf5Writer.h"
+#include "io/MappedGraphHdf5.h"
 
 namespace meshdiff {
 
@@ -31,11 +40,10 @@ void requireGraphFile(const Hdf5Reader& file) {
                                      " is not supported (this meshdiff reads version 1; newer meshdiff?)");
 }
 
-// Reads a dataset that must have exactly `dtype` and rank `rank`, and whose trailing dimension is
-// `columns` when rank is 2; returns its element count via `out`.
-template <class T>
-void readExact(const Hdf5Reader& file, const std::string& name, DType dtype, std::size_t rank, std::size_t columns,
-               std::vector<T>& out) {
+// Checks that a dataset has exactly `dtype` and rank `rank`, and that its trailing dimension is
+// `columns` when rank is 2; returns its element count.
+std::size_t checkDataset(const Hdf5Reader& file, const std::string& name, DType dtype, std::size_t rank,
+                         std::size_t columns) {
     if (!file.isDataset(name)) throw Error(file.path(), "meshdiff graph file lacks dataset " + name);
     const Hdf5DatasetInfo info = file.datasetInfo(name);
     if (!info.dtype || *info.dtype != dtype)
@@ -48,7 +56,14 @@ void readExact(const Hdf5Reader& file, const std::string& name, DType dtype, std
                                      (rank == 1 ? std::string("1-D") : "(n, " + std::to_string(columns) + ")"));
     }
     file.checkReadSize(name, dtype);  // before allocating
-    out.resize(info.elementCount());
+    return info.elementCount();
+}
+
+// Reads a dataset that passes checkDataset into `out`.
+template <class T>
+void readExact(const Hdf5Reader& file, const std::string& name, DType dtype, std::size_t rank, std::size_t columns,
+               std::vector<T>& out) {
+    resizeLarge(out, checkDataset(file, name, dtype, rank, columns));
     file.readInto(name, dtype, out.data(), out.size());
 }
 
@@ -81,6 +96,75 @@ MeshGraph readGraphHdf5(const std::string& path) {
                       graph.m2gReceivers.size());
     validateGraph(graph, path);
     return graph;
+}
+
+std::optional<MappedGraphHdf5> MappedGraphHdf5::open(const std::string& path) {
+    const Hdf5Reader file(path);
+    requireGraphFile(file);
+    struct Part {
+        const char* name;
+        DType dtype;
+        std::size_t rank, columns;
+        std::size_t count = 0;
+        std::uint64_t offset = 0;
+    };
+    Part parts[] = {{"/grid/lat", DType::Float32, 1, 0},          {"/grid/lon", DType::Float32, 1, 0},
+                    {"/mesh/lat", DType::Float32, 1, 0},          {"/mesh/lon", DType::Float32, 1, 0},
+                    {"/mesh/faces", DType::Int32, 2, 3},          {"/grid2mesh/senders", DType::Int32, 1, 0},
+                    {"/grid2mesh/receivers", DType::Int32, 1, 0}, {"/mesh2grid/senders", DType::Int32, 1, 0},
+                    {"/mesh2grid/receivers", DType::Int32, 1, 0}};
+    // Checked in readGraphHdf5's order, so that a damaged file gets the same error.
+    for (std::size_t i = 0; i < std::size(parts); ++i) {
+        Part& part = parts[i];
+        part.count = checkDataset(file, part.name, part.dtype, part.rank, part.columns);
+        if (part.count > 0) {
+            const auto offset = file.plainDataOffset(part.name, part.dtype);
+            if (!offset || *offset % 4 != 0) return std::nullopt;  // float32 and int32 need 4-byte alignment
+            part.offset = *offset;
+        }
+        if (i == 3) requireSameLength(file, "/mesh/lat", parts[2].count, "/mesh/lon", parts[3].count);
+        if (i == 6)
+            requireSameLength(file, "/grid2mesh/senders", parts[5].count, "/grid2mesh/receivers", parts[6].count);
+        if (i == 8)
+            requireSameLength(file, "/mesh2grid/senders", parts[7].count, "/mesh2grid/receivers", parts[8].count);
+    }
+
+    const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return std::nullopt;
+    MappedGraphHdf5 mapped;
+    mapped.bytes_ = file.fileSize();
+    void* base = ::mmap(nullptr, mapped.bytes_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0);
+    ::close(descriptor);
+    if (base == MAP_FAILED) return std::nullopt;
+    mapped.base_ = base;
+    const auto* bytes = static_cast<const char*>(base);
+    auto floats = [&](const Part& p) {
+        return std::span<const float>(reinterpret_cast<const float*>(bytes + p.offset), p.count);
+    };
+    auto ints = [&](const Part& p) {
+        return std::span<const std::int32_t>(reinterpret_cast<const std::int32_t*>(bytes + p.offset), p.count);
+    };
+    mapped.view_ = {floats(parts[0]), floats(parts[1]), floats(parts[2]), floats(parts[3]), ints(parts[4]),
+                    ints(parts[5]),   ints(parts[6]),   ints(parts[7]),   ints(parts[8])};
+    validateGraph(mapped.view_, path);
+    return mapped;
+}
+
+MappedGraphHdf5::MappedGraphHdf5(MappedGraphHdf5&& other) noexcept
+    : base_(std::exchange(other.base_, nullptr)), bytes_(std::exchange(other.bytes_, 0)), view_(other.view_) {}
+
+MappedGraphHdf5& MappedGraphHdf5::operator=(MappedGraphHdf5&& other) noexcept {
+    if (this != &other) {
+        if (base_) ::munmap(base_, bytes_);
+        base_ = std::exchange(other.base_, nullptr);
+        bytes_ = std::exchange(other.bytes_, 0);
+        view_ = other.view_;
+    }
+    return *this;
+}
+
+MappedGraphHdf5::~MappedGraphHdf5() {
+    if (base_) ::munmap(base_, bytes_);
 }
 
 std::string readGraphHdf5Metadata(const std::string& path) {

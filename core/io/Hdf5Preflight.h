@@ -11,4 +11,8 @@ namespace meshdiff {
 // Must be called without holding the HDF5 lock in another frame of this thread.
 void preflightHdf5(const std::string& path);
 
+// For a process whose crash or hang is already caught by a watching parent (the command line's
+// isolated run, app/cli/IsolatedRun.h): from now on preflightHdf5 does nothing.
+void disableHdf5Preflight();
+
 }  // namespace meshdiff

@@ -354,6 +354,18 @@ void Hdf5Reader::readInto(const std::string& datasetPath, DType memoryType, void
                     impl_->path, "cannot read dataset " + name + " (damaged or truncated file?)");
 }
 
+std::optional<std::uint64_t> Hdf5Reader::plainDataOffset(const std::string& datasetPath, DType memoryType) const {
+    auto lock = lockHdf5();
+    const std::string name = absolute(datasetPath);
+    Hdf5Id dataset = impl_->openDataset(name);
+    const Hdf5DatasetInfo info = impl_->info(dataset.get(), name);
+    const auto offset = impl_->directOffset(dataset.get(), info, memoryType);
+    if (!offset) return std::nullopt;
+    const std::size_t bytes = checkedProduct(info.shape, dtypeSize(memoryType), impl_->path, "dataset " + name);
+    if (*offset > impl_->fileSize || bytes > impl_->fileSize - *offset) return std::nullopt;
+    return offset;
+}
+
 void Hdf5Reader::readSlabInto(const std::string& datasetPath, const std::vector<std::size_t>& start,
                               const std::vector<std::size_t>& count, DType memoryType, void* out) const {
     auto lock = lockHdf5();

@@ -56,6 +56,11 @@ public:
     void readSlabInto(const std::string& datasetPath, const std::vector<std::size_t>& start,
                       const std::vector<std::size_t>& count, DType memoryType, void* out) const;
 
+    // Where the whole dataset's bytes lie in the file when they are exactly `memoryType` in native
+    // byte order, unfiltered and contiguous (and inside the file): then they can be used in place
+    // (mapped) instead of read. Empty for any other storage.
+    std::optional<std::uint64_t> plainDataOffset(const std::string& datasetPath, DType memoryType) const;
+
     std::vector<std::string> attributeNames(const std::string& objectPath) const;
     bool hasAttribute(const std::string& objectPath, const std::string& name) const;
     // Fixed or variable-length string attribute (the first one of an array); empty if absent

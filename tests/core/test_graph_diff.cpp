@@ -5,6 +5,7 @@
 #include <set>
 
 #include "common/Error.h"
+#include "graph/CanonicalEdges.h"
 #include "graph/GraphDiff.h"
 #include "graph/GraphHash.h"
 
@@ -163,4 +164,78 @@ TEST(ValidateGraph, NamesFileAndProblem) {
     bad = g;
     bad.m2gSenders.pop_back();
     EXPECT_THROW(validateGraph(bad, "g.npz"), Error);
+}
+
+TEST(ValidateGraph, OutOfRangeMeshToGridReceiverIsNamed) {
+    std::mt19937 rng(10);
+    MeshGraph bad = randomGraph(rng);
+    bad.m2gReceivers[5] = static_cast<std::int32_t>(bad.gridCount());  // no longer grouped, and out of range
+    try {
+        validateGraph(bad, "g.h5");
+        FAIL();
+    } catch (const Error& e) {
+        EXPECT_NE(e.problem().find("m2g_receivers[5]"), std::string::npos) << e.problem();
+    }
+}
+
+TEST(MeshGraph, MeshToGridGroupedByGridPoint) {
+    std::mt19937 rng(11);
+    MeshGraph g = randomGraph(rng);
+    EXPECT_TRUE(m2gGroupedByGridPoint(g));
+    std::swap(g.m2gReceivers[2], g.m2gReceivers[3]);  // points 0 and 1 swap an edge each
+    std::swap(g.m2gSenders[2], g.m2gSenders[3]);
+    EXPECT_FALSE(m2gGroupedByGridPoint(g));
+    EXPECT_NO_THROW(validateGraph(g, "g.h5"));  // the general check still accepts it
+}
+
+// Edges already in canonical order (grid→mesh ascending by (mesh, grid), mesh→grid grouped by
+// point) take shortcuts; shuffled edges take the general sorts. Both must give the same result,
+// duplicate edges included.
+TEST(CanonicalEdges, EdgesInCanonicalOrderAndShuffledAgree) {
+    std::mt19937 rng(12);
+    MeshGraph sorted = randomGraph(rng);
+    sorted.g2mSenders.push_back(sorted.g2mSenders[7]);  // a duplicate edge
+    sorted.g2mReceivers.push_back(sorted.g2mReceivers[7]);
+    std::vector<std::pair<int, int>> byMesh;
+    for (std::size_t e = 0; e < sorted.g2mSenders.size(); ++e) byMesh.push_back({sorted.g2mReceivers[e], sorted.g2mSenders[e]});
+    std::sort(byMesh.begin(), byMesh.end());
+    for (std::size_t e = 0; e < byMesh.size(); ++e) {
+        sorted.g2mReceivers[e] = byMesh[e].first;
+        sorted.g2mSenders[e] = byMesh[e].second;
+    }
+    MeshGraph shuffled = sorted;
+    shuffleEdges(shuffled.g2mSenders, shuffled.g2mReceivers, rng);
+    shuffleEdges(shuffled.m2gSenders, shuffled.m2gReceivers, rng);
+    ASSERT_TRUE(m2gGroupedByGridPoint(sorted));
+    ASSERT_FALSE(m2gGroupedByGridPoint(shuffled));
+
+    const CanonicalEdges a = canonicalEdges(sorted), b = canonicalEdges(shuffled);
+    EXPECT_TRUE(a.g2mSortedCopy().empty());  // read in place
+    EXPECT_FALSE(b.g2mSortedCopy().empty());
+    ASSERT_EQ(a.g2mCount(), byMesh.size());
+    ASSERT_EQ(b.g2mCount(), byMesh.size());
+    for (std::size_t e = 0; e < byMesh.size(); ++e) {
+        EXPECT_EQ(a.g2m(e), b.g2m(e));
+        EXPECT_EQ(g2mKeyMesh(a.g2m(e)), byMesh[e].first);
+        EXPECT_EQ(g2mKeyGrid(a.g2m(e)), byMesh[e].second);
+    }
+    const auto t = triangles(sorted);
+    ASSERT_EQ(a.gridPoints(), t.size());
+    for (std::size_t p = 0; p < t.size(); ++p) {
+        std::vector<int> ta(a.m2gSenders(p), a.m2gSenders(p) + 3), tb(b.m2gSenders(p), b.m2gSenders(p) + 3);
+        std::sort(ta.begin(), ta.end());
+        std::sort(tb.begin(), tb.end());
+        EXPECT_EQ(ta, std::vector<int>(t[p].begin(), t[p].end()));
+        EXPECT_EQ(tb, ta);
+    }
+    EXPECT_EQ(canonicalGraphHash(sorted), canonicalGraphHash(shuffled));
+
+    // One duplicate more in B is one edge only in B.
+    MeshGraph more = shuffled;
+    more.g2mSenders.push_back(sorted.g2mSenders[0]);
+    more.g2mReceivers.push_back(sorted.g2mReceivers[0]);
+    const GraphDiff d = diffGraphs(sorted, more);
+    EXPECT_TRUE(d.g2mOnlyA.empty());
+    ASSERT_EQ(d.g2mOnlyB.size(), 1u);
+    EXPECT_EQ(d.g2mOnlyB[0], (GridMeshEdge{sorted.g2mSenders[0], sorted.g2mReceivers[0]}));
 }

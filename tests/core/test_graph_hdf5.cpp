@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <set>
 #include <atomic>
@@ -10,7 +12,10 @@
 #include "common/Error.h"
 #include "core/TestPaths.h"
 #include "io/GraphFiles.h"
+#include "graph/GraphDiff.h"
+#include "graph/GraphHash.h"
 #include "io/Hdf5Writer.h"
+#include "io/MappedGraphHdf5.h"
 
 using namespace meshdiff;
 namespace fs = std::filesystem;
@@ -284,4 +289,71 @@ TEST_F(GraphHdf5Test, ThreadsMayReadAndWriteGraphFilesAtOnce) {
     for (auto& th : threads) th.join();
     EXPECT_EQ(good.load(), 80);
     expectSameGraph(readGraphHdf5(file("out0.h5")), a);  // thread 0 wrote a last (i = 19)
+}
+
+TEST_F(GraphHdf5Test, MappedGraphEqualsTheReadGraphAndHashesAlike) {
+    const MeshGraph g = smallGraph(3);
+    writeGraphHdf5(g, file("g.h5"));
+    const auto mapped = MappedGraphHdf5::open(file("g.h5"));
+    ASSERT_TRUE(mapped.has_value());
+    const GraphView v = mapped->view();
+    auto same = [](auto span, const auto& vec) { return std::equal(span.begin(), span.end(), vec.begin(), vec.end()); };
+    EXPECT_TRUE(same(v.gridLat, g.gridLat));
+    EXPECT_TRUE(same(v.gridLon, g.gridLon));
+    EXPECT_TRUE(same(v.meshLat, g.meshLat));
+    EXPECT_TRUE(same(v.meshLon, g.meshLon));
+    EXPECT_TRUE(same(v.meshFaces, g.meshFaces));
+    EXPECT_TRUE(same(v.g2mSenders, g.g2mSenders));
+    EXPECT_TRUE(same(v.g2mReceivers, g.g2mReceivers));
+    EXPECT_TRUE(same(v.m2gSenders, g.m2gSenders));
+    EXPECT_TRUE(same(v.m2gReceivers, g.m2gReceivers));
+    EXPECT_EQ(prepareGraph(v).hash, canonicalGraphHash(g));
+
+    // Moving keeps the mapping alive; the moved-from object no longer unmaps it.
+    std::optional<MappedGraphHdf5> moved = MappedGraphHdf5::open(file("g.h5"));
+    MappedGraphHdf5 owner = std::move(*moved);
+    moved.reset();
+    EXPECT_TRUE(same(owner.view().m2gSenders, g.m2gSenders));
+}
+
+TEST_F(GraphHdf5Test, CompressedGraphsAreReadNotMapped) {
+    writeGraphHdf5(smallGraph(), file("z.h5"), "{}", 1);
+    EXPECT_FALSE(MappedGraphHdf5::open(file("z.h5")).has_value());
+    expectSameGraph(readGraphHdf5(file("z.h5")), smallGraph());
+}
+
+TEST_F(GraphHdf5Test, MappingReportsTheReadersErrors) {
+    std::vector<std::pair<std::string, LayoutOptions>> cases;
+    LayoutOptions o;
+    o.skip = "/mesh2grid/senders";
+    cases.push_back({"missing.h5", o});
+    o = {};
+    o.int64Senders = true;
+    cases.push_back({"int64.h5", o});
+    o = {};
+    o.flatFaces = true;
+    cases.push_back({"flat.h5", o});
+    o = {};
+    o.version = 2;
+    cases.push_back({"v2.h5", o});
+    for (const auto& [name, options] : cases) {
+        writeLayout(smallGraph(), file(name), options);
+        EXPECT_EQ(problemOf([&] { MappedGraphHdf5::open(file(name)); }), problemOf([&] { readGraphHdf5(file(name)); }))
+            << name;
+    }
+    MeshGraph shortReceivers = smallGraph();
+    shortReceivers.g2mReceivers.pop_back();
+    writeLayout(shortReceivers, file("short.h5"));
+    MeshGraph outOfRange = smallGraph();
+    outOfRange.m2gSenders[5] = -1;
+    writeLayout(outOfRange, file("range.h5"));
+    for (const char* name : {"short.h5", "range.h5"}) {
+        const std::string problem = problemOf([&] { MappedGraphHdf5::open(file(name)); });
+        EXPECT_EQ(problem, problemOf([&] { readGraphHdf5(file(name)); })) << name;
+        EXPECT_FALSE(problem.empty());
+    }
+    writeGraphHdf5(smallGraph(), file("g.h5"));
+    const auto size = fs::file_size(file("g.h5"));
+    fs::resize_file(file("g.h5"), size - 1);
+    EXPECT_THROW(MappedGraphHdf5::open(file("g.h5")), Error);
 }

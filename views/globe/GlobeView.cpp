@@ -69,8 +69,7 @@ struct RenderedFrame {
 class RenderLoop : public QObject {
 public:
     explicit RenderLoop(QOffscreenSurface* surface) : surface_(surface) {
-        globe_ = std::make_shared<GlobeRenderer>();
-        globe_->setLineTextureAllowed(true);
+        globe_ = std::make_shared<GlobeRenderer>();  // empty until the first scene is adopted
         window_->AddRenderer(globe_->renderer());
         window_->SetReadyForRendering(false);
         window_->SetOwnContext(0);
@@ -157,6 +156,7 @@ private:
             if (gl_ == Gl::Ready) {
                 window_->SetReadyForRendering(true);
                 window_->OpenGLInitContext();
+                globe_->setLineTextureAllowed(true);  // builds the coastline texture here, not on the GUI thread
             }
         }
         return gl_ == Gl::Ready && context_->makeCurrent(surface_);

@@ -16,10 +16,21 @@
 #include <thread>
 
 #include "cli/Command.h"
+#include "common/ProcessMemory.h"
 #include "io/Hdf5Preflight.h"
 
 namespace meshdiff::cli {
 namespace {
+
+// Some damaged HDF5 files make libhdf5 allocate without bound (one 33 KB file reached 6.7 GB in
+// 15 s); a compare needs far less (the 0.25° pair with its at-risk analysis peaks at 250 MB), so
+// the reading child gets 4 GiB more than it starts with. MESHDIFF_MEMORY_LIMIT=GiB changes that,
+// 0 lifts it.
+std::uint64_t memoryAllowance() {
+    double gib = 4;
+    if (const char* env = std::getenv("MESHDIFF_MEMORY_LIMIT"); env && *env) gib = std::atof(env);
+    return gib > 0 ? static_cast<std::uint64_t>(gib * double(std::uint64_t(1) << 30)) : ~std::uint64_t(0) / 2;
+}
 
 [[noreturn]] void runChild(const std::function<int()>& work, pid_t parent, bool preflight, int stderrCapture) {
     // Its own process group, so that a timeout also ends helper processes it started; and it
@@ -29,6 +40,7 @@ namespace {
     if (::getppid() != parent) ::_exit(kExitError);  // meshdiff ended before prctl took effect
     // This process is watched already: a libhdf5 crash here is caught by the parent.
     if (!preflight) disableHdf5Preflight();
+    limitDataMemoryGrowth(memoryAllowance());
     if (stderrCapture >= 0) ::dup2(stderrCapture, STDERR_FILENO);
     int status = kExitError;
     try {

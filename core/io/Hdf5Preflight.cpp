@@ -3,11 +3,13 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "common/Error.h"
+#include "common/ProcessMemory.h"
 #include "io/Hdf5Lock.h"
 #include "io/Hdf5Reader.h"
 
@@ -58,6 +61,7 @@ void walk(const Hdf5Reader& file, const std::string& group, std::size_t& objects
         bool isGroup = false, isDataset = false;
         attempt([&] { isGroup = file.isGroup(path); });
         attempt([&] { isDataset = file.isDataset(path); });
+        readAttributes(file, path);
         if (isGroup && depth < 32) walk(file, path, objects, depth + 1);
         if (isDataset) {
             attempt([&] { file.datasetInfo(path); });
@@ -67,8 +71,14 @@ void walk(const Hdf5Reader& file, const std::string& group, std::size_t& objects
     }
 }
 
+// Reading a file's structure needs a few MB; some damaged files make libhdf5 allocate without
+// bound (a huge claimed variable-length size). The child may use this much more data memory than
+// the parent had, then its allocations fail.
+constexpr std::uint64_t kChildMemoryHeadroom = std::uint64_t(2) << 30;
+
 [[noreturn]] void childMain(const std::string& path) {
     resetHdf5LockInForkedChild();
+    limitDataMemoryGrowth(kChildMemoryHeadroom);
     // glibc's own "free(): invalid size" and the like would only confuse the user.
     if (const int devNull = open("/dev/null", O_WRONLY); devNull >= 0) dup2(devNull, STDERR_FILENO);
     try {
@@ -87,6 +97,7 @@ using Stamp = std::tuple<std::uintmax_t, std::filesystem::file_time_type>;
 // Forks the child and waits for it; returns the problem, or "" when libhdf5 survived.
 std::string runChild(const std::string& path) {
     pid_t child = -1;
+    const std::uint64_t parentResident = residentMemoryBytes();
     {
         // Forking while holding the HDF5 lock leaves the child a consistent library state.
         auto lock = lockHdf5();
@@ -96,11 +107,14 @@ std::string runChild(const std::string& path) {
     if (child < 0) return {};  // cannot fork: go on without the check
 
     int status = 0;
+    std::uint64_t maxResidentKiB = 0;
     const auto deadline = std::chrono::steady_clock::now() + kTimeout;
     // Sleeps in poll() on a pidfd, which wakes as soon as the child ends.
     const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, child, 0));
     for (;;) {
-        const pid_t done = waitpid(child, &status, WNOHANG);
+        rusage usage{};
+        const pid_t done = wait4(child, &status, WNOHANG, &usage);
+        if (done == child) maxResidentKiB = static_cast<std::uint64_t>(usage.ru_maxrss);
         if (done == child) break;
         if (done < 0) {
             if (pidfd >= 0) close(pidfd);
@@ -130,6 +144,12 @@ std::string runChild(const std::string& path) {
     if (WIFEXITED(status) && WEXITSTATUS(status) > 1)
         return "damaged HDF5 file: reading its structure crashes the HDF5 library (exit " +
                std::to_string(WEXITSTATUS(status)) + ")";
+    // A child that grew by most of its headroom failed for want of memory, not for a reason the
+    // real reader would report: it would take that memory from this process.
+    if (WIFEXITED(status) && WEXITSTATUS(status) <= 1 && parentResident > 0 &&
+        maxResidentKiB * 1024 > parentResident + kChildMemoryHeadroom / 2)
+        return "damaged HDF5 file: reading its structure needs more than " +
+               std::to_string(kChildMemoryHeadroom >> 30) + " GiB of memory";
     return {};
 }
 

@@ -50,3 +50,4 @@ TEST(NetcdfDamagedFiles, BitFlippedCopiesLoadOrFailCleanly) {
     EXPECT_GT(refused, 0);
     RecordProperty("crashes_or_hangs_caught", damaged);
 }
+

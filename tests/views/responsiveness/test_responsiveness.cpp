@@ -1,7 +1,7 @@
 // The GUI thread stays responsive while the window loads and compares a pair, turns the globe,
-// switches fields, flies between differences, rebuilds a graph through the Rerun panel's
-// session and compares the rebuilt run: an event-loop watchdog measures the longest time the
-// GUI thread went without serving a 5 ms timer. Runs alone (RUN_SERIAL): it measures time.
+// switches fields, flies between differences, swaps and reloads, and rebuilds a graph through
+// the Rerun panel's session: an event-loop watchdog measures the longest time the GUI thread
+// went without serving a 5 ms timer. Runs alone (RUN_SERIAL): it measures time.
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -125,15 +125,9 @@ TEST(Responsiveness, GuiThreadIsNeverBlockedOver100Ms) {
         session->start(QJsonObject{{"recipe", recipe}, {"backend", "local"}, {"run_a", runFolder("A")},
                                    {"run_b", runFolder("B")}, {"label", "C"}});
         ASSERT_TRUE(finished.count() > 0 || finished.wait(60000)) << failed.count();
-        const QString rebuilt = finished.at(0).at(0).toString();
-        QTest::qWait(300);
-        watchdog.phase("open the rebuilt run against A");
-        QSignalSpy loaded(&window, &MainWindow::pairLoaded);
-        window.openPair(rebuilt, runFolder("A"));
-        ASSERT_TRUE(loaded.wait(60000)) << window.lastError().toStdString();
+        EXPECT_TRUE(std::filesystem::exists(finished.at(0).at(0).toString().toStdString() + "/graph.h5"));
         QTest::qWait(500);
     }
-
     watchdog.phase("end");
 
     for (const auto& [phase, gap] : watchdog.worstGapMs()) {

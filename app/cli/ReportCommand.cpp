@@ -95,6 +95,12 @@ struct Figure {
     std::string file, caption;
 };
 
+void writeFigures(std::ostream& html, const std::vector<Figure>& figures) {
+    for (const Figure& f : figures)
+        html << "<figure><img src=\"" << f.file << "\" alt=\"" << htmlEscape(f.caption) << "\"><figcaption>"
+             << htmlEscape(f.caption) << "</figcaption></figure>\n";
+}
+
 void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pair, const std::vector<Figure>& globes,
                     const std::vector<Figure>& maps, const std::vector<std::string>& dataFiles) {
     const Comparison& c = pair.comparison;
@@ -121,9 +127,7 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
     } else {
         html << "<p>No graph in one or both runs.</p>\n";
     }
-    for (const Figure& f : globes)
-        html << "<figure><img src=\"" << f.file << "\" alt=\"" << htmlEscape(f.caption) << "\"><figcaption>"
-             << htmlEscape(f.caption) << "</figcaption></figure>\n";
+    writeFigures(html, globes);
     html << "<h2>Fields</h2>\n";
     if (!pair.fieldRows.empty()) {
         std::vector<const views::FieldRow*> rows;
@@ -140,9 +144,7 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
     } else {
         html << "<p>No fields compared.</p>\n";
     }
-    for (const Figure& f : maps)
-        html << "<figure><img src=\"" << f.file << "\" alt=\"" << htmlEscape(f.caption) << "\"><figcaption>"
-             << htmlEscape(f.caption) << "</figcaption></figure>\n";
+    writeFigures(html, maps);
     html << "<h2>Data</h2>\n<ul>\n";
     for (const std::string& file : dataFiles) {
         const std::string name = std::filesystem::path(file).filename().string();

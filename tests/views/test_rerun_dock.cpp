@@ -4,9 +4,7 @@
 #include <QFile>
 #include <QJsonObject>
 #include <QPushButton>
-#include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -14,6 +12,7 @@
 
 #include <filesystem>
 
+#include "WindowTestSettings.h"
 #include "core/TestPaths.h"
 #include "gui/MainWindow.h"
 #include "map/ErrorMapView.h"
@@ -45,11 +44,7 @@ class RerunDockTest : public ::testing::Test {
 protected:
     void SetUp() override {
         if (!std::filesystem::exists(test::fixture("window") / "A")) GTEST_SKIP() << "no window fixtures (../shared absent)";
-        QStandardPaths::setTestModeEnabled(true);
-        qputenv("MESHDIFF_NO_DIALOGS", "1");
-        QCoreApplication::setOrganizationName("meshdiff-tests");
-        QCoreApplication::setApplicationName("meshdiff-window-tests");
-        QSettings().clear();
+        test::useFreshWindowSettings("meshdiff-window-tests");
         window_ = std::make_unique<MainWindow>();
         window_->resize(1500, 950);
         window_->show();

@@ -23,6 +23,7 @@
 #include "ImageCompare.h"
 #include "colormap/DifferenceColors.h"
 #include "common/Error.h"
+#include "WindowTestSettings.h"
 #include "core/TestPaths.h"
 #include "fields/FieldTableView.h"
 #include "globe/GlobeView.h"
@@ -56,11 +57,7 @@ class WindowTest : public ::testing::Test {
 protected:
     void SetUp() override {
         if (!std::filesystem::exists(test::fixture("window") / "A")) GTEST_SKIP() << "no window fixtures (../shared absent)";
-        QStandardPaths::setTestModeEnabled(true);  // settings of the test, not of the user
-        qputenv("MESHDIFF_NO_DIALOGS", "1");
-        QCoreApplication::setOrganizationName("meshdiff-tests");
-        QCoreApplication::setApplicationName("meshdiff-window-tests");
-        QSettings().clear();  // every test starts from the default layout and options
+        test::useFreshWindowSettings("meshdiff-window-tests");
         window_ = std::make_unique<MainWindow>();
         window_->resize(1500, 950);
         window_->show();

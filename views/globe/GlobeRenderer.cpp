@@ -223,9 +223,9 @@ vtkSmartPointer<vtkActor> sphereGlyphActor(vtkPolyData* centres, Rgb color, doub
     return actor;
 }
 
-// A latitude/longitude sphere of `radius` with texture coordinates u = (lon − lonAtU0)/360°
+// A unit latitude/longitude sphere with texture coordinates u = (lon − lonAtU0)/360°
 // and v = (lat − latAtV0)/(latAtV1 − latAtV0), clamped to 0…1.
-vtkSmartPointer<vtkPolyData> texturedSphere(double radius, double lonAtU0, double latAtV0, double latAtV1) {
+vtkSmartPointer<vtkPolyData> texturedSphere(double lonAtU0, double latAtV0, double latAtV1) {
     constexpr int kRows = 90, kCols = 180;
     vtkNew<vtkPoints> points;
     vtkNew<vtkFloatArray> tcoords;
@@ -241,7 +241,7 @@ vtkSmartPointer<vtkPolyData> texturedSphere(double radius, double lonAtU0, doubl
         for (int c = 0; c <= kCols; ++c) {
             const double lon = lonAtU0 + 360.0 * c / kCols;
             const Vec3 p = unitVector(lat, lon);
-            points->InsertNextPoint(p[0] * radius, p[1] * radius, p[2] * radius);
+            points->InsertNextPoint(p.data());
             normals->InsertNextTuple3(p[0], p[1], p[2]);
             tcoords->InsertNextTuple2(double(c) / kCols, std::clamp(v, 0.0, 1.0));
             lineTCoords->InsertNextTuple2(lon / 360.0, (lat + 90.0) / 180.0);
@@ -267,11 +267,11 @@ vtkSmartPointer<vtkPolyData> texturedSphere(double radius, double lonAtU0, doubl
 // The Earth sphere whose texture coordinates address a grid's cells: u across 360° of
 // longitude starting half a cell west of lon[0], v across the latitude rows.
 vtkSmartPointer<vtkPolyData> earthSphere(const LatLonGrid* grid) {
-    if (!grid || grid->nlon() < 2 || grid->nlat() < 2) return texturedSphere(1.0, 0, -90, 90);
+    if (!grid || grid->nlon() < 2 || grid->nlat() < 2) return texturedSphere(0, -90, 90);
     const double dlon = (grid->lon.back() - grid->lon.front()) / double(grid->nlon() - 1);
     const double dlat = (grid->lat.back() - grid->lat.front()) / double(grid->nlat() - 1);
     const double latAtV0 = grid->lat.front() - dlat / 2;
-    return texturedSphere(1.0, grid->lon.front() - dlon / 2, latAtV0, latAtV0 + dlat * double(grid->nlat()));
+    return texturedSphere(grid->lon.front() - dlon / 2, latAtV0, latAtV0 + dlat * double(grid->nlat()));
 }
 
 // Splits the lines of `data` into tiles of kTileDegrees by the position of each line's first
@@ -824,9 +824,7 @@ struct GlobeRenderer::Impl {
     }
 
     void applyCameraPosition() {
-        camera.lat = std::clamp(camera.lat, -89.5, 89.5);
-        camera.lon = std::fmod(std::fmod(camera.lon, 360.0) + 360.0, 360.0);
-        camera.distance = std::clamp(camera.distance, 1.05, 12.0);
+        camera = allowedCamera(camera);
         vtkCamera* cam = renderer->GetActiveCamera();
         const Vec3 eye = scaled(unitVector(camera.lat, camera.lon), camera.distance);
         cam->SetFocalPoint(0, 0, 0);
@@ -849,6 +847,11 @@ struct GlobeRenderer::Impl {
         return true;
     }
 };
+
+GlobeCamera allowedCamera(const GlobeCamera& camera) {
+    return {std::clamp(camera.lat, -89.5, 89.5), std::fmod(std::fmod(camera.lon, 360.0) + 360.0, 360.0),
+            std::clamp(camera.distance, 1.05, 12.0)};
+}
 
 GlobeRenderer::GlobeRenderer(double lineScale) : impl_(std::make_unique<Impl>()) {
     impl_->lineScale = lineScale;

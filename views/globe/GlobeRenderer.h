@@ -15,6 +15,10 @@ struct GlobeCamera {
     double lat = 20, lon = 0, distance = 4.2;  // 4.2: the whole globe in view
 };
 
+// The camera moved into the range the globe allows: latitude within ±89.5°, longitude 0…360°,
+// distance 1.05…12 radii.
+GlobeCamera allowedCamera(const GlobeCamera& camera);
+
 // The VTK pipeline behind the globe: builds every layer of a GlobeScene as actors of one
 // vtkRenderer, answers picks and renders offscreen images. No Qt widgets: the window and the
 // headless report both use it.

@@ -24,6 +24,7 @@
 #include <QWheelEvent>
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <vector>
 
@@ -346,38 +347,34 @@ void GlobeView::sceneAdopted(int generation) {
     emit sceneShown();
 }
 
-bool GlobeView::sceneReady() const { return !impl_->sceneBuilding; }
-
 const GlobeScene& GlobeView::scene() const { return impl_->scene; }
+
+void GlobeView::changeRenderer(std::function<void(GlobeRenderer&)> change) {
+    RenderLoop* loop = impl_->loop;
+    impl_->post([loop, change = std::move(change)] { change(loop->globe()); });
+    requestFrame();
+}
 
 void GlobeView::setFieldOverlay(const FieldOverlay& overlay) {
     Impl& d = *impl_;
     d.legendDirty = true;
     d.scene.field = overlay;
     ++d.fieldGeneration;
-    RenderLoop* loop = d.loop;
-    d.post([loop, overlay] { loop->globe().setFieldOverlay(overlay); });
-    requestFrame();
+    changeRenderer([overlay](GlobeRenderer& globe) { globe.setFieldOverlay(overlay); });
 }
 
 void GlobeView::setLayerVisible(GlobeLayer layer, bool visible) {
-    Impl& d = *impl_;
-    d.legendDirty = true;
-    d.scene.setVisible(layer, visible);
-    RenderLoop* loop = d.loop;
-    d.post([loop, layer, visible] { loop->globe().setLayerVisible(layer, visible); });
-    requestFrame();
+    impl_->legendDirty = true;
+    impl_->scene.setVisible(layer, visible);
+    changeRenderer([layer, visible](GlobeRenderer& globe) { globe.setLayerVisible(layer, visible); });
 }
 
 bool GlobeView::layerVisible(GlobeLayer layer) const { return impl_->scene.isVisible(layer); }
 
 void GlobeView::setMeshLevel(int level) {
-    Impl& d = *impl_;
-    d.legendDirty = true;
-    d.scene.meshLevel = level;
-    RenderLoop* loop = d.loop;
-    d.post([loop, level] { loop->globe().setMeshLevel(level); });
-    requestFrame();
+    impl_->legendDirty = true;
+    impl_->scene.meshLevel = level;
+    changeRenderer([level](GlobeRenderer& globe) { globe.setMeshLevel(level); });
 }
 
 int GlobeView::availableMeshLevels() const {
@@ -393,26 +390,17 @@ int GlobeView::availableMeshLevels() const {
 bool GlobeView::linesAsTexture() const { return impl_->linesAsTexture; }
 
 void GlobeView::setHorizonCulling(bool on) {
-    Impl& d = *impl_;
-    d.horizonCulling = on;
-    RenderLoop* loop = d.loop;
-    d.post([loop, on] { loop->globe().setHorizonCulling(on); });
-    requestFrame();
+    impl_->horizonCulling = on;
+    changeRenderer([on](GlobeRenderer& globe) { globe.setHorizonCulling(on); });
 }
 
 void GlobeView::highlight(const GlobePick& pick) {
-    Impl& d = *impl_;
-    d.highlight = pick;
-    RenderLoop* loop = d.loop;
-    d.post([loop, pick] { loop->globe().setHighlight(pick); });
-    requestFrame();
+    impl_->highlight = pick;
+    changeRenderer([pick](GlobeRenderer& globe) { globe.setHighlight(pick); });
 }
 
 void GlobeView::setCamera(const GlobeCamera& camera) {
-    impl_->camera = camera;
-    impl_->camera.lat = std::clamp(camera.lat, -89.5, 89.5);
-    impl_->camera.lon = std::fmod(std::fmod(camera.lon, 360.0) + 360.0, 360.0);
-    impl_->camera.distance = std::clamp(camera.distance, 1.05, 12.0);
+    impl_->camera = allowedCamera(camera);
     requestFrame();
 }
 

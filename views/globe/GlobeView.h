@@ -1,4 +1,5 @@
 #pragma once
+#include <functional>
 #include <memory>
 
 #include <QImage>
@@ -26,7 +27,6 @@ public:
     // shown when it is ready (sceneShown); keepAlive owns what the scene's pointers point into.
     void setScene(const GlobeScene& scene, std::shared_ptr<const void> keepAlive = {});
     const GlobeScene& scene() const;  // the latest scene set, shown or on its way
-    bool sceneReady() const;
     void setFieldOverlay(const FieldOverlay& overlay);  // empty overlay removes it
     void setLayerVisible(GlobeLayer layer, bool visible);
     bool layerVisible(GlobeLayer layer) const;
@@ -62,6 +62,8 @@ protected:
 private:
     void markInteractive();
     void setCamera(const GlobeCamera& camera);
+    // Runs `change` on the renderer on screen, on the render thread, then asks for a frame.
+    void changeRenderer(std::function<void(GlobeRenderer&)> change);
     void requestFrame();
     void pumpFrames();
     void frameArrived(const QImage& image, double milliseconds, bool linesAsTexture);

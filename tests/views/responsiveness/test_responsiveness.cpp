@@ -6,9 +6,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QElapsedTimer>
-#include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -19,6 +17,7 @@
 #include <map>
 #include <string>
 
+#include "WindowTestSettings.h"
 #include "core/TestPaths.h"
 #include "globe/GlobeView.h"
 #include "gui/MainWindow.h"
@@ -62,11 +61,7 @@ QString runFolder(const char* run) { return QString::fromStdString((test::fixtur
 
 TEST(Responsiveness, GuiThreadIsNeverBlockedOver100Ms) {
     if (!std::filesystem::exists(test::fixture("window") / "A")) GTEST_SKIP() << "no window fixtures (../shared absent)";
-    QStandardPaths::setTestModeEnabled(true);
-    qputenv("MESHDIFF_NO_DIALOGS", "1");
-    QCoreApplication::setOrganizationName("meshdiff-tests");
-    QCoreApplication::setApplicationName("meshdiff-responsiveness-tests");
-    QSettings().clear();
+    test::useFreshWindowSettings("meshdiff-responsiveness-tests");
     MainWindow window;
     window.resize(1500, 950);
     window.show();

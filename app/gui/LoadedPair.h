@@ -29,6 +29,7 @@ struct LoadedPair {
     std::string pathA, pathB;
     Comparison comparison;  // runs, graph diff, field summary
     std::shared_ptr<const MeshGraph> graphA, graphB;
+    double ballRadiusA = 0, ballRadiusB = 0;  // each graph's grid→mesh query radius (views::ballQueryRadius)
     std::vector<views::LonLat> differenceLocations;  // where the graphs differ (from graph A)
     std::vector<views::FieldRow> fieldRows;          // in A's field order
     std::vector<views::RunComparisonRow> runRows;

@@ -1,6 +1,7 @@
 #include "gui/MainWindow.h"
 
 #include <cmath>
+#include <utility>
 
 #include <QAction>
 #include <QApplication>
@@ -14,14 +15,15 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
-#include <QThreadPool>
 #include <QTimer>
 
+#include "background/BackgroundWork.h"
 #include "common/Error.h"
 #include "fields/FieldTableView.h"
 #include "globe/GlobeView.h"
@@ -137,7 +139,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     connect(map_, &views::ErrorMapView::styleChanged, this, [this] { saveSettings(); });
 
-    QThreadPool::globalInstance()->start([this] {
+    views::runInBackground([this] {
         auto lines = loadCoastlines();
         QMetaObject::invokeMethod(this, [this, lines = std::move(lines)]() mutable {
             coastlines_ = std::move(lines);
@@ -152,7 +154,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
 MainWindow::~MainWindow() {
     if (job_) job_->cancel = true;
-    QThreadPool::globalInstance()->waitForDone();
+    views::waitForBackgroundWork();
 }
 
 void MainWindow::buildDocks() {
@@ -233,6 +235,8 @@ void MainWindow::buildMenus() {
     exportMenu->addAction(tr("Error Map as &SVG…"), this, [this] { exportMapInteractive(QStringLiteral("svg")); });
     exportMenu->addAction(tr("&Data (CSV and JSON)…"), this, &MainWindow::exportDataInteractive)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportMenu->addAction(tr("&Report (HTML, Figures and Data)…"), this, &MainWindow::exportReportInteractive)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E));
     file->addSeparator();
     file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows)->setShortcut(QKeySequence::Quit);
 
@@ -314,7 +318,7 @@ void MainWindow::openDemo() {
     showStatus(tr("Preparing the built-in demo (two synthetic runs on graphs that differ)…"));
     progress_->setRange(0, 0);
     progress_->show();
-    QThreadPool::globalInstance()->start([this] {
+    views::runInBackground([this] {
         try {
             const auto [a, b] = demoRunFolders();
             QMetaObject::invokeMethod(this, [this, a = QString::fromStdString(a), b = QString::fromStdString(b)] {
@@ -355,7 +359,7 @@ void MainWindow::startLoading() {
     showStatus(tr("Loading %1 and %2…").arg(pathA_, pathB_));
     const std::string a = QFileInfo(pathA_).absoluteFilePath().toStdString();
     const std::string b = QFileInfo(pathB_).absoluteFilePath().toStdString();
-    QThreadPool::globalInstance()->start([this, job, a, b] {
+    views::runInBackground([this, job, a, b] {
         bool graphsShown = false;
         auto graphsReady = [this, job, &graphsShown](std::shared_ptr<LoadedPair> stage) {
             graphsShown = true;
@@ -432,8 +436,7 @@ void MainWindow::onLoadFailed(const std::shared_ptr<Job>& job, const QString& me
 void MainWindow::onGraphsReady(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> graphStage) {
     if (job != job_) return;
     job->graphStage = graphStage;
-    const auto previous = pair_;  // keep the old graphs alive until the views let go of them
-    pair_ = std::move(graphStage);
+    auto previous = std::exchange(pair_, std::move(graphStage));  // alive until the views let go of it
     pathA_ = QString::fromStdString(pair_->pathA);
     pathB_ = QString::fromStdString(pair_->pathB);
     applyGraphs();
@@ -442,6 +445,7 @@ void MainWindow::onGraphsReady(const std::shared_ptr<Job>& job, std::shared_ptr<
     updateTitle();
     syncRuns();
     showGraphSummary(tr("Graphs compared in %1 s").arg(pair_->seconds, 0, 'f', 2));
+    views::releaseInBackground(std::move(previous));
     emit differencesShown(pair_->seconds);
 }
 
@@ -449,8 +453,7 @@ void MainWindow::onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<Loade
     if (job != job_) return;
     finishJob();
     const bool graphsShown = job->graphStage && job->graphStage == pair_;
-    const auto previous = pair_;
-    pair_ = std::move(pair);
+    auto previous = std::exchange(pair_, std::move(pair));
     pathA_ = QString::fromStdString(pair_->pathA);
     pathB_ = QString::fromStdString(pair_->pathB);
     if (!graphsShown) {
@@ -461,6 +464,7 @@ void MainWindow::onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<Loade
         emit differencesShown(pair_->seconds);
     }
     applyFields();
+    views::releaseInBackground(std::move(previous));
     showGraphSummary(tr("Opened in %1 s").arg(pair_->seconds, 0, 'f', 2));
     emit pairLoaded(pair_->seconds);
     // The at-risk layer can wait until the globe and the map have had the CPU.
@@ -541,7 +545,7 @@ void MainWindow::syncRuns() {
 }
 
 void MainWindow::applyGraphs() {
-    viewsPair_ = pair_;
+    views::releaseInBackground(std::exchange(viewsPair_, pair_));
     const LoadedPair& p = *pair_;
     const GraphDiff* diff = p.comparison.graph ? &*p.comparison.graph : nullptr;
     runs_->setRows(p.runRows);
@@ -559,10 +563,10 @@ void MainWindow::applyGraphs() {
         globe_->lookAt(first[1], first[0]);
     }
 
-    inspector_->setGraphs(diff, p.graphA.get(), p.graphB.get());
+    inspector_->setGraphs(diff, p.graphA.get(), p.graphB.get(), p.ballRadiusA, p.ballRadiusB);
     inspector_->setFieldSampler({});
-    mapData_.reset();
     map_->setData(nullptr);
+    views::releaseInBackground(std::exchange(mapData_, nullptr));
     currentField_.clear();
 }
 
@@ -580,24 +584,31 @@ void MainWindow::applyFields() {
 void MainWindow::startFragility() {
     if (!pair_ || !pair_->graphA || !pair_->comparison.graph) return;
     const auto pair = pair_;
-    QThreadPool::globalInstance()->start([this, pair] {
+    QPointer<MainWindow> window(this);
+    views::runInBackground([window, pair] {
         std::shared_ptr<const FragilityReport> report;
         try {
             report = std::make_shared<const FragilityReport>(analyzeFragility(*pair->graphA));
         } catch (const std::exception&) {
             return;  // the at-risk layer stays empty
         }
-        QMetaObject::invokeMethod(this, [this, pair, report] {
-            if (pair != pair_) return;
-            pair_->fragilityA = report;
-            views::AtRiskItems items;
-            for (const auto& risk : report->grid2meshAtRisk) items.edges.push_back({risk.grid, risk.mesh});
-            for (const auto& risk : report->mesh2gridAtRisk) items.gridPoints.push_back(risk.grid);
-            scene_.atRisk = std::move(items);
-            globe_->setScene(scene_, pair_);
-            inspector_->setFragility(report.get());
+        QMetaObject::invokeMethod(window, [window, pair, report] {
+            if (window) window->showFragility(pair, report);
         }, Qt::QueuedConnection);
     });
+}
+
+void MainWindow::showFragility(const std::shared_ptr<LoadedPair>& pair, const std::shared_ptr<const FragilityReport>& report) {
+    if (pair != pair_) return;
+    pair_->fragilityA = report;
+    views::AtRiskItems items;
+    for (const auto& risk : report->grid2meshAtRisk) items.edges.push_back({risk.grid, risk.mesh});
+    for (const auto& risk : report->mesh2gridAtRisk) items.gridPoints.push_back(risk.grid);
+    scene_.atRisk = std::move(items);
+    // The scene points into the pair the views show (the graph stage's comparison when
+    // the graphs were shown before the fields), which may not be pair_.
+    globe_->setScene(scene_, viewsPair_);
+    inspector_->setFragility(report.get());
 }
 
 void MainWindow::selectField(const QString& name) {
@@ -608,7 +619,7 @@ void MainWindow::selectField(const QString& name) {
     const auto pair = pair_;
     const auto coastlines = coastlines_;
     const std::string field = name.toStdString();
-    QThreadPool::globalInstance()->start([this, pair, coastlines, field, request] {
+    views::runInBackground([this, pair, coastlines, field, request] {
         std::shared_ptr<const views::ErrorMapData> data;
         QString error;
         try {
@@ -628,11 +639,12 @@ void MainWindow::selectField(const QString& name) {
 }
 
 void MainWindow::showFieldMap(std::shared_ptr<const views::ErrorMapData> data) {
-    mapData_ = data;
+    auto previous = std::exchange(mapData_, data);
     map_->setData(data);
     scene_.field = overlayFrom(*data);
     globe_->setFieldOverlay(scene_.field);
     inspector_->setFieldSampler([data](double lat, double lon) { return sampleAt(*data, lat, lon); });
+    views::releaseInBackground(std::move(previous));
     emit fieldMapShown(QString::fromStdString(data->fieldName));
 }
 
@@ -672,18 +684,16 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::rememberPair(const QString& a, const QString& b) {
-    QSettings settings;
-    QStringList recent = settings.value(settings::kRecentPairs).toStringList();
-    recent.removeAll(pairKey(a, b));
-    recent.prepend(pairKey(a, b));
-    while (recent.size() > settings::kMaxRecentPairs) recent.removeLast();
-    settings.setValue(settings::kRecentPairs, recent);
-    settings.setValue(settings::kLastFolder, QFileInfo(a).absolutePath());
+    recentPairs_.removeAll(pairKey(a, b));
+    recentPairs_.prepend(pairKey(a, b));
+    while (recentPairs_.size() > settings::kMaxRecentPairs) recentPairs_.removeLast();
+    views::saveSettingsInBackground(
+        {{settings::kRecentPairs, recentPairs_}, {settings::kLastFolder, QFileInfo(a).absolutePath()}});
 }
 
 void MainWindow::fillRecentMenu() {
     recentMenu_->clear();
-    const QStringList recent = QSettings().value(settings::kRecentPairs).toStringList();
+    const QStringList& recent = recentPairs_;
     for (const QString& entry : recent) {
         const QStringList parts = entry.split(QLatin1Char('\n'));
         if (parts.size() != 2) continue;
@@ -695,6 +705,7 @@ void MainWindow::fillRecentMenu() {
 
 void MainWindow::restoreSettings() {
     QSettings settings;
+    recentPairs_ = settings.value(settings::kRecentPairs).toStringList();
     restoreGeometry(settings.value(settings::kWindowGeometry).toByteArray());
     restoreState(settings.value(settings::kWindowState).toByteArray());
     if (settings.contains(settings::kGlobeLayers)) {

@@ -1,5 +1,6 @@
 #pragma once
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -50,12 +51,15 @@ public:
     QString currentField() const { return currentField_; }
     QString lastError() const { return lastError_; }
 
-    // Exports; throw meshdiff::Error naming the file on failure.
+    // Exports of what is shown, written on a worker thread: exportFinished lists the files
+    // written, exportFailed names the file and the problem.
     void exportGlobePng(const QString& path, const QSize& size);
     void exportMapPng(const QString& path, const QSize& size);
     void exportMapPdf(const QString& path);
     void exportMapSvg(const QString& path);
-    QStringList exportData(const QString& directory);
+    void exportData(const QString& directory);  // CSV and JSON of the differences and field metrics
+    void exportReport(const QString& directory);  // as `meshdiff report`: figures, data and index.html
+    int exportsRunning() const { return exportsRunning_; }
 
     views::GlobeView* globe() const { return globe_; }
     views::ErrorMapView* errorMap() const { return map_; }
@@ -81,6 +85,8 @@ signals:
     void pairLoaded(double seconds);
     void loadFailed(const QString& message);
     void fieldMapShown(const QString& field);
+    void exportFinished(const QStringList& files);
+    void exportFailed(const QString& message);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -111,6 +117,7 @@ private:
     QString listRun(const QString& path);
     QString nextFreeLabel() const;
     void startFragility();
+    void showFragility(const std::shared_ptr<LoadedPair>& pair, const std::shared_ptr<const FragilityReport>& report);
     void showFieldMap(std::shared_ptr<const views::ErrorMapData> data);
     void showStatus(const QString& text);
     void rememberPair(const QString& a, const QString& b);
@@ -122,7 +129,12 @@ private:
     void exportGlobeInteractive();
     void exportMapInteractive(const QString& format);
     void exportDataInteractive();
+    void exportReportInteractive();
+    QString askExportFolder(const QString& title);
     QSize askExportSize(const QSize& suggested);
+    // Runs `write` on a worker; it returns the files written or throws meshdiff::Error.
+    void runExport(const QString& what, std::function<QStringList()> write);
+    void exportDone(const QString& what, const QStringList& files, const QString& error);
 
     views::GlobeView* globe_ = nullptr;
     views::ErrorMapView* map_ = nullptr;
@@ -143,9 +155,11 @@ private:
     std::shared_ptr<LoadedPair> viewsPair_;  // what the globe's and inspector's pointers point into
     std::shared_ptr<Job> job_;
     std::shared_ptr<const views::ErrorMapData> mapData_;
+    QStringList recentPairs_;  // newest first, as saved in the settings
     std::vector<std::vector<views::LonLat>> coastlines_;
     views::GlobeScene scene_;
     int fieldRequest_ = 0;
+    int exportsRunning_ = 0;
     QElapsedTimer progressTimer_;
 };
 

@@ -1,19 +1,25 @@
-// MainWindow's exports: figures (globe PNG, error map PNG/PDF/SVG) and data (CSV/JSON).
+// MainWindow's exports: figures (globe PNG, error map PNG/PDF/SVG), data (CSV/JSON) and the
+// bug-report folder. Each is written on a worker thread from a snapshot of what is shown.
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QMessageBox>
+#include <QPointer>
 #include <QSettings>
 #include <QSpinBox>
 
+#include "background/BackgroundWork.h"
 #include "common/Error.h"
 #include "export/DataExport.h"
 #include "globe/GlobeView.h"
 #include "gui/MainWindow.h"
 #include "gui/SettingsKeys.h"
+#include "map/ErrorMapRenderer.h"
 #include "map/ErrorMapView.h"
+#include "report/ReportWriter.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -21,34 +27,114 @@ namespace {
 // The map's vector figures are laid out in points at a fixed page size.
 const QSize kMapFigureSize(1200, 700);
 
-}  // namespace
-
-void MainWindow::exportGlobePng(const QString& path, const QSize& size) {
-    if (!globe_->saveImage(path, size.width(), size.height())) {
-        throw Error(path.toStdString(), "cannot render or write the globe image");
-    }
+// A renderer of its own for the worker: the view's renderer stays on the GUI thread.
+std::unique_ptr<views::ErrorMapRenderer> mapRenderer(std::shared_ptr<const views::ErrorMapData> data,
+                                                     const views::ErrorMapStyle& style) {
+    auto renderer = std::make_unique<views::ErrorMapRenderer>();
+    renderer->setData(std::move(data));
+    renderer->setStyle(style);
+    return renderer;
 }
 
-void MainWindow::exportMapPng(const QString& path, const QSize& size) { map_->renderer().savePng(path, size); }
+}  // namespace
 
-void MainWindow::exportMapPdf(const QString& path) { map_->renderer().savePdf(path, QSizeF(kMapFigureSize)); }
+void MainWindow::runExport(const QString& what, std::function<QStringList()> write) {
+    ++exportsRunning_;
+    showStatus(tr("Writing %1…").arg(what));
+    QPointer<MainWindow> window(this);
+    views::runInBackground([window, what, write = std::move(write)] {
+        QStringList files;
+        QString error;
+        try {
+            files = write();
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        QMetaObject::invokeMethod(window, [window, what, files, error] {
+            if (window) window->exportDone(what, files, error);
+        }, Qt::QueuedConnection);
+    });
+}
 
-void MainWindow::exportMapSvg(const QString& path) { map_->renderer().saveSvg(path, kMapFigureSize); }
-
-QStringList MainWindow::exportData(const QString& directory) {
-    const GraphDiff* diff = pair_ && pair_->comparison.graph ? &*pair_->comparison.graph : nullptr;
-    const MeshGraph* graphA = pair_ ? pair_->graphA.get() : nullptr;
-    const std::vector<views::FieldRow> noRows;
-    QStringList written;
-    for (const std::string& file : views::exportDataFiles(directory.toStdString(), diff, graphA, pair_ ? pair_->fieldRows : noRows)) {
-        written << QString::fromStdString(file);
+void MainWindow::exportDone(const QString& what, const QStringList& files, const QString& error) {
+    --exportsRunning_;
+    if (!error.isEmpty()) {
+        showStatus(tr("Could not write %1: %2").arg(what, error));
+        emit exportFailed(error);
+        if (!qEnvironmentVariableIsSet("MESHDIFF_NO_DIALOGS")) QMessageBox::warning(this, tr("Export failed"), error);
+        return;
     }
-    if (pair_) {
-        const QString summary = QDir(directory).filePath(QStringLiteral("comparison.json"));
-        views::writeJsonFile(comparisonToJson(pair_->comparison), summary.toStdString());
-        written << summary;
-    }
-    return written;
+    showStatus(files.size() == 1 ? tr("Wrote %1.").arg(files.front())
+                                 : tr("Wrote %1 (%2 files) to %3.").arg(what).arg(files.size())
+                                       .arg(files.isEmpty() ? QString() : QFileInfo(files.front()).absolutePath()));
+    emit exportFinished(files);
+}
+
+void MainWindow::exportGlobePng(const QString& path, const QSize& size) {
+    runExport(tr("the globe image"), [path, render = globe_->imageRenderer(size.width(), size.height())] {
+        const QImage image = render();
+        if (image.isNull()) throw Error(path.toStdString(), "the globe could not be rendered");
+        if (!image.save(path)) throw Error(path.toStdString(), "cannot be written");
+        return QStringList{path};
+    });
+}
+
+void MainWindow::exportMapPng(const QString& path, const QSize& size) {
+    runExport(tr("the error map"), [path, size, data = mapData_, style = map_->renderer().style()] {
+        mapRenderer(data, style)->savePng(path, size);
+        return QStringList{path};
+    });
+}
+
+void MainWindow::exportMapPdf(const QString& path) {
+    runExport(tr("the error map"), [path, data = mapData_, style = map_->renderer().style()] {
+        mapRenderer(data, style)->savePdf(path, QSizeF(kMapFigureSize));
+        return QStringList{path};
+    });
+}
+
+void MainWindow::exportMapSvg(const QString& path) {
+    runExport(tr("the error map"), [path, data = mapData_, style = map_->renderer().style()] {
+        mapRenderer(data, style)->saveSvg(path, kMapFigureSize);
+        return QStringList{path};
+    });
+}
+
+void MainWindow::exportData(const QString& directory) {
+    runExport(tr("the data files"), [directory, pair = pair_] {
+        const GraphDiff* diff = pair && pair->comparison.graph ? &*pair->comparison.graph : nullptr;
+        const MeshGraph* graphA = pair ? pair->graphA.get() : nullptr;
+        const std::vector<views::FieldRow> noRows;
+        QStringList written;
+        for (const std::string& file : views::exportDataFiles(directory.toStdString(), diff, graphA, pair ? pair->fieldRows : noRows))
+            written << QString::fromStdString(file);
+        if (pair) {
+            const QString summary = QDir(directory).filePath(QStringLiteral("comparison.json"));
+            views::writeJsonFile(comparisonToJson(pair->comparison), summary.toStdString());
+            written << summary;
+        }
+        return written;
+    });
+}
+
+void MainWindow::exportReport(const QString& directory) {
+    QPointer<MainWindow> window(this);
+    runExport(tr("the report"), [directory, pair = pair_, window] {
+        if (!pair) throw Error(directory.toStdString(), "no report without two open runs");
+        const auto progress = [window](int percent, const std::string& step) {
+            QMetaObject::invokeMethod(window, [window, percent, text = QString::fromStdString(step)] {
+                if (window) window->showStatus(tr("Writing the report: %1% %2").arg(percent).arg(text));
+            }, Qt::QueuedConnection);
+        };
+        const auto written = report::writeReport(*pair, directory.toStdString(), report::ReportOptions{}, progress);
+        return QStringList{QString::fromStdString(written.index)};
+    });
+}
+
+QString MainWindow::askExportFolder(const QString& title) {
+    const QString dir = QFileDialog::getExistingDirectory(this, title, QSettings().value(settings::kExportFolder).toString());
+    if (!dir.isEmpty()) views::saveSettingsInBackground({{settings::kExportFolder, dir}});
+    return dir;
 }
 
 QSize MainWindow::askExportSize(const QSize& suggested) {
@@ -71,64 +157,47 @@ QSize MainWindow::askExportSize(const QSize& suggested) {
     form->addRow(tr("Height"), height);
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted) return {};
-    settings.setValue(settings::kExportWidth, width->value());
-    settings.setValue(settings::kExportHeight, height->value());
+    views::saveSettingsInBackground({{settings::kExportWidth, width->value()}, {settings::kExportHeight, height->value()}});
     return {width->value(), height->value()};
 }
 
 void MainWindow::exportGlobeInteractive() {
-    QSettings settings;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export globe"),
-                                                      settings.value(settings::kExportFolder).toString() + "/globe.png",
+                                                      QSettings().value(settings::kExportFolder).toString() + "/globe.png",
                                                       tr("PNG images (*.png)"));
     if (path.isEmpty()) return;
     const QSize size = askExportSize(globe_->size() * 4);
     if (size.isEmpty()) return;
-    try {
-        exportGlobePng(path, size);
-        settings.setValue(settings::kExportFolder, QFileInfo(path).absolutePath());
-        showStatus(tr("Wrote %1 (%2×%3).").arg(path).arg(size.width()).arg(size.height()));
-    } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(e.what()));
-    }
+    views::saveSettingsInBackground({{settings::kExportFolder, QFileInfo(path).absolutePath()}});
+    exportGlobePng(path, size);
 }
 
 void MainWindow::exportMapInteractive(const QString& format) {
-    QSettings settings;
     const QString suggestedName = (currentField_.isEmpty() ? QStringLiteral("map") : currentField_) + "." + format;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export error map"),
-                                                      settings.value(settings::kExportFolder).toString() + "/" + suggestedName,
+                                                      QSettings().value(settings::kExportFolder).toString() + "/" + suggestedName,
                                                       format.toUpper() + tr(" files (*.%1)").arg(format));
     if (path.isEmpty()) return;
-    try {
-        if (format == QStringLiteral("png")) {
-            const QSize size = askExportSize(map_->canvas()->size() * 4);
-            if (size.isEmpty()) return;
-            exportMapPng(path, size);
-        } else if (format == QStringLiteral("pdf")) {
-            exportMapPdf(path);
-        } else {
-            exportMapSvg(path);
-        }
-        settings.setValue(settings::kExportFolder, QFileInfo(path).absolutePath());
-        showStatus(tr("Wrote %1.").arg(path));
-    } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(e.what()));
+    if (format == QStringLiteral("png")) {
+        const QSize size = askExportSize(map_->canvas()->size() * 4);
+        if (size.isEmpty()) return;
+        exportMapPng(path, size);
+    } else if (format == QStringLiteral("pdf")) {
+        exportMapPdf(path);
+    } else {
+        exportMapSvg(path);
     }
+    views::saveSettingsInBackground({{settings::kExportFolder, QFileInfo(path).absolutePath()}});
 }
 
 void MainWindow::exportDataInteractive() {
-    QSettings settings;
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for the CSV and JSON files"),
-                                                          settings.value(settings::kExportFolder).toString());
-    if (dir.isEmpty()) return;
-    try {
-        const QStringList written = exportData(dir);
-        settings.setValue(settings::kExportFolder, dir);
-        showStatus(tr("Wrote %1 files to %2.").arg(written.size()).arg(dir));
-    } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(e.what()));
-    }
+    const QString dir = askExportFolder(tr("Folder for the CSV and JSON files"));
+    if (!dir.isEmpty()) exportData(dir);
+}
+
+void MainWindow::exportReportInteractive() {
+    const QString dir = askExportFolder(tr("Folder for the report"));
+    if (!dir.isEmpty()) exportReport(dir);
 }
 
 }  // namespace meshdiff::gui

@@ -6,6 +6,7 @@
 #include "common/Error.h"
 #include "fields/FieldMetrics.h"
 #include "fields/NearDifferenceMask.h"
+#include "inspect/DifferenceItem.h"
 #include "geo/Coastlines.h"
 #include "io/GraphFiles.h"
 
@@ -68,6 +69,8 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         pair->graphA = readOptional(c.a.graphFile);
         pair->graphB = b.get();
         check();
+        if (pair->graphA) pair->ballRadiusA = views::ballQueryRadius(*pair->graphA);
+        if (pair->graphB) pair->ballRadiusB = views::ballQueryRadius(*pair->graphB);
         if (pair->graphA && pair->graphB) {
             progress(40, "Comparing the graphs");
             c.graph = diffGraphs(*pair->graphA, *pair->graphB, *c.a.graphFile, *c.b.graphFile);

@@ -54,9 +54,10 @@ void gridLatLon(const MeshGraph& g, std::int32_t grid, double& lat, double& lon)
 }
 
 QImage render(GlobeView& view, const QString& name, int width, int height) {
-    const QString path = test::screenshotPath(name + "_raw.png");
-    EXPECT_TRUE(view.saveImage(path, width, height)) << path.toStdString();
-    return QImage(path);
+    const QImage image = view.imageRenderer(width, height)();
+    EXPECT_FALSE(image.isNull()) << name.toStdString();
+    image.save(test::screenshotPath(name + "_raw.png"));
+    return image;
 }
 
 QColor qcolor(Rgb c) { return QColor(c.r, c.g, c.b); }

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QMimeData>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QUrl>
@@ -18,7 +19,9 @@
 
 #include <gtest/gtest.h>
 
+
 #include <filesystem>
+#include <functional>
 
 #include "ImageCompare.h"
 #include "colormap/DifferenceColors.h"
@@ -170,11 +173,21 @@ TEST_F(WindowTest, ClickingADifferenceFillsTheInspectorAndNextMovesOn) {
     window_->grab().save(test::screenshotPath("window_inspector.png"));
 }
 
+// Waits for the export started by `start` (written on a worker) and returns the files it wrote.
+QStringList exportAndWait(MainWindow& window, const std::function<void()>& start) {
+    QSignalSpy finished(&window, &MainWindow::exportFinished);
+    QSignalSpy failed(&window, &MainWindow::exportFailed);
+    start();
+    EXPECT_TRUE(finished.wait(60000)) << (failed.isEmpty() ? std::string("timed out") : failed.at(0).at(0).toString().toStdString());
+    EXPECT_EQ(window.exportsRunning(), 0);
+    return finished.isEmpty() ? QStringList() : finished.at(0).at(0).toStringList();
+}
+
 TEST_F(WindowTest, ExportsFiguresAndData) {
     openAndWait(runFolder("A"), runFolder("B"));
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
-    const QStringList written = window_->exportData(dir.path());
+    const QStringList written = exportAndWait(*window_, [&] { window_->exportData(dir.path()); });
     EXPECT_EQ(written.size(), 6);
     EXPECT_EQ(countLines(dir.filePath("differing_triangles.csv")), 1 + int(changedGridPoints().size()));
     EXPECT_EQ(countLines(dir.filePath("differing_edges.csv")), 1);  // header only
@@ -189,19 +202,46 @@ TEST_F(WindowTest, ExportsFiguresAndData) {
               qsizetype(changedGridPoints().size()));
 
     const QSize mapSize = window_->errorMap()->canvas()->size() * 4;
-    window_->exportMapPng(dir.filePath("map.png"), mapSize);
+    exportAndWait(*window_, [&] { window_->exportMapPng(dir.filePath("map.png"), mapSize); });
     EXPECT_EQ(QImage(dir.filePath("map.png")).size(), mapSize);
-    window_->exportMapPdf(dir.filePath("map.pdf"));
-    window_->exportMapSvg(dir.filePath("map.svg"));
+    exportAndWait(*window_, [&] { window_->exportMapPdf(dir.filePath("map.pdf")); });
+    exportAndWait(*window_, [&] { window_->exportMapSvg(dir.filePath("map.svg")); });
     EXPECT_GT(QFileInfo(dir.filePath("map.pdf")).size(), 1000);
     EXPECT_GT(QFileInfo(dir.filePath("map.svg")).size(), 1000);
 
     const QSize globeSize = window_->globe()->size() * 4;
-    window_->exportGlobePng(dir.filePath("globe.png"), globeSize);
+    exportAndWait(*window_, [&] { window_->exportGlobePng(dir.filePath("globe.png"), globeSize); });
     const QImage globe(dir.filePath("globe.png"));
     EXPECT_EQ(globe.size(), globeSize);
     globe.save(test::screenshotPath("window_globe_export.png"));
-    EXPECT_THROW(window_->exportData("/proc/forbidden/folder"), Error);
+
+    QSignalSpy failed(window_.get(), &MainWindow::exportFailed);
+    window_->exportData("/proc/forbidden/folder");
+    ASSERT_TRUE(failed.wait(10000));
+    EXPECT_TRUE(failed.at(0).at(0).toString().contains("/proc/forbidden/folder")) << failed.at(0).at(0).toString().toStdString();
+}
+
+TEST_F(WindowTest, ExportsTheReportFolderOfTheCommandLine) {
+    openAndWait(runFolder("A"), runFolder("B"));
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QStringList written = exportAndWait(*window_, [&] { window_->exportReport(dir.path()); });
+    ASSERT_EQ(written.size(), 1);
+    EXPECT_EQ(QFileInfo(written.front()).fileName(), QStringLiteral("index.html"));
+    QFile index(written.front());
+    ASSERT_TRUE(index.open(QIODevice::ReadOnly));
+    const QString html = QString::fromUtf8(index.readAll());
+    // Every figure the page shows was written, and it shows the globe and the worst field's map.
+    const QRegularExpression image(QStringLiteral("<img src=\"([^\"]+)\""));
+    int images = 0;
+    for (auto match = image.globalMatch(html); match.hasNext(); ++images) {
+        const QString file = match.next().captured(1);
+        EXPECT_FALSE(QImage(dir.filePath(file)).isNull()) << file.toStdString();
+    }
+    EXPECT_GE(images, 2);
+    EXPECT_TRUE(html.contains(QStringLiteral("globe.png")));
+    EXPECT_TRUE(html.contains(QStringLiteral("map_1_")));
+    EXPECT_EQ(countLines(dir.filePath("differing_triangles.csv")), 1 + int(changedGridPoints().size()));
 }
 
 TEST_F(WindowTest, BadRunKeepsThePreviousStateAndCancelToo) {

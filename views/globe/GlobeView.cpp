@@ -18,7 +18,6 @@
 #include <QPointer>
 #include <QSurfaceFormat>
 #include <QThread>
-#include <QThreadPool>
 #include <QTimer>
 #include <QVariantAnimation>
 #include <QWheelEvent>
@@ -28,6 +27,7 @@
 #include <cmath>
 #include <vector>
 
+#include "background/BackgroundWork.h"
 #include "geo/MeshLevels.h"
 #include "globe/GlobeGeometry.h"
 #include "globe/GlobeLegend.h"
@@ -180,6 +180,7 @@ struct GlobeView::Impl {
 
     // What the view shows, as the GUI thread knows it; the render loop gets copies.
     GlobeScene scene;
+    std::shared_ptr<const void> keepAlive;  // what the scene's pointers point into
     GlobeCamera camera;
     GlobePick highlight;
     bool horizonCulling = true;
@@ -295,13 +296,14 @@ void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> ke
     Impl& d = *impl_;
     d.legendDirty = true;
     d.scene = scene;
+    d.keepAlive = keepAlive;
     d.highlight = {};
     d.sceneBuilding = true;
     const int generation = ++d.sceneGeneration;
     const int viewportHeight = std::max(1, int(std::lround(height() * devicePixelRatioF())));
     QPointer<GlobeView> view(this);
     // Built on a worker: the line texture and the pipelines of a 0.25° pair take a second.
-    QThreadPool::globalInstance()->start([view, scene, keepAlive, camera = d.camera, viewportHeight, generation,
+    runInBackground([view, scene, keepAlive, camera = d.camera, viewportHeight, generation,
                                           fieldGeneration = d.fieldGeneration] {
         auto renderer = std::make_shared<GlobeRenderer>();
         renderer->setLineTextureAllowed(true);
@@ -309,8 +311,8 @@ void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> ke
         renderer->setCamera(camera);
         renderer->setScene(scene);  // also builds the line texture if the view needs it
         renderer->updatePipelines();
-        QMetaObject::invokeMethod(view, [view, renderer, keepAlive, generation, fieldGeneration] {
-            if (view) view->sceneBuilt(renderer, keepAlive, generation, fieldGeneration);
+        QMetaObject::invokeMethod(view, [view, renderer, keepAlive, generation, fieldGeneration]() mutable {
+            if (view) view->sceneBuilt(std::move(renderer), std::move(keepAlive), generation, fieldGeneration);
         }, Qt::QueuedConnection);
     });
 }
@@ -318,13 +320,18 @@ void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> ke
 void GlobeView::sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive, int generation,
                            int fieldGeneration) {
     Impl& d = *impl_;
-    if (generation != d.sceneGeneration) return;  // a newer scene is on its way
+    if (generation != d.sceneGeneration) {  // a newer scene is on its way
+        releaseInBackground(std::move(renderer));
+        releaseInBackground(std::move(keepAlive));
+        return;
+    }
     // What changed while it was built: layers, mesh level, field overlay, culling.
     const GlobeScene latest = d.scene;
     const bool fieldChanged = fieldGeneration != d.fieldGeneration;
     RenderLoop* loop = d.loop;
     QPointer<GlobeView> view(this);
-    d.post([loop, renderer, keepAlive, latest, fieldChanged, culling = d.horizonCulling, view, generation] {
+    d.post([loop, renderer = std::move(renderer), keepAlive = std::move(keepAlive), latest, fieldChanged,
+            culling = d.horizonCulling, view, generation] {
         for (int layer = 0; layer < kGlobeLayerCount; ++layer)
             if (renderer->scene().visible[layer] != latest.visible[layer])
                 renderer->setLayerVisible(static_cast<GlobeLayer>(layer), latest.visible[layer]);
@@ -433,13 +440,16 @@ void GlobeView::flyTo(double latDeg, double lonDeg, int durationMs) {
     d.flight->start();
 }
 
-bool GlobeView::saveImage(const QString& path, int width, int height) {
+std::function<QImage()> GlobeView::imageRenderer(int width, int height) const {
     const Impl& d = *impl_;
     const double dpr = devicePixelRatioF();
     const double windowW = std::max(1.0, this->width() * dpr), windowH = std::max(1.0, this->height() * dpr);
+    // Lines and dots grow with the image, so that a 4× export looks like the view, only sharper.
     const double scale = std::max(1.0, std::min(width / windowW, height / windowH));
-    const QImage image = GlobeRenderer::renderImage(d.scene, d.camera, d.highlight, d.horizonCulling, width, height, scale);
-    return !image.isNull() && image.save(path);
+    return [scene = d.scene, camera = d.camera, highlight = d.highlight, culling = d.horizonCulling, keepAlive = d.keepAlive,
+            width, height, scale] {
+        return GlobeRenderer::renderImage(scene, camera, highlight, culling, width, height, scale);
+    };
 }
 
 void GlobeView::markInteractive() {

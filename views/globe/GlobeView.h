@@ -40,8 +40,9 @@ public:
     void lookAt(double latDeg, double lonDeg, double distanceRadii = 4.2);  // no animation
     void rotateBy(double degrees);  // about the polar axis (benchmarks, key arrows)
 
-    // Renders offscreen at width×height pixels, independent of the window size.
-    bool saveImage(const QString& path, int width, int height);
+    // The view as it is now, rendered offscreen at width×height pixels by the returned function,
+    // which runs on any thread (VTK's own offscreen window) and keeps the scene's data alive.
+    std::function<QImage()> imageRenderer(int width, int height) const;
     // The picture as shown: the rendered globe with its legend, at device pixels.
     QImage grabFramebuffer();
 

@@ -103,11 +103,13 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     clear();
 }
 
-void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB) {
+void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB, double radiusA,
+                               double radiusB) {
     diff_ = diff;
     graphA_ = graphA;
     graphB_ = graphB;
-    radius_ = graphA ? ballQueryRadius(*graphA) : 0;
+    radius_ = radiusA;
+    radiusB_ = radiusB;
     fragility_ = nullptr;
     model_->setItems(diff && graphA ? listDifferences(*diff, *graphA) : std::vector<DifferenceItem>{});
     current_ = GlobePick{};
@@ -129,7 +131,7 @@ void InspectorPanel::setFragility(const FragilityReport* report) {
 }
 
 void InspectorPanel::clear() {
-    setGraphs(nullptr, nullptr, nullptr);
+    setGraphs(nullptr, nullptr, nullptr, 0, 0);
     details_->setText(tr("Open two runs to inspect their differences."));
 }
 
@@ -199,7 +201,7 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
                                                  .arg(num(dA - radius_, 4))
                                                  .arg(num((dA - radius_) / kUnitCoordinateUlp, 3)));
         if (validMesh(graphB_, pick.mesh) && validGrid(graphB_, pick.grid)) {
-            const double radiusB = graphB_ == graphA_ ? radius_ : ballQueryRadius(*graphB_);
+            const double radiusB = radiusB_;
             const double dB = gridMeshDistance(*graphB_, pick.grid, pick.mesh);
             html += tableRow(tr("Margin d − r (B)"), QStringLiteral("%1 = %2 float32 steps")
                                                      .arg(num(dB - radiusB, 4))

@@ -30,8 +30,9 @@ class InspectorPanel : public QWidget {
 public:
     explicit InspectorPanel(QWidget* parent = nullptr);
 
-    // Graphs must outlive their use here (until the next call); graphB may be null.
-    void setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB);
+    // Graphs must outlive their use here (until the next call); graphB may be null. The radii
+    // are each graph's ballQueryRadius (it walks every face: compute it off the GUI thread).
+    void setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB, double radiusA, double radiusB);
     void setFieldSampler(FieldSampler sampler);
     // Graph A's fragility analysis, to say whether the selected item was flagged at risk
     // (null: not analysed yet). Must outlive its use here.
@@ -66,7 +67,7 @@ private:
     const GraphDiff* diff_ = nullptr;
     const MeshGraph* graphA_ = nullptr;
     const MeshGraph* graphB_ = nullptr;
-    double radius_ = 0;
+    double radius_ = 0, radiusB_ = 0;
     FieldSampler sampler_;
     const FragilityReport* fragility_ = nullptr;
     GlobePick current_;

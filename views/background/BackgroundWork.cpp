@@ -1,0 +1,44 @@
+#include "background/BackgroundWork.h"
+
+#include <QSettings>
+#include <QThread>
+
+namespace meshdiff::views {
+namespace {
+
+QThreadPool& settingsWriter() {
+    static QThreadPool* pool = [] {
+        auto* writer = new QThreadPool;
+        writer->setMaxThreadCount(1);  // one writer: the settings are written in the order asked
+        return writer;
+    }();
+    return *pool;
+}
+
+}  // namespace
+
+QThreadPool& backgroundPool() {
+    // Never destroyed: tasks still queued at exit hold no one up (the window waits for its own).
+    static QThreadPool* pool = [] {
+        auto* background = new QThreadPool;
+        background->setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
+        return background;
+    }();
+    return *pool;
+}
+
+void runInBackground(std::function<void()> task) { backgroundPool().start(std::move(task)); }
+
+void waitForBackgroundWork() {
+    backgroundPool().waitForDone();
+    settingsWriter().waitForDone();
+}
+
+void saveSettingsInBackground(std::vector<std::pair<QString, QVariant>> values) {
+    settingsWriter().start([values = std::move(values)] {
+        QSettings settings;
+        for (const auto& [key, value] : values) settings.setValue(key, value);
+    });
+}
+
+}  // namespace meshdiff::views

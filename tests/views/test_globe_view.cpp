@@ -62,19 +62,22 @@ QImage render(GlobeView& view, const QString& name, int width, int height) {
 
 QColor qcolor(Rgb c) { return QColor(c.r, c.g, c.b); }
 
-// The view renders on a thread of its own: waits until it has shown at least one frame and
-// then none for 300 ms, i.e. until the picture reflects everything asked of it so far.
+// The view renders on a thread of its own and builds scenes on a worker (showing the old one
+// meanwhile): waits until no scene is being built, a frame has come since the last scene was
+// shown, and then none for 300 ms, i.e. until the picture reflects everything asked of it so far.
 void waitForSettledFrames(GlobeView& view) {
     int frames = 0;
-    const auto connection = QObject::connect(&view, &GlobeView::frameRendered, [&frames](double) { ++frames; });
+    const auto onFrame = QObject::connect(&view, &GlobeView::frameRendered, [&frames](double) { ++frames; });
+    const auto onScene = QObject::connect(&view, &GlobeView::sceneShown, [&frames] { frames = 0; });
     QElapsedTimer total, quiet;
     total.start();
     quiet.start();
-    for (int seen = 0; total.elapsed() < 20000 && (frames == 0 || quiet.elapsed() < 300);) {
+    for (int seen = 0; total.elapsed() < 20000 && (view.isBuildingScene() || frames == 0 || quiet.elapsed() < 300);) {
         QTest::qWait(10);
         if (frames != seen) seen = frames, quiet.restart();
     }
-    QObject::disconnect(connection);
+    QObject::disconnect(onFrame);
+    QObject::disconnect(onScene);
     EXPECT_GT(frames, 0) << "no frame";
 }
 
@@ -194,6 +197,38 @@ TEST(GlobeView, ExportsAtFourTimesTheWindowSize) {
     ASSERT_EQ(image.size(), QSize(1280, 800));
     // The globe fills the centre; the corners are background.
     EXPECT_NE(image.pixelColor(640, 400), image.pixelColor(5, 795));
+}
+
+TEST(GlobeView, KeepsTurningWhileANewSceneIsBuilt) {
+    REQUIRE_SHARED();
+    GlobeView view;
+    view.resize(640, 480);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    view.setScene(sceneOf(*pair));
+    waitForSettledFrames(view);
+
+    // A new scene takes a while to build (pipelines, the mesh's line texture); the camera moves
+    // the old one meanwhile instead of freezing the globe.
+    GlobeScene next = sceneOf(*pair);
+    next.setVisible(GlobeLayer::GridPoints, true);
+    bool shown = false;
+    int framesWhileBuilding = 0;
+    const auto onShown = QObject::connect(&view, &GlobeView::sceneShown, [&shown] { shown = true; });
+    const auto onFrame = QObject::connect(&view, &GlobeView::frameRendered, [&](double) {
+        if (!shown) ++framesWhileBuilding;
+    });
+    view.setScene(next);
+    ASSERT_TRUE(view.isBuildingScene());
+    for (int i = 0; i < 2000 && !shown; ++i) {
+        if (i % 3 == 0) view.rotateBy(2.0);
+        QTest::qWait(10);
+    }
+    QObject::disconnect(onShown);
+    QObject::disconnect(onFrame);
+    EXPECT_TRUE(shown);
+    EXPECT_FALSE(view.isBuildingScene());
+    EXPECT_GE(framesWhileBuilding, 2);
 }
 
 TEST(GlobeView, ClickOnDifferingTriangleInTheWindowPicksIt) {

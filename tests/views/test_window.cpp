@@ -128,6 +128,9 @@ TEST_F(WindowTest, OpensAPairAndShowsDifferencesFieldsAndRuns) {
     const views::Rgb marker = views::kColorChanged;
     EXPECT_GT(test::countColor(map, QColor(marker.r, marker.g, marker.b), 20), 20);
 
+    // The screenshot shows the globe once its scene is built and drawn.
+    for (int i = 0; i < 2000 && window_->globe()->isBuildingScene(); ++i) QTest::qWait(10);
+    QTest::qWait(300);
     const QImage shot = window_->grab().toImage();
     shot.save(test::screenshotPath("window_pair.png"));
     EXPECT_EQ(shot.size(), window_->size());

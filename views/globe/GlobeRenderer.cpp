@@ -39,6 +39,7 @@
 #include "globe/GlobeGeometry.h"
 #include "globe/GlobeLegend.h"
 #include "globe/LineRaster.h"
+#include "globe/LineTextureCache.h"
 
 namespace meshdiff::views {
 namespace {
@@ -449,6 +450,7 @@ std::size_t nearestIndex(const std::vector<float>& axis, double value, bool peri
 }  // namespace
 
 struct GlobeRenderer::Impl {
+    LineTextureLevels lineRasters;  // texels the line textures read in place: destroyed last
     double lineScale = 1;
     GlobeScene scene;
     GlobeCamera camera;
@@ -587,29 +589,40 @@ struct GlobeRenderer::Impl {
     // darker) that the Earth sphere blends over its own colour or field.
     void buildLineTexture() {
         lineTextureLevels.clear();
+        lineRasters.clear();
         lineTextureStale = false;
         const bool mesh = scene.isVisible(GlobeLayer::Mesh) && scene.graphA && !meshLevels.empty();
         const Coastlines* coast = scene.isVisible(GlobeLayer::Coastlines) ? sharedCoastlines() : nullptr;
         if (!mesh && !coast) return;
-        LineRaster raster(kLineTextureWidth, kLineTextureHeight);
-        if (mesh) {
-            const MeshGraph& g = *scene.graphA;
-            for (const auto& [a, b] : uniqueEdges(meshLevels[shownMeshLevel()]))
-                if (validMesh(&g, a) && validMesh(&g, b)) raster.drawArc(meshPosition(g, a), meshPosition(g, b), kMesh.g);
-        }
-        if (coast) {
-            const std::uint8_t luminance = kCoast.g;
-            for (std::size_t k = 0; k < coast->lineCount(); ++k)
-                for (auto i = coast->start[k]; i + 1 < coast->start[k + 1]; ++i)
-                    raster.drawArc(unitVector(coast->lat[i], coast->lon[i]), unitVector(coast->lat[i + 1], coast->lon[i + 1]),
-                                   luminance);
-        }
-        for (int level = 0; level < kLineTextureLevels; ++level) {
-            if (level > 0) raster = raster.halved();
+        const LineTextureKey key{mesh ? meshFingerprint(*scene.graphA) : 0, mesh ? shownMeshLevel() : -1, coast != nullptr};
+        lineRasters = cachedLineTexture(key, [&] {
+            LineRaster raster(kLineTextureWidth, kLineTextureHeight);
+            if (mesh) {
+                const MeshGraph& g = *scene.graphA;
+                for (const auto& [a, b] : uniqueEdges(meshLevels[shownMeshLevel()]))
+                    if (validMesh(&g, a) && validMesh(&g, b)) raster.drawArc(meshPosition(g, a), meshPosition(g, b), kMesh.g);
+            }
+            if (coast) {
+                const std::uint8_t luminance = kCoast.g;
+                for (std::size_t k = 0; k < coast->lineCount(); ++k)
+                    for (auto i = coast->start[k]; i + 1 < coast->start[k + 1]; ++i)
+                        raster.drawArc(unitVector(coast->lat[i], coast->lon[i]),
+                                       unitVector(coast->lat[i + 1], coast->lon[i + 1]), luminance);
+            }
+            LineTextureLevels levels{std::make_shared<const LineRaster>(std::move(raster))};
+            while (static_cast<int>(levels.size()) < kLineTextureLevels)
+                levels.push_back(std::make_shared<const LineRaster>(levels.back()->halved()));
+            return levels;
+        });
+        for (const auto& raster : lineRasters) {
+            // The texture reads the cached texels in place (they are kept alive by lineRasters).
+            vtkNew<vtkUnsignedCharArray> texels;
+            texels->SetNumberOfComponents(2);
+            texels->SetArray(const_cast<std::uint8_t*>(raster->luminanceAlpha().data()),
+                             static_cast<vtkIdType>(raster->luminanceAlpha().size()), 1);
             vtkNew<vtkImageData> image;
-            image->SetDimensions(raster.width(), raster.height(), 1);
-            image->AllocateScalars(VTK_UNSIGNED_CHAR, 2);
-            std::memcpy(image->GetScalarPointer(), raster.luminanceAlpha().data(), raster.luminanceAlpha().size());
+            image->SetDimensions(raster->width(), raster->height(), 1);
+            image->GetPointData()->SetScalars(texels);
             // Bilinear from a level chosen per frame: software OpenGL samples trilinear
             // mipmaps three times slower.
             auto texture = vtkSmartPointer<vtkTexture>::New();

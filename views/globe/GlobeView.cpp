@@ -262,7 +262,7 @@ void GlobeView::requestFrame() {
 // One frame in flight at a time; changes made meanwhile are collected into the next one.
 void GlobeView::pumpFrames() {
     Impl& d = *impl_;
-    if (d.frameInFlight || !d.frameWanted || d.sceneBuilding || !isVisible()) return;
+    if (d.frameInFlight || !d.frameWanted || !isVisible()) return;  // while a scene builds, the old one turns
     d.frameWanted = false;
     d.frameInFlight = true;
     const double dpr = devicePixelRatioF();
@@ -355,6 +355,8 @@ void GlobeView::sceneAdopted(int generation) {
 }
 
 const GlobeScene& GlobeView::scene() const { return impl_->scene; }
+
+bool GlobeView::isBuildingScene() const { return impl_->sceneBuilding; }
 
 void GlobeView::changeRenderer(std::function<void(GlobeRenderer&)> change) {
     RenderLoop* loop = impl_->loop;

@@ -23,10 +23,12 @@ public:
     explicit GlobeView(QWidget* parent = nullptr);
     ~GlobeView() override;
 
-    // While the view is on screen the scene is built on a worker thread and replaces the one
-    // shown when it is ready (sceneShown); keepAlive owns what the scene's pointers point into.
+    // The scene is built on a worker thread and replaces the one shown when it is ready
+    // (sceneShown); until then the old scene still turns with the camera. keepAlive owns what
+    // the scene's pointers point into.
     void setScene(const GlobeScene& scene, std::shared_ptr<const void> keepAlive = {});
     const GlobeScene& scene() const;  // the latest scene set, shown or on its way
+    bool isBuildingScene() const;
     void setFieldOverlay(const FieldOverlay& overlay);  // empty overlay removes it
     void setLayerVisible(GlobeLayer layer, bool visible);
     bool layerVisible(GlobeLayer layer) const;

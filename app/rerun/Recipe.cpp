@@ -1,5 +1,6 @@
 #include "rerun/Recipe.h"
 
+#include <filesystem>
 #include <fstream>
 #include <regex>
 
@@ -192,6 +193,11 @@ nlohmann::json recipeToJson(const Recipe& recipe) {
 }
 
 Recipe loadRecipe(const std::string& path) {
+    constexpr std::uintmax_t kMaxRecipeBytes = 1u << 20;  // a recipe is a few hundred bytes
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) throw Error(path, "cannot open the recipe: " + ec.message());
+    if (size > kMaxRecipeBytes) throw Error(path, "a recipe larger than 1 MiB is not a recipe");
     std::ifstream in(path);
     if (!in) throw Error(path, "cannot open the recipe");
     json parsed = json::parse(in, nullptr, false);

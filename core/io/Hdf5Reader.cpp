@@ -434,6 +434,8 @@ std::optional<std::string> Hdf5Reader::stringAttribute(const std::string& object
     Hdf5Id memType{checkHdf5(H5Tcopy(H5T_C_S1), impl_->path, what), H5Tclose};
     H5Tset_cset(memType.get(), H5Tget_cset(type.get()));
     if (H5Tis_variable_str(type.get()) > 0) {
+        if (points > (1 << 16))  // metadata strings come one or a few to an attribute
+            throw Error(impl_->path, "attribute " + name + " of " + absolute(objectPath) + " holds too many strings");
         H5Tset_size(memType.get(), H5T_VARIABLE);
         std::vector<char*> strings(static_cast<std::size_t>(points), nullptr);
         checkHdf5Status(H5Aread(attr.get(), memType.get(), strings.data()), impl_->path, what);

@@ -55,5 +55,11 @@ TEST(ReaderLimits, NetcdfAbsurdLevelCountIsRefused) {
     EXPECT_NE(problem.find("134217728 levels"), std::string::npos) << problem;
 }
 
+TEST(ReaderLimits, StringAttributeOfTensOfThousandsOfStringsIsRefused) {
+    const std::string problem = errorOf([] { openNetcdfFieldSource(hardening("many_unit_strings.nc")); });
+    EXPECT_NE(problem.find("units"), std::string::npos) << problem;
+    EXPECT_NE(problem.find("too many strings"), std::string::npos) << problem;
+}
+
 }  // namespace
 }  // namespace meshdiff

@@ -85,6 +85,18 @@ TEST(Recipe, LoadReportsMissingAndInvalidFiles) {
         std::ofstream((dir / "bad.json").string()) << "{ not json";
     }
     EXPECT_THROW(loadRecipe((dir / "bad.json").string()), Error);
+    {
+        std::ofstream huge((dir / "huge.json").string());
+        huge << "{\"name\": \"" << std::string(2u << 20, 'x') << "\"}";
+    }
+    try {
+        loadRecipe((dir / "huge.json").string());
+        ADD_FAILURE() << "a 2 MiB recipe was read";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("larger than 1 MiB"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("huge.json"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(loadRecipe("/dev/zero"), Error);  // not a regular file: never read forever
     const Recipe recipe = recipeFromJson(minimalRecipe());
     saveRecipe(recipe, (dir / "good.json").string());
     EXPECT_EQ(recipeToJson(loadRecipe((dir / "good.json").string())), recipeToJson(recipe));

@@ -3,7 +3,12 @@ COUNT mutants from it with a fixed seed (bit flips, truncations, zeroed blocks, 
 compares each with the valid file and checks that meshdiff ends with exit 0, 1 or 2 within the time
 limit: never killed by a signal, never a sanitizer report, never a changed input file.
 
+With --window-reader READER (the fuzz replay of the NetCDF field reader), each mutant is also read
+the way the window reads it: in-process, after the HDF5 pre-flight, no child process around it;
+that must end with exit 0 (errors caught) and no signal, or the window itself would crash.
+
 usage: run_mutations.py MESHDIFF WORKDIR [--count N] [--jobs J] [--seed S] [--timeout SECONDS]
+                        [--window-reader READER]
 Failing mutants are kept in WORKDIR/failures/ with meshdiff's output beside them."""
 import argparse
 import collections
@@ -52,7 +57,20 @@ def mix(data, rng):
 MUTATIONS = [flip_bits, truncate, zero_blocks, mix]
 
 
-def run_one(meshdiff, reference, mutant, timeout):
+def read_like_the_window(reader, mutant, timeout):
+    """Problems of the in-process read (the window's path), or []."""
+    try:
+        proc = subprocess.run([reader, str(mutant)], stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return [f"the window's reader took over {timeout} s"]
+    if proc.returncode < 0:
+        return [f"the window's reader was killed by signal {-proc.returncode}"]
+    if proc.returncode != 0:
+        return [f"the window's reader ended with exit status {proc.returncode}"]
+    return []
+
+
+def run_one(meshdiff, reference, mutant, timeout, window_reader=None):
     before = hashlib.sha256(mutant.read_bytes()).hexdigest()
     start = time.monotonic()
     try:
@@ -72,6 +90,8 @@ def run_one(meshdiff, reference, mutant, timeout):
     text = output.decode(errors="replace")
     if "Sanitizer" in text or "runtime error:" in text:
         problems.append("sanitizer report")
+    if window_reader:
+        problems += read_like_the_window(window_reader, mutant, timeout)
     if hashlib.sha256(mutant.read_bytes()).hexdigest() != before:
         problems.append("the input file was modified")
     return code, seconds, problems, text
@@ -85,6 +105,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--timeout", type=float, default=20.0)
+    parser.add_argument("--window-reader")
     args = parser.parse_args()
 
     work = args.workdir
@@ -114,7 +135,7 @@ def main():
     slowest = (0.0, None)
     started = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {pool.submit(run_one, args.meshdiff, reference, m, args.timeout): m for m in mutants}
+        futures = {pool.submit(run_one, args.meshdiff, reference, m, args.timeout, args.window_reader): m for m in mutants}
         for future in concurrent.futures.as_completed(futures):
             mutant = futures[future]
             code, seconds, problems, text = future.result()

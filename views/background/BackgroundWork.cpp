@@ -3,6 +3,8 @@
 #include <QSettings>
 #include <QThread>
 
+#include <algorithm>
+
 namespace meshdiff::views {
 namespace {
 
@@ -21,7 +23,9 @@ QThreadPool& backgroundPool() {
     // Never destroyed: tasks still queued at exit hold no one up (the window waits for its own).
     static QThreadPool* pool = [] {
         auto* background = new QThreadPool;
-        background->setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
+        // More threads than cores: a short job (a field map, freeing a pair) should not wait
+        // behind a long one (a report, a scene build) for a free thread.
+        background->setMaxThreadCount(std::max(4, QThread::idealThreadCount()));
         return background;
     }();
     return *pool;

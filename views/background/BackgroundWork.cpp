@@ -3,10 +3,13 @@
 #include <QSettings>
 #include <QThread>
 
+#include <sched.h>
+
 #include <algorithm>
 
 namespace meshdiff::views {
 namespace {
+
 
 QThreadPool& settingsWriter() {
     static QThreadPool* pool = [] {
@@ -31,7 +34,19 @@ QThreadPool& backgroundPool() {
     return *pool;
 }
 
-void runInBackground(std::function<void()> task) { backgroundPool().start(std::move(task)); }
+void runInBackground(std::function<void()> task) {
+    backgroundPool().start([task = std::move(task)] {
+        // SCHED_BATCH: a background thread never preempts the GUI thread when it wakes, yet
+        // keeps its fair share (a lower nice value starved it beside other busy processes while
+        // it held locks the GUI thread needed, such as malloc's).
+        static thread_local const bool lowered = [] {
+            const sched_param normal{};
+            return ::sched_setscheduler(0, SCHED_BATCH, &normal) == 0;
+        }();
+        (void)lowered;
+        task();
+    });
+}
 
 void waitForBackgroundWork() {
     backgroundPool().waitForDone();

@@ -117,7 +117,9 @@ public:
         window_->Render();
         vtkOpenGLFramebufferObject* shown = window_->GetDisplayFramebuffer();
         const int* rendered = window_->GetRenderFramebuffer()->GetLastSize();
-        out.image = QImage(rendered[0], rendered[1], QImage::Format_RGB32);
+        const QSize pixels(rendered[0], rendered[1]);
+        out.image = spare_.size() == pixels && spare_.isDetached() ? std::move(spare_) : QImage(pixels, QImage::Format_RGB32);
+        spare_ = QImage();
         window_->GetState()->PushReadFramebufferBinding();
         shown->Bind(GL_READ_FRAMEBUFFER);
         shown->ActivateReadBuffer(0);
@@ -131,6 +133,10 @@ public:
         out.linesAsTexture = globe_->linesAsTexture();
         return out;
     }
+
+    // A picture the view is done with: its pixels are reused for the next frame, and are never
+    // freed on the GUI thread (munmap there waits for the page faults of the loading threads).
+    void recycle(QImage image) { spare_ = std::move(image); }
 
     // (x, y) and the tolerance as fractions of the view's width and height, from its top-left
     // corner, on the picture last rendered.
@@ -169,6 +175,7 @@ private:
     vtkNew<vtkGenericOpenGLRenderWindow> window_;
     std::shared_ptr<GlobeRenderer> globe_;
     std::shared_ptr<const void> keepAlive_;
+    QImage spare_;
 };
 
 }  // namespace
@@ -286,7 +293,10 @@ void GlobeView::frameArrived(const QImage& image, double milliseconds, bool line
     Impl& d = *impl_;
     d.frameInFlight = false;
     d.linesAsTexture = linesAsTexture;
-    if (!image.isNull()) d.frame = image;
+    if (!image.isNull()) {
+        RenderLoop* loop = d.loop;
+        d.post([loop, previous = std::exchange(d.frame, image)]() mutable { loop->recycle(std::move(previous)); });
+    }
     update();
     emit frameRendered(milliseconds);
     pumpFrames();
@@ -486,7 +496,9 @@ void GlobeView::paintLegend(QPainter& painter) {
     const double dpr = devicePixelRatioF();
     const QSize pixels(std::max(1, int(std::lround(width() * dpr))), std::max(1, int(std::lround(height() * dpr))));
     if (d.legendDirty || d.legend.size() != pixels) {
-        d.legend = QImage(pixels, QImage::Format_ARGB32_Premultiplied);
+        // Reused at the same size: freeing a window-sized image means munmap, which waits for
+        // every page fault of the loading threads.
+        if (d.legend.size() != pixels) d.legend = QImage(pixels, QImage::Format_ARGB32_Premultiplied);
         d.legend.fill(Qt::transparent);
         d.legend.setDevicePixelRatio(dpr);
         QPainter legendPainter(&d.legend);

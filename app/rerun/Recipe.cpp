@@ -1,6 +1,5 @@
 #include "rerun/Recipe.h"
 
-#include <filesystem>
 #include <fstream>
 #include <regex>
 
@@ -193,14 +192,16 @@ nlohmann::json recipeToJson(const Recipe& recipe) {
 }
 
 Recipe loadRecipe(const std::string& path) {
-    constexpr std::uintmax_t kMaxRecipeBytes = 1u << 20;  // a recipe is a few hundred bytes
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) throw Error(path, "cannot open the recipe: " + ec.message());
-    if (size > kMaxRecipeBytes) throw Error(path, "a recipe larger than 1 MiB is not a recipe");
-    std::ifstream in(path);
+    constexpr std::size_t kMaxRecipeBytes = 1u << 20;  // a recipe is a few hundred bytes
+    std::ifstream in(path, std::ios::binary);
     if (!in) throw Error(path, "cannot open the recipe");
-    json parsed = json::parse(in, nullptr, false);
+    // Read with a bound, not by size: a recipe may come through a pipe (`<(…)`), and /dev/zero
+    // must not be read forever.
+    std::string text(kMaxRecipeBytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxRecipeBytes) throw Error(path, "a recipe larger than 1 MiB is not a recipe");
+    json parsed = json::parse(text, nullptr, false);
     if (parsed.is_discarded()) throw Error(path, "not valid JSON");
     return recipeFromJson(parsed, path);
 }

@@ -96,7 +96,7 @@ TEST(Recipe, LoadReportsMissingAndInvalidFiles) {
         EXPECT_NE(std::string(e.what()).find("larger than 1 MiB"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("huge.json"), std::string::npos) << e.what();
     }
-    EXPECT_THROW(loadRecipe("/dev/zero"), Error);  // not a regular file: never read forever
+    EXPECT_THROW(loadRecipe("/dev/zero"), Error);  // endless: refused after 1 MiB
     const Recipe recipe = recipeFromJson(minimalRecipe());
     saveRecipe(recipe, (dir / "good.json").string());
     EXPECT_EQ(recipeToJson(loadRecipe((dir / "good.json").string())), recipeToJson(recipe));

@@ -565,7 +565,7 @@ void MainWindow::applyGraphs() {
 
     inspector_->setGraphs(diff, p.graphA.get(), p.graphB.get(), p.ballRadiusA, p.ballRadiusB);
     inspector_->setFieldSampler({});
-    map_->setData(nullptr);
+    views::releaseInBackground(map_->showPrepared(std::make_shared<views::ErrorMapRenderer>()));
     views::releaseInBackground(std::exchange(mapData_, nullptr));
     currentField_.clear();
 }
@@ -577,7 +577,7 @@ void MainWindow::applyFields() {
         fields_->selectField(fields_->fieldAtVisibleRow(0));  // the worst field
     } else if (p.graphA) {
         // No fields: still show where the graphs differ on the map.
-        showFieldMap(loadFieldMap(p, std::string(), coastlines_));
+        showFieldMap(prepareFieldMap(loadFieldMap(p, std::string(), coastlines_), map_->style()));
     }
 }
 
@@ -619,33 +619,45 @@ void MainWindow::selectField(const QString& name) {
     const auto pair = pair_;
     const auto coastlines = coastlines_;
     const std::string field = name.toStdString();
-    views::runInBackground([this, pair, coastlines, field, request] {
-        std::shared_ptr<const views::ErrorMapData> data;
+    views::runInBackground([this, pair, coastlines, field, request, style = map_->style()] {
+        FieldMap map;
         QString error;
         try {
-            data = loadFieldMap(*pair, field, coastlines);
+            map = prepareFieldMap(loadFieldMap(*pair, field, coastlines), style);
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
         }
-        QMetaObject::invokeMethod(this, [this, pair, data, error, request] {
-            if (pair != pair_ || request != fieldRequest_) return;
+        QMetaObject::invokeMethod(this, [this, pair, map = std::move(map), error, request]() mutable {
+            if (pair != pair_ || request != fieldRequest_) return views::releaseInBackground(std::move(map.renderer));
             if (!error.isEmpty()) {
                 showStatus(tr("Could not read the field: %1").arg(error));
                 return;
             }
-            showFieldMap(data);
+            showFieldMap(std::move(map));
         }, Qt::QueuedConnection);
     });
 }
 
-void MainWindow::showFieldMap(std::shared_ptr<const views::ErrorMapData> data) {
-    auto previous = std::exchange(mapData_, data);
-    map_->setData(data);
-    scene_.field = overlayFrom(*data);
+MainWindow::FieldMap MainWindow::prepareFieldMap(std::shared_ptr<const views::ErrorMapData> data,
+                                                 const views::ErrorMapStyle& style) {
+    FieldMap map;
+    map.renderer = std::make_shared<views::ErrorMapRenderer>();
+    map.renderer->setStyle(style);
+    map.renderer->setData(data);
+    map.renderer->prepareImages();
+    map.overlay = overlayFrom(*data);
+    map.data = std::move(data);
+    return map;
+}
+
+void MainWindow::showFieldMap(FieldMap map) {
+    auto previous = std::exchange(mapData_, map.data);
+    views::releaseInBackground(map_->showPrepared(std::move(map.renderer)));
+    scene_.field = std::move(map.overlay);
     globe_->setFieldOverlay(scene_.field);
-    inspector_->setFieldSampler([data](double lat, double lon) { return sampleAt(*data, lat, lon); });
+    inspector_->setFieldSampler([data = map.data](double lat, double lon) { return sampleAt(*data, lat, lon); });
     views::releaseInBackground(std::move(previous));
-    emit fieldMapShown(QString::fromStdString(data->fieldName));
+    emit fieldMapShown(QString::fromStdString(map.data->fieldName));
 }
 
 void MainWindow::nextDifference() { inspector_->next(); }

@@ -11,6 +11,7 @@
 #include "globe/GlobeScene.h"
 #include "gui/LoadedPair.h"
 #include "map/ErrorMapData.h"
+#include "map/ErrorMapRenderer.h"
 
 class QLabel;
 class QMenu;
@@ -118,7 +119,15 @@ private:
     QString nextFreeLabel() const;
     void startFragility();
     void showFragility(const std::shared_ptr<LoadedPair>& pair, const std::shared_ptr<const FragilityReport>& report);
-    void showFieldMap(std::shared_ptr<const views::ErrorMapData> data);
+    // A field's map made ready off the GUI thread: the renderer has its images coloured and the
+    // globe's overlay is computed.
+    struct FieldMap {
+        std::shared_ptr<const views::ErrorMapData> data;
+        std::shared_ptr<views::ErrorMapRenderer> renderer;
+        views::FieldOverlay overlay;
+    };
+    static FieldMap prepareFieldMap(std::shared_ptr<const views::ErrorMapData> data, const views::ErrorMapStyle& style);
+    void showFieldMap(FieldMap map);
     void showStatus(const QString& text);
     void rememberPair(const QString& a, const QString& b);
     void fillRecentMenu();

@@ -245,5 +245,27 @@ TEST(ErrorMapView, ShowsTheValuesUnderTheCursor) {
     EXPECT_TRUE(text.contains("A−B 2 K")) << text.toStdString();
 }
 
+TEST(ErrorMapView, ShowsARendererPreparedElsewhereInItsOwnStyle) {
+    ErrorMapView view;
+    ErrorMapStyle shown;
+    shown.mode = MapMode::SideBySide;
+    view.setStyle(shown);
+    view.resize(900, 560);
+    view.show();
+
+    // Prepared (as a worker does) in the style asked for at the time, which has changed since.
+    auto prepared = std::make_shared<ErrorMapRenderer>();
+    const auto data = bumpData();
+    prepared->setData(data);
+    prepared->prepareImages();
+    const QImage before = prepared->toImage(QSize(600, 300));
+    const auto previous = view.showPrepared(prepared);
+    ASSERT_NE(previous, nullptr);
+    EXPECT_NE(previous, prepared);
+    EXPECT_EQ(view.renderer().data(), data.get());
+    EXPECT_TRUE(view.style() == shown) << "the view's current style wins";
+    EXPECT_NE(view.renderer().toImage(QSize(600, 300)), before) << "side by side, not the prepared single map";
+}
+
 }  // namespace
 }  // namespace meshdiff::views

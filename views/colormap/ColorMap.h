@@ -49,6 +49,7 @@ enum class LimitMode {
 struct LimitOptions {
     LimitMode mode = LimitMode::Full;
     double percentile = 99.0;  // for Robust: upper percentile; the lower one is 100 − percentile
+    bool operator==(const LimitOptions&) const = default;
 };
 
 // Diverging map centred on 0 with symmetric limits ±L, L = max|v| or the percentile of |v|.

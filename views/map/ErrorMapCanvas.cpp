@@ -1,5 +1,7 @@
 #include "map/ErrorMapCanvas.h"
 
+#include <utility>
+
 #include <QMouseEvent>
 #include <QPainter>
 
@@ -13,14 +15,20 @@ ErrorMapCanvas::ErrorMapCanvas(QWidget* parent) : QWidget(parent) {
 
 void ErrorMapCanvas::paintEvent(QPaintEvent*) {
     QPainter painter(this);
-    renderer_.render(painter, QRectF(rect()));
+    renderer_->render(painter, QRectF(rect()));
 }
 
-void ErrorMapCanvas::mouseMoveEvent(QMouseEvent* event) { emit hovered(renderer_.probe(event->position(), QRectF(rect()))); }
+std::shared_ptr<ErrorMapRenderer> ErrorMapCanvas::setRenderer(std::shared_ptr<ErrorMapRenderer> renderer) {
+    auto previous = std::exchange(renderer_, std::move(renderer));
+    update();
+    return previous;
+}
+
+void ErrorMapCanvas::mouseMoveEvent(QMouseEvent* event) { emit hovered(renderer_->probe(event->position(), QRectF(rect()))); }
 
 void ErrorMapCanvas::mousePressEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return;
-    if (const auto probe = renderer_.probe(event->position(), QRectF(rect()))) emit clicked(*probe);
+    if (const auto probe = renderer_->probe(event->position(), QRectF(rect()))) emit clicked(*probe);
 }
 
 void ErrorMapCanvas::leaveEvent(QEvent*) { emit hovered(std::nullopt); }

@@ -1,5 +1,6 @@
 #pragma once
 #include <functional>
+#include <memory>
 #include <optional>
 
 #include <QWidget>
@@ -13,8 +14,11 @@ class ErrorMapCanvas : public QWidget {
     Q_OBJECT
 public:
     explicit ErrorMapCanvas(QWidget* parent = nullptr);
-    ErrorMapRenderer& renderer() { return renderer_; }
-    const ErrorMapRenderer& renderer() const { return renderer_; }
+    ErrorMapRenderer& renderer() { return *renderer_; }
+    const ErrorMapRenderer& renderer() const { return *renderer_; }
+    // Shows a renderer prepared elsewhere (ErrorMapRenderer::prepareImages on a worker); the
+    // one it replaces is returned, for the caller to free off the GUI thread.
+    std::shared_ptr<ErrorMapRenderer> setRenderer(std::shared_ptr<ErrorMapRenderer> renderer);
     QSize sizeHint() const override { return {720, 420}; }
 
 signals:
@@ -28,7 +32,7 @@ protected:
     void leaveEvent(QEvent* event) override;
 
 private:
-    ErrorMapRenderer renderer_;
+    std::shared_ptr<ErrorMapRenderer> renderer_ = std::make_shared<ErrorMapRenderer>();
 };
 
 }  // namespace meshdiff::views

@@ -151,6 +151,14 @@ const QImage& ErrorMapRenderer::fieldImage(MapMode which) const {
     return image;
 }
 
+void ErrorMapRenderer::prepareImages() const {
+    if (style_.mode == MapMode::SideBySide) {
+        for (MapMode which : {MapMode::A, MapMode::B, MapMode::Difference}) fieldImage(which);
+    } else {
+        fieldImage(style_.mode);
+    }
+}
+
 std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& target) const {
     std::vector<MapMode> contents;
     if (style_.mode == MapMode::SideBySide) {

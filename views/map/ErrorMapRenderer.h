@@ -26,6 +26,7 @@ struct ErrorMapStyle {
     bool coastlines = true;
     bool differences = true;  // markers, lines and triangles
     double centerLon = 0;     // the map spans centerLon − 180 … centerLon + 180
+    bool operator==(const ErrorMapStyle&) const = default;
 };
 
 // What lies under a point of the rendered map.
@@ -52,6 +53,9 @@ public:
     void setStyle(const ErrorMapStyle& style);
     const ErrorMapStyle& style() const { return style_; }
 
+    // Colours the field images the style shows now (else the first paint does): 1M grid points
+    // take 60–120 ms, so a worker prepares a renderer before the view shows it.
+    void prepareImages() const;
     void render(QPainter& painter, const QRectF& target) const;
     QImage toImage(const QSize& size) const;
     // Vector figures; throw meshdiff::Error naming the file when it cannot be written.

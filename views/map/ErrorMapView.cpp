@@ -65,6 +65,13 @@ void ErrorMapView::setData(std::shared_ptr<const ErrorMapData> data) {
     canvas_->update();
 }
 
+std::shared_ptr<ErrorMapRenderer> ErrorMapView::showPrepared(std::shared_ptr<ErrorMapRenderer> renderer) {
+    const ErrorMapStyle current = style();
+    if (!(renderer->style() == current)) renderer->setStyle(current);
+    cursor_->clear();
+    return canvas_->setRenderer(std::move(renderer));
+}
+
 void ErrorMapView::setStyle(const ErrorMapStyle& style) {
     updatingControls_ = true;
     mode_->setCurrentIndex(mode_->findData(int(style.mode)));

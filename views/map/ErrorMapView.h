@@ -21,6 +21,9 @@ public:
     explicit ErrorMapView(QWidget* parent = nullptr);
 
     void setData(std::shared_ptr<const ErrorMapData> data);
+    // Shows a renderer whose data, style and images were prepared off the GUI thread (the view's
+    // current style wins if it changed meanwhile); returns the one it replaces, to free elsewhere.
+    std::shared_ptr<ErrorMapRenderer> showPrepared(std::shared_ptr<ErrorMapRenderer> renderer);
     void setStyle(const ErrorMapStyle& style);  // updates the controls too
     const ErrorMapStyle& style() const;
     const ErrorMapRenderer& renderer() const;

@@ -15,7 +15,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -584,17 +583,14 @@ void MainWindow::applyFields() {
 void MainWindow::startFragility() {
     if (!pair_ || !pair_->graphA || !pair_->comparison.graph) return;
     const auto pair = pair_;
-    QPointer<MainWindow> window(this);
-    views::runInBackground([window, pair] {
+    views::runInBackground([this, pair] {
         std::shared_ptr<const FragilityReport> report;
         try {
             report = std::make_shared<const FragilityReport>(analyzeFragility(*pair->graphA));
         } catch (const std::exception&) {
             return;  // the at-risk layer stays empty
         }
-        QMetaObject::invokeMethod(window, [window, pair, report] {
-            if (window) window->showFragility(pair, report);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, [this, pair, report] { showFragility(pair, report); }, Qt::QueuedConnection);
     });
 }
 

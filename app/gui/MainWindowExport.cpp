@@ -7,7 +7,6 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QMessageBox>
-#include <QPointer>
 #include <QSettings>
 #include <QSpinBox>
 
@@ -41,8 +40,8 @@ std::unique_ptr<views::ErrorMapRenderer> mapRenderer(std::shared_ptr<const views
 void MainWindow::runExport(const QString& what, std::function<QStringList()> write) {
     ++exportsRunning_;
     showStatus(tr("Writing %1…").arg(what));
-    QPointer<MainWindow> window(this);
-    views::runInBackground([window, what, write = std::move(write)] {
+    // `this` outlives the task: the window waits for its background work when destroyed.
+    views::runInBackground([this, what, write = std::move(write)] {
         QStringList files;
         QString error;
         try {
@@ -50,9 +49,7 @@ void MainWindow::runExport(const QString& what, std::function<QStringList()> wri
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
         }
-        QMetaObject::invokeMethod(window, [window, what, files, error] {
-            if (window) window->exportDone(what, files, error);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, [this, what, files, error] { exportDone(what, files, error); }, Qt::QueuedConnection);
     });
 }
 
@@ -118,12 +115,11 @@ void MainWindow::exportData(const QString& directory) {
 }
 
 void MainWindow::exportReport(const QString& directory) {
-    QPointer<MainWindow> window(this);
-    runExport(tr("the report"), [directory, pair = pair_, window] {
+    runExport(tr("the report"), [this, directory, pair = pair_] {
         if (!pair) throw Error(directory.toStdString(), "no report without two open runs");
-        const auto progress = [window](int percent, const std::string& step) {
-            QMetaObject::invokeMethod(window, [window, percent, text = QString::fromStdString(step)] {
-                if (window) window->showStatus(tr("Writing the report: %1% %2").arg(percent).arg(text));
+        const auto progress = [this](int percent, const std::string& step) {
+            QMetaObject::invokeMethod(this, [this, percent, text = QString::fromStdString(step)] {
+                showStatus(tr("Writing the report: %1% %2").arg(percent).arg(text));
             }, Qt::QueuedConnection);
         };
         const auto written = report::writeReport(*pair, directory.toStdString(), report::ReportOptions{}, progress);

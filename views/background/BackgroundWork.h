@@ -16,7 +16,7 @@ namespace meshdiff::views {
 // every paint until it ended.
 QThreadPool& backgroundPool();
 void runInBackground(std::function<void()> task);
-// Waits for every task started so far (a window that captured itself in tasks calls this as it goes).
+// Waits for every task started so far: a window whose tasks capture it calls this when destroyed.
 void waitForBackgroundWork();
 
 // Drops `data` on a worker: freeing hundreds of megabytes of graphs or maps (or VTK pipelines)

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <functional>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "background/BackgroundWork.h"
@@ -118,8 +119,8 @@ public:
         vtkOpenGLFramebufferObject* shown = window_->GetDisplayFramebuffer();
         const int* rendered = window_->GetRenderFramebuffer()->GetLastSize();
         const QSize pixels(rendered[0], rendered[1]);
-        out.image = spare_.size() == pixels && spare_.isDetached() ? std::move(spare_) : QImage(pixels, QImage::Format_RGB32);
-        spare_ = QImage();
+        QImage spare = std::exchange(spare_, QImage());
+        out.image = spare.size() == pixels && spare.isDetached() ? std::move(spare) : QImage(pixels, QImage::Format_RGB32);
         window_->GetState()->PushReadFramebufferBinding();
         shown->Bind(GL_READ_FRAMEBUFFER);
         shown->ActivateReadBuffer(0);
@@ -314,7 +315,7 @@ void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> ke
     QPointer<GlobeView> view(this);
     // Built on a worker: the line texture and the pipelines of a 0.25° pair take a second.
     runInBackground([view, scene, keepAlive, camera = d.camera, viewportHeight, generation,
-                                          fieldGeneration = d.fieldGeneration] {
+                     fieldGeneration = d.fieldGeneration] {
         auto renderer = std::make_shared<GlobeRenderer>();
         renderer->setLineTextureAllowed(true);
         renderer->setViewportHeight(viewportHeight);

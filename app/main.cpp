@@ -12,7 +12,8 @@
 int main(int argc, char** argv) {
     using namespace meshdiff::cli;
     CLI::App app{"meshdiff: where and why two runs of a mesh-graph weather model differ", "meshdiff"};
-    app.set_version_flag("--version", meshdiff::cli::versionText, "Print the version and the library versions, then exit");
+    app.set_version_flag("--version", meshdiff::cli::versionText,
+                         "Print the version and the library versions, then exit");
     app.require_subcommand(0, 1);
 #ifdef MESHDIFF_HAVE_GUI
     // Without a sub-command meshdiff opens the window: `meshdiff RUN_A RUN_B` or `meshdiff --demo`.

@@ -58,7 +58,8 @@ BENCHMARK(BM_Grid2MeshNanoflannKdTree)->Unit(benchmark::kMillisecond)->UseRealTi
 void BM_Mesh2GridClosestFaces(benchmark::State& state) {
     const auto& q = quarter();
     for (auto _ : state)
-        benchmark::DoNotOptimize(findClosestFaces(q.built.graph.gridLat, q.built.graph.gridLon, q.grid, q.mesh, q.faces));
+        benchmark::DoNotOptimize(
+            findClosestFaces(q.built.graph.gridLat, q.built.graph.gridLon, q.grid, q.mesh, q.faces));
 }
 BENCHMARK(BM_Mesh2GridClosestFaces)->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -33,10 +33,12 @@ std::size_t loadAll(const std::string& path) {
     std::size_t bytes = 0;
     for (const std::string& name : source->fieldNames()) {
         const Field f = source->load(name);
-        std::visit([&](const auto& v) {
-            benchmark::DoNotOptimize(v.data());
-            bytes += v.size() * sizeof(v[0]);
-        }, f.values);
+        std::visit(
+            [&](const auto& v) {
+                benchmark::DoNotOptimize(v.data());
+                bytes += v.size() * sizeof(v[0]);
+            },
+            f.values);
     }
     return bytes;
 }

@@ -75,7 +75,8 @@ void BM_NpzReadManyMembers_0p25(benchmark::State& state) {
 }
 
 void BM_ReadGraphNpz_Shared1deg(benchmark::State& state) {
-    const fs::path path = fs::path(__FILE__).parent_path() / "../../shared/fixtures/graphs/wn2_graph_1p0deg_default.npz";
+    const fs::path path =
+        fs::path(__FILE__).parent_path() / "../../shared/fixtures/graphs/wn2_graph_1p0deg_default.npz";
     if (!haveFile(state, path)) return;
     for (auto _ : state) {
         MeshGraph g = readGraphNpz(path.string());

@@ -13,11 +13,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const meshdiff::MeshGraph g = meshdiff::readGraphHdf5(path);
         for (std::int32_t s : g.m2gSenders)
             if (s < 0 || std::size_t(s) >= g.meshCount()) std::abort();
-    } catch (const meshdiff::Error&) {
-    }
+    } catch (const meshdiff::Error&) {}
     try {
         (void)meshdiff::readGraphHdf5Metadata(path);
-    } catch (const meshdiff::Error&) {
-    }
+    } catch (const meshdiff::Error&) {}
     return 0;
 }

@@ -22,11 +22,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (s < 0 || std::size_t(s) >= g.gridCount()) std::abort();
         for (std::int32_t r : g.m2gReceivers)
             if (r < 0 || std::size_t(r) >= g.gridCount()) std::abort();
-    } catch (const meshdiff::Error&) {
-    }
+    } catch (const meshdiff::Error&) {}
     try {
         (void)meshdiff::readGraph(path);
-    } catch (const meshdiff::Error&) {
-    }
+    } catch (const meshdiff::Error&) {}
     return 0;
 }

@@ -19,10 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 const meshdiff::Field f = source->load(name);
                 const std::size_t n = std::visit([](const auto& v) { return v.size(); }, f.values);
                 if (n != source->grid().size()) std::abort();
-            } catch (const meshdiff::Error&) {
-            }
+            } catch (const meshdiff::Error&) {}
         }
-    } catch (const meshdiff::Error&) {
-    }
+    } catch (const meshdiff::Error&) {}
     return 0;
 }

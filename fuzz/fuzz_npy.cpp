@@ -16,7 +16,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (a.size() <= 4096) (void)a.toFloat64();
         meshdiff::NdArray b = meshdiff::decodeNpy(std::vector<std::byte>(bytes, bytes + size), "fuzz.npy");
         if (b.bytes != a.bytes || b.shape != a.shape) std::abort();
-    } catch (const meshdiff::Error&) {
-    }
+    } catch (const meshdiff::Error&) {}
     return 0;
 }

@@ -24,8 +24,7 @@ void readArchive(const std::string& path, std::size_t inputSize) {
             if (archive.isStored(key) && a.bytes.size() > inputSize) std::abort();
             std::vector<std::byte> head(std::min<std::size_t>(header.dataOffset, 64));
             archive.readRange(key, 0, head.data(), head.size());
-        } catch (const meshdiff::Error&) {
-        }
+        } catch (const meshdiff::Error&) {}
     }
 }
 
@@ -37,8 +36,7 @@ void readFields(const std::string& path) {
         try {
             const meshdiff::Field f = source->load(name);
             if (f.nlat != source->grid().nlat() || f.nlon != source->grid().nlon()) std::abort();
-        } catch (const meshdiff::Error&) {
-        }
+        } catch (const meshdiff::Error&) {}
     }
 }
 }  // namespace
@@ -47,11 +45,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string path = meshdiff::fuzz::writeScratch(data, size, "input.npz");
     try {
         readArchive(path, size);
-    } catch (const meshdiff::Error&) {
-    }
+    } catch (const meshdiff::Error&) {}
     try {
         readFields(path);
-    } catch (const meshdiff::Error&) {
-    }
+    } catch (const meshdiff::Error&) {}
     return 0;
 }

@@ -16,7 +16,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const nlohmann::json saved = meshdiff::rerun::recipeToJson(recipe);
         const meshdiff::rerun::Recipe again = meshdiff::rerun::recipeFromJson(saved, "round trip");
         if (meshdiff::rerun::recipeToJson(again) != saved) std::abort();
-    } catch (const meshdiff::Error&) {
-    }
+    } catch (const meshdiff::Error&) {}
     return 0;
 }

@@ -18,11 +18,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     try {
         (void)meshdiff::discoverRun(folder.string());  // a folder without graph or fields: always throws after parsing
-    } catch (const meshdiff::Error&) {
-    }
+    } catch (const meshdiff::Error&) {}
     try {
         (void)meshdiff::discoverRun((folder / "run.json").string());
-    } catch (const meshdiff::Error&) {
-    }
+    } catch (const meshdiff::Error&) {}
     return 0;
 }

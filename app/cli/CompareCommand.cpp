@@ -67,11 +67,14 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
     cmd->add_option("--index", args->leadingIndex,
                     "Index taken along each leading (time/batch/sample) dimension of NetCDF variables, outermost first")
         ->delimiter(',');
-    cmd->footer("Exit status: 0 same (graphs identical, every rel RMS <= tolerance), 1 different, 2 error.\n"
-                "rel RMS = sqrt(mean((A-B)^2)) / std(A) over points finite in both; A is the reference.");
+    cmd->footer(
+        "Exit status: 0 same (graphs identical, every rel RMS <= tolerance), 1 different, 2 error.\n"
+        "rel RMS = sqrt(mean((A-B)^2)) / std(A) over points finite in both; A is the reference.");
     cmd->callback([args, &action] {
         // In a child process: a damaged HDF5 file may crash or hang the HDF5 library (docs/robustness.md).
-        action = [args] { return runIsolated([args] { return runCompare(*args); }, readTimeLimit({args->runA, args->runB})); };
+        action = [args] {
+            return runIsolated([args] { return runCompare(*args); }, readTimeLimit({args->runA, args->runB}));
+        };
     });
 }
 

@@ -39,8 +39,10 @@ void printGraph(std::ostream& out, const GraphDiff& d) {
         << "  only in A " << d.g2mOnlyA.size() << "  only in B " << d.g2mOnlyB.size() << "\n";
     out << "  mesh→grid         " << d.m2gChanged.size() << " of " << withThousands(d.gridPoints)
         << " grid points have a different triangle\n";
-    out << "  mesh nodes        " << withThousands(d.movedNodes.size()) << " of " << withThousands(d.meshNodes) << " moved";
-    if (!d.movedNodes.empty()) out << " (max " << d.maxMovedUlp << " ULP, " << format("%.3g", d.maxShiftDegrees) << "°)";
+    out << "  mesh nodes        " << withThousands(d.movedNodes.size()) << " of " << withThousands(d.meshNodes)
+        << " moved";
+    if (!d.movedNodes.empty())
+        out << " (max " << d.maxMovedUlp << " ULP, " << format("%.3g", d.maxShiftDegrees) << "°)";
     out << "\n";
     if (!d.gridCoordinatesEqual) out << "  grid coordinates  differ\n";
     out << "  hash A " << d.hashA << "\n  hash B " << d.hashB << "\n";
@@ -52,8 +54,8 @@ void printFields(std::ostream& out, const FieldsComparison& f, bool perField) {
     if (perField) {
         for (const auto& m : f.perField) {
             char line[256];
-            std::snprintf(line, sizeof line, "  %-40s corr %.8f  rel RMS %.3e  max|A-B| %.3e%s\n", m.name.c_str(), m.corr,
-                          m.relRms, m.maxAbs, m.nanMasksEqual ? "" : "  NaN masks differ");
+            std::snprintf(line, sizeof line, "  %-40s corr %.8f  rel RMS %.3e  max|A-B| %.3e%s\n", m.name.c_str(),
+                          m.corr, m.relRms, m.maxAbs, m.nanMasksEqual ? "" : "  NaN masks differ");
             out << line;
         }
     }
@@ -84,12 +86,19 @@ void printCompareSummary(std::ostream& out, const Comparison& c, bool perField) 
         printGraph(out, *c.graph);
         if (c.atRisk) printAtRisk(out, *c.atRisk);
     } else {
-        out << "\nGraphs: not compared (" << (c.a.graphFile ? "B" : c.b.graphFile ? "A" : "neither run") << " has no graph)\n";
+        out << "\nGraphs: not compared ("
+            << (c.a.graphFile   ? "B"
+                : c.b.graphFile ? "A"
+                                : "neither run")
+            << " has no graph)\n";
     }
     if (c.fields) {
         printFields(out, *c.fields, perField);
     } else {
-        out << "\nFields: not compared (" << (c.a.fieldsFile ? "B" : c.b.fieldsFile ? "A" : "neither run")
+        out << "\nFields: not compared ("
+            << (c.a.fieldsFile   ? "B"
+                : c.b.fieldsFile ? "A"
+                                 : "neither run")
             << " has no fields file)\n";
     }
     out << "\nResult: " << (c.identical() ? "SAME" : "DIFFERENT") << "\n";

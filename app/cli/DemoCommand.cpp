@@ -15,10 +15,11 @@ int runDemo(const DemoOptions& options) {
                 r.runA.c_str(), r.runB.c_str(), m.fields);
     std::printf("graphs differ in %zu grid->mesh edges, %zu mesh->grid triangles, %zu mesh node positions\n",
                 m.g2mDiffering, m.m2gDiffering, m.movedNodes);
-    std::printf("%.1f %% of the squared field difference lies on the %zu of %zu grid points near a differing edge "
-                "(max |A-B|/std %.3g there, %.3g elsewhere)\n",
-                100 * m.nearShareOfSquaredDifference, m.nearPoints, m.gridPoints, m.maxNormalizedDifferenceNear,
-                m.maxNormalizedDifferenceElsewhere);
+    std::printf(
+        "%.1f %% of the squared field difference lies on the %zu of %zu grid points near a differing edge "
+        "(max |A-B|/std %.3g there, %.3g elsewhere)\n",
+        100 * m.nearShareOfSquaredDifference, m.nearPoints, m.gridPoints, m.maxNormalizedDifferenceNear,
+        m.maxNormalizedDifferenceElsewhere);
     std::printf("next: meshdiff compare %s %s\n", r.runA.c_str(), r.runB.c_str());
     return kExitSame;
 }

@@ -21,10 +21,11 @@ struct FragilityArgs {
 };
 
 void printSummary(const FragilityReport& r, std::size_t show) {
-    std::printf("radius %.9g (%.2f x longest mesh edge %.9g); thresholds: grid->mesh %g, mesh->grid %g float32 steps "
-                "(1 step = 2^-24)\n",
-                r.radius, r.options.radiusFraction, r.longestEdge, r.options.grid2meshThresholdUlps,
-                r.options.mesh2gridThresholdUlps);
+    std::printf(
+        "radius %.9g (%.2f x longest mesh edge %.9g); thresholds: grid->mesh %g, mesh->grid %g float32 steps "
+        "(1 step = 2^-24)\n",
+        r.radius, r.options.radiusFraction, r.longestEdge, r.options.grid2meshThresholdUlps,
+        r.options.mesh2gridThresholdUlps);
     std::size_t edges = 0;
     for (const auto& i : r.grid2meshAtRisk) edges += i.isEdge;
     std::printf("grid->mesh: %zu pairs at risk (%zu edges, %zu non-edges just outside the radius) of %zu edges\n",
@@ -32,9 +33,10 @@ void printSummary(const FragilityReport& r, std::size_t show) {
     std::printf("mesh->grid: %zu grid points at risk of %zu (%zu exact ties between two faces)\n",
                 r.mesh2gridAtRisk.size(), r.gridPoints, r.mesh2gridExactTies);
     if (r.grid2meshContradicted + r.mesh2gridContradicted > 0)
-        std::printf("note: %zu grid->mesh pairs and %zu mesh->grid triangles disagree with the recomputation beyond "
-                    "the thresholds (graph built another way?)\n",
-                    r.grid2meshContradicted, r.mesh2gridContradicted);
+        std::printf(
+            "note: %zu grid->mesh pairs and %zu mesh->grid triangles disagree with the recomputation beyond "
+            "the thresholds (graph built another way?)\n",
+            r.grid2meshContradicted, r.mesh2gridContradicted);
     auto g2m = r.grid2meshAtRisk;
     std::sort(g2m.begin(), g2m.end(), [](auto& a, auto& b) { return std::abs(a.marginUlps) < std::abs(b.marginUlps); });
     for (std::size_t k = 0; k < std::min(show, g2m.size()); ++k)
@@ -76,7 +78,8 @@ int runFragility(const FragilityArgs& args) {
 
 void addFragilityCommand(CLI::App& app, CommandAction& action) {
     auto args = std::make_shared<FragilityArgs>();
-    CLI::App* cmd = app.add_subcommand("fragility", "List the graph edges and triangles at risk of differing between hosts");
+    CLI::App* cmd =
+        app.add_subcommand("fragility", "List the graph edges and triangles at risk of differing between hosts");
     cmd->add_option("GRAPH", args->graph, "Graph file (.npz or meshdiff .h5)")->required();
     cmd->add_option("--json", args->jsonPath, "Write counts and every at-risk item as JSON ('-': standard output)");
     cmd->add_option("--g2m-threshold", args->g2mThreshold, "Grid->mesh margin |d - r| in float32 steps")

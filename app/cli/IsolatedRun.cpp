@@ -76,8 +76,7 @@ Outcome watch(pid_t child, bool limited, std::chrono::steady_clock::time_point d
         if (limited && now > deadline) {
             ::kill(-child, SIGKILL);
             ::kill(child, SIGKILL);
-            while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-            }
+            while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {}
             if (pidfd >= 0) ::close(pidfd);
             return {Outcome::TimedOut, 0};
         }
@@ -174,8 +173,7 @@ int runIsolated(const std::function<int()>& work, std::chrono::seconds limit) {
                      "(set MESHDIFF_TIME_LIMIT=SECONDS to allow longer, 0 for no limit)\n";
         return kExitError;
     }
-    if (outcome.code < 0)
-        std::cerr << "meshdiff: error: reading the inputs crashed (exit " << -outcome.code;
+    if (outcome.code < 0) std::cerr << "meshdiff: error: reading the inputs crashed (exit " << -outcome.code;
     else
         std::cerr << "meshdiff: error: reading the inputs crashed (signal " << outcome.code << ", "
                   << ::strsignal(outcome.code);

@@ -35,16 +35,20 @@ int runReport(const ReportOptions& options) {
     if (options.width < 64 || options.height < 64 || options.width > 16384 || options.height > 16384)
         throw Error("", "--width and --height must be between 64 and 16384 pixels");
     const auto xvfb = headless::PrivateXvfb::startIfNoDisplay();
-    if (xvfb) qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
+    if (xvfb)
+        qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
     static int argc = 1;
     static char name[] = "meshdiff";
     static char* argv[] = {name, nullptr};
     QGuiApplication app(argc, argv);
 
     const std::atomic<bool> cancel{false};
-    const auto pair = gui::loadPair(options.runA, options.runB, [](int percent, const std::string& step) {
-        std::cerr << "meshdiff report: " << percent << "% " << step << "\n";
-    }, cancel);
+    const auto pair = gui::loadPair(
+        options.runA, options.runB,
+        [](int percent, const std::string& step) {
+            std::cerr << "meshdiff report: " << percent << "% " << step << "\n";
+        },
+        cancel);
 
     report::ReportOptions figures;
     figures.width = options.width;
@@ -62,9 +66,10 @@ int runReport(const ReportOptions& options) {
 
 void addReportCommand(CLI::App& app, CommandAction& action) {
     auto options = std::make_shared<ReportOptions>();
-    CLI::App* cmd = app.add_subcommand(
-        "report", "Write a bug-report folder (no display needed): globe and error-map PNGs, CSV/JSON of the "
-                  "differing edges, triangles and field metrics, and an index.html showing them");
+    CLI::App* cmd =
+        app.add_subcommand("report",
+                           "Write a bug-report folder (no display needed): globe and error-map PNGs, CSV/JSON of the "
+                           "differing edges, triangles and field metrics, and an index.html showing them");
     cmd->add_option("RUN_A", options->runA, "Run A: folder or file")->required();
     cmd->add_option("RUN_B", options->runB, "Run B: folder or file")->required();
     cmd->add_option("--out", options->outDir, "Folder to write the report into (created when missing)")->required();

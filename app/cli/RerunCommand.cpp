@@ -63,7 +63,8 @@ rerun::RerunRequest makeRequest(const RerunArguments& args, const std::string& s
     if (!args.runB.empty()) request.runs["B"] = rerun::runRefFromPath(args.runB);
     request.label = args.label;
     request.runsDir = QDir(QString::fromStdString(args.runsDir.empty() ? rerun::defaultRunsDirectory() : args.runsDir))
-                          .absolutePath().toStdString();
+                          .absolutePath()
+                          .toStdString();
     request.meshdiffPath = self;
     request.resourcesDir = rerun::resourceDirectory();
     return request;
@@ -91,9 +92,8 @@ int runRerun(const RerunArguments& args) {
     rerun::RerunController controller;
     int status = kExitError;
     bool detached = false;
-    QObject::connect(&controller, &rerun::RerunController::logText, [](const QString& text) {
-        std::cout << text.toStdString() << std::flush;
-    });
+    QObject::connect(&controller, &rerun::RerunController::logText,
+                     [](const QString& text) { std::cout << text.toStdString() << std::flush; });
     QObject::connect(&controller, &rerun::RerunController::submitted, [&](const QString& jobId) {
         if (args.wait) return;
         std::cout << "submitted Slurm job " << jobId.toStdString() << "; follow it with squeue -j "
@@ -145,8 +145,9 @@ void addRerunCommand(CLI::App& app, CommandAction& action) {
     command->add_option("--option", args->options, "Choose an option: NAME=CHOICE (e.g. simd=\"as an AVX2 host\")");
     command->add_option("--env", args->env, "Set an environment variable for the job: NAME=VALUE");
     command->add_option("--label", args->label, "Name of the new run (C, D, …)");
-    command->add_option("--runs-dir", args->runsDir, "Where runs and ledger.json go (default $MESHDIFF_RUNS_DIR "
-                                                     "or ~/.local/share/meshdiff/reruns)");
+    command->add_option("--runs-dir", args->runsDir,
+                        "Where runs and ledger.json go (default $MESHDIFF_RUNS_DIR "
+                        "or ~/.local/share/meshdiff/reruns)");
     command->add_option("--timeout", args->timeout, "Time limit in seconds (overrides the recipe; 0: none)");
     command->add_option("--remote-dir", args->remoteDir, "SSH: remote working directory (default meshdiff-runs)");
     command->add_option("--ssh-config", args->sshConfig, "SSH: use this ssh config file (ssh -F)");

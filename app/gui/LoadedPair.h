@@ -6,13 +6,13 @@
 #include <vector>
 
 #include "compare/Comparison.h"
+#include "fields/FieldRow.h"
 #include "fields/FieldSource.h"
 #include "fields/LatLonGrid.h"
 #include "fragility/Fragility.h"
 #include "graph/MeshGraph.h"
 #include "map/ErrorMapData.h"
 #include "runs/RunComparisonRows.h"
-#include "fields/FieldRow.h"
 
 namespace meshdiff::gui {
 
@@ -29,13 +29,13 @@ struct LoadedPair {
     std::string pathA, pathB;
     Comparison comparison;  // runs, graph diff, field summary
     std::shared_ptr<const MeshGraph> graphA, graphB;
-    double ballRadiusA = 0, ballRadiusB = 0;  // each graph's grid→mesh query radius (views::ballQueryRadius)
+    double ballRadiusA = 0, ballRadiusB = 0;         // each graph's grid→mesh query radius (views::ballQueryRadius)
     std::vector<views::LonLat> differenceLocations;  // where the graphs differ (from graph A)
     std::vector<views::FieldRow> fieldRows;          // in A's field order
     std::vector<views::RunComparisonRow> runRows;
-    std::shared_ptr<OpenFieldPair> fields;           // null without fields on both sides
+    std::shared_ptr<OpenFieldPair> fields;              // null without fields on both sides
     std::shared_ptr<const FragilityReport> fragilityA;  // filled in later; may stay null
-    double seconds = 0;  // wall time to load
+    double seconds = 0;                                 // wall time to load
 };
 
 }  // namespace meshdiff::gui

@@ -140,10 +140,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     views::runInBackground([this] {
         auto lines = loadCoastlines();
-        QMetaObject::invokeMethod(this, [this, lines = std::move(lines)]() mutable {
-            coastlines_ = std::move(lines);
-            if (pair_ && !currentField_.isEmpty()) selectField(currentField_);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this, lines = std::move(lines)]() mutable {
+                coastlines_ = std::move(lines);
+                if (pair_ && !currentField_.isEmpty()) selectField(currentField_);
+            },
+            Qt::QueuedConnection);
     });
 
     restoreSettings();
@@ -171,7 +174,8 @@ void MainWindow::buildDocks() {
     auto* runsDock = addDock(tr("Runs"), QStringLiteral("runsDock"), runs_, Qt::LeftDockWidgetArea);
     auto* fieldsDock = addDock(tr("Fields"), QStringLiteral("fieldsDock"), fields_, Qt::LeftDockWidgetArea);
     splitDockWidget(runsDock, fieldsDock, Qt::Vertical);
-    auto* differencesDock = addDock(tr("Differences"), QStringLiteral("differencesDock"), inspector_, Qt::RightDockWidgetArea);
+    auto* differencesDock =
+        addDock(tr("Differences"), QStringLiteral("differencesDock"), inspector_, Qt::RightDockWidgetArea);
     auto* mapDock = addDock(tr("Error map"), QStringLiteral("mapDock"), map_, Qt::BottomDockWidgetArea);
     rerun_ = new views::RerunPanel(this);
     // Scrolls rather than making the bottom docks (and so the globe) give way to its tall form.
@@ -281,7 +285,8 @@ void MainWindow::buildMenus() {
         ->setShortcut(QKeySequence::FullScreen);
 
     QMenu* go = menuBar()->addMenu(tr("&Go"));
-    go->addAction(tr("&Next Difference"), this, &MainWindow::nextDifference)->setShortcuts({QKeySequence::FindNext, QKeySequence(Qt::Key_N)});
+    go->addAction(tr("&Next Difference"), this, &MainWindow::nextDifference)
+        ->setShortcuts({QKeySequence::FindNext, QKeySequence(Qt::Key_N)});
     go->addAction(tr("&Previous Difference"), this, &MainWindow::previousDifference)
         ->setShortcuts({QKeySequence::FindPrevious, QKeySequence(Qt::SHIFT | Qt::Key_N)});
 
@@ -320,18 +325,24 @@ void MainWindow::openDemo() {
     views::runInBackground([this] {
         try {
             const auto [a, b] = demoRunFolders();
-            QMetaObject::invokeMethod(this, [this, a = QString::fromStdString(a), b = QString::fromStdString(b)] {
-                progress_->setRange(0, 100);
-                openPair(a, b);
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this,
+                [this, a = QString::fromStdString(a), b = QString::fromStdString(b)] {
+                    progress_->setRange(0, 100);
+                    openPair(a, b);
+                },
+                Qt::QueuedConnection);
         } catch (const std::exception& e) {
-            QMetaObject::invokeMethod(this, [this, message = QString::fromStdString(e.what())] {
-                progress_->setRange(0, 100);
-                progress_->hide();
-                lastError_ = message;
-                showStatus(tr("Could not prepare the demo: %1").arg(message));
-                emit loadFailed(message);
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this,
+                [this, message = QString::fromStdString(e.what())] {
+                    progress_->setRange(0, 100);
+                    progress_->hide();
+                    lastError_ = message;
+                    showStatus(tr("Could not prepare the demo: %1").arg(message));
+                    emit loadFailed(message);
+                },
+                Qt::QueuedConnection);
         }
     });
 }
@@ -362,22 +373,27 @@ void MainWindow::startLoading() {
         bool graphsShown = false;
         auto graphsReady = [this, job, &graphsShown](std::shared_ptr<LoadedPair> stage) {
             graphsShown = true;
-            QMetaObject::invokeMethod(this, [this, job, stage] { onGraphsReady(job, stage); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, job, stage] { onGraphsReady(job, stage); }, Qt::QueuedConnection);
         };
         auto report = [this, job](int percent, const std::string& step) {
-            QMetaObject::invokeMethod(this, [this, job, percent, text = QString::fromStdString(step)] {
-                onProgress(job, percent, text);
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, job, percent, text = QString::fromStdString(step)] { onProgress(job, percent, text); },
+                Qt::QueuedConnection);
         };
         try {
             auto pair = loadPair(a, b, report, job->cancel, graphsReady);
-            QMetaObject::invokeMethod(this, [this, job, pair] { onLoaded(job, pair); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, job, pair] { onLoaded(job, pair); }, Qt::QueuedConnection);
         } catch (const LoadCancelled&) {
             // The window already went back to its previous state.
         } catch (const std::exception& e) {
-            QMetaObject::invokeMethod(this, [this, job, graphsShown, message = QString::fromStdString(e.what())] {
-                graphsShown ? onFieldsFailed(job, message) : onLoadFailed(job, message);
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this,
+                [this, job, graphsShown, message = QString::fromStdString(e.what())] {
+                    graphsShown ? onFieldsFailed(job, message) : onLoadFailed(job, message);
+                },
+                Qt::QueuedConnection);
         }
     });
 }
@@ -590,11 +606,13 @@ void MainWindow::startFragility() {
         } catch (const std::exception&) {
             return;  // the at-risk layer stays empty
         }
-        QMetaObject::invokeMethod(this, [this, pair, report] { showFragility(pair, report); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, pair, report] { showFragility(pair, report); }, Qt::QueuedConnection);
     });
 }
 
-void MainWindow::showFragility(const std::shared_ptr<LoadedPair>& pair, const std::shared_ptr<const FragilityReport>& report) {
+void MainWindow::showFragility(const std::shared_ptr<LoadedPair>& pair,
+                               const std::shared_ptr<const FragilityReport>& report) {
     if (pair != pair_) return;
     pair_->fragilityA = report;
     views::AtRiskItems items;
@@ -623,14 +641,18 @@ void MainWindow::selectField(const QString& name) {
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
         }
-        QMetaObject::invokeMethod(this, [this, pair, map = std::move(map), error, request]() mutable {
-            if (pair != pair_ || request != fieldRequest_) return views::releaseInBackground(std::move(map.renderer));
-            if (!error.isEmpty()) {
-                showStatus(tr("Could not read the field: %1").arg(error));
-                return;
-            }
-            showFieldMap(std::move(map));
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this, pair, map = std::move(map), error, request]() mutable {
+                if (pair != pair_ || request != fieldRequest_)
+                    return views::releaseInBackground(std::move(map.renderer));
+                if (!error.isEmpty()) {
+                    showStatus(tr("Could not read the field: %1").arg(error));
+                    return;
+                }
+                showFieldMap(std::move(map));
+            },
+            Qt::QueuedConnection);
     });
 }
 
@@ -687,8 +709,9 @@ void MainWindow::showStatus(const QString& text) { status_->setText(text); }
 
 void MainWindow::updateTitle() {
     auto name = [](const QString& path) { return path.isEmpty() ? QStringLiteral("?") : QFileInfo(path).fileName(); };
-    setWindowTitle(pathA_.isEmpty() && pathB_.isEmpty() ? QStringLiteral("meshdiff")
-                                                        : QStringLiteral("%1 vs %2 — meshdiff").arg(name(pathA_), name(pathB_)));
+    setWindowTitle(pathA_.isEmpty() && pathB_.isEmpty()
+                       ? QStringLiteral("meshdiff")
+                       : QStringLiteral("%1 vs %2 — meshdiff").arg(name(pathA_), name(pathB_)));
 }
 
 void MainWindow::rememberPair(const QString& a, const QString& b) {

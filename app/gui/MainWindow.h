@@ -42,7 +42,7 @@ public:
     ~MainWindow() override;
 
     void openPair(const QString& runA, const QString& runB);
-    void openDemo();  // generates the built-in demo once (off the GUI thread), then opens it
+    void openDemo();                    // generates the built-in demo once (off the GUI thread), then opens it
     void setRunA(const QString& path);  // loads when B is known too
     void setRunB(const QString& path);
     QString runA() const { return pathA_; }
@@ -58,7 +58,7 @@ public:
     void exportMapPng(const QString& path, const QSize& size);
     void exportMapPdf(const QString& path);
     void exportMapSvg(const QString& path);
-    void exportData(const QString& directory);  // CSV and JSON of the differences and field metrics
+    void exportData(const QString& directory);    // CSV and JSON of the differences and field metrics
     void exportReport(const QString& directory);  // as `meshdiff report`: figures, data and index.html
     int exportsRunning() const { return exportsRunning_; }
 

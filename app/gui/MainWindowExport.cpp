@@ -49,7 +49,8 @@ void MainWindow::runExport(const QString& what, std::function<QStringList()> wri
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
         }
-        QMetaObject::invokeMethod(this, [this, what, files, error] { exportDone(what, files, error); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, what, files, error] { exportDone(what, files, error); }, Qt::QueuedConnection);
     });
 }
 
@@ -62,7 +63,9 @@ void MainWindow::exportDone(const QString& what, const QStringList& files, const
         return;
     }
     showStatus(files.size() == 1 ? tr("Wrote %1.").arg(files.front())
-                                 : tr("Wrote %1 (%2 files) to %3.").arg(what).arg(files.size())
+                                 : tr("Wrote %1 (%2 files) to %3.")
+                                       .arg(what)
+                                       .arg(files.size())
                                        .arg(files.isEmpty() ? QString() : QFileInfo(files.front()).absolutePath()));
     emit exportFinished(files);
 }
@@ -103,7 +106,8 @@ void MainWindow::exportData(const QString& directory) {
         const MeshGraph* graphA = pair ? pair->graphA.get() : nullptr;
         const std::vector<views::FieldRow> noRows;
         QStringList written;
-        for (const std::string& file : views::exportDataFiles(directory.toStdString(), diff, graphA, pair ? pair->fieldRows : noRows))
+        for (const std::string& file :
+             views::exportDataFiles(directory.toStdString(), diff, graphA, pair ? pair->fieldRows : noRows))
             written << QString::fromStdString(file);
         if (pair) {
             const QString summary = QDir(directory).filePath(QStringLiteral("comparison.json"));
@@ -118,9 +122,12 @@ void MainWindow::exportReport(const QString& directory) {
     runExport(tr("the report"), [this, directory, pair = pair_] {
         if (!pair) throw Error(directory.toStdString(), "no report without two open runs");
         const auto progress = [this](int percent, const std::string& step) {
-            QMetaObject::invokeMethod(this, [this, percent, text = QString::fromStdString(step)] {
-                showStatus(tr("Writing the report: %1% %2").arg(percent).arg(text));
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this,
+                [this, percent, text = QString::fromStdString(step)] {
+                    showStatus(tr("Writing the report: %1% %2").arg(percent).arg(text));
+                },
+                Qt::QueuedConnection);
         };
         const auto written = report::writeReport(*pair, directory.toStdString(), report::ReportOptions{}, progress);
         return QStringList{QString::fromStdString(written.index)};
@@ -128,7 +135,8 @@ void MainWindow::exportReport(const QString& directory) {
 }
 
 QString MainWindow::askExportFolder(const QString& title) {
-    const QString dir = QFileDialog::getExistingDirectory(this, title, QSettings().value(settings::kExportFolder).toString());
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, title, QSettings().value(settings::kExportFolder).toString());
     if (!dir.isEmpty()) views::saveSettingsInBackground({{settings::kExportFolder, dir}});
     return dir;
 }
@@ -153,14 +161,15 @@ QSize MainWindow::askExportSize(const QSize& suggested) {
     form->addRow(tr("Height"), height);
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted) return {};
-    views::saveSettingsInBackground({{settings::kExportWidth, width->value()}, {settings::kExportHeight, height->value()}});
+    views::saveSettingsInBackground(
+        {{settings::kExportWidth, width->value()}, {settings::kExportHeight, height->value()}});
     return {width->value(), height->value()};
 }
 
 void MainWindow::exportGlobeInteractive() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export globe"),
-                                                      QSettings().value(settings::kExportFolder).toString() + "/globe.png",
-                                                      tr("PNG images (*.png)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export globe"), QSettings().value(settings::kExportFolder).toString() + "/globe.png",
+        tr("PNG images (*.png)"));
     if (path.isEmpty()) return;
     const QSize size = askExportSize(globe_->size() * 4);
     if (size.isEmpty()) return;
@@ -170,9 +179,9 @@ void MainWindow::exportGlobeInteractive() {
 
 void MainWindow::exportMapInteractive(const QString& format) {
     const QString suggestedName = (currentField_.isEmpty() ? QStringLiteral("map") : currentField_) + "." + format;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export error map"),
-                                                      QSettings().value(settings::kExportFolder).toString() + "/" + suggestedName,
-                                                      format.toUpper() + tr(" files (*.%1)").arg(format));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export error map"), QSettings().value(settings::kExportFolder).toString() + "/" + suggestedName,
+        format.toUpper() + tr(" files (*.%1)").arg(format));
     if (path.isEmpty()) return;
     if (format == QStringLiteral("png")) {
         const QSize size = askExportSize(map_->canvas()->size() * 4);

@@ -6,8 +6,8 @@
 #include "common/Error.h"
 #include "fields/FieldMetrics.h"
 #include "fields/NearDifferenceMask.h"
-#include "inspect/DifferenceItem.h"
 #include "geo/Coastlines.h"
+#include "inspect/DifferenceItem.h"
 #include "io/GraphFiles.h"
 
 namespace meshdiff::gui {
@@ -25,16 +25,13 @@ views::FieldRow rowFrom(const FieldMetrics& m) {
 }
 
 std::vector<float> toFloats(const Field& field) {
-    return std::visit(
-        [](const auto& values) {
-            return std::vector<float>(values.begin(), values.end());
-        },
-        field.values);
+    return std::visit([](const auto& values) { return std::vector<float>(values.begin(), values.end()); },
+                      field.values);
 }
 
 // The relative RMS over the masked points, NaN when the mask selects no compared point.
-double maskedRelRms(const Field& a, const Field& b, const GridAlignment& alignment, const std::vector<std::uint8_t>& mask,
-                    std::uint8_t value) {
+double maskedRelRms(const Field& a, const Field& b, const GridAlignment& alignment,
+                    const std::vector<std::uint8_t>& mask, std::uint8_t value) {
     const FieldMetrics m = computeFieldMetrics(a, b, alignment, &mask, value);
     return m.comparedPoints == 0 ? std::numeric_limits<double>::quiet_NaN() : m.relRms;
 }
@@ -189,7 +186,8 @@ std::vector<std::vector<views::LonLat>> loadCoastlines() {
         const Coastlines coast = readGshhgCoastlines(*file);
         for (std::size_t k = 0; k < coast.lineCount(); ++k) {
             std::vector<views::LonLat> line;
-            for (std::uint32_t p = coast.start[k]; p < coast.start[k + 1]; ++p) line.push_back({coast.lon[p], coast.lat[p]});
+            for (std::uint32_t p = coast.start[k]; p < coast.start[k + 1]; ++p)
+                line.push_back({coast.lon[p], coast.lat[p]});
             lines.push_back(std::move(line));
         }
     } catch (const Error&) {

@@ -1,7 +1,7 @@
 #pragma once
+#include <sys/types.h>
 #include <memory>
 #include <string>
-#include <sys/types.h>
 
 namespace meshdiff::headless {
 

@@ -28,11 +28,11 @@ std::string htmlEscape(const std::string& text) {
     std::string out;
     for (char c : text) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
         }
     }
     return out;
@@ -84,12 +84,13 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
     const Comparison& c = pair.comparison;
     std::ofstream html(path);
     if (!html) throw Error(path.string(), "cannot be written");
-    html << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>meshdiff report: "
-         << htmlEscape(c.a.label) << " vs " << htmlEscape(c.b.label) << "</title>\n<style>"
+    html << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>meshdiff report: " << htmlEscape(c.a.label)
+         << " vs " << htmlEscape(c.b.label) << "</title>\n<style>"
          << "body{font-family:sans-serif;margin:2em;max-width:1700px}img{max-width:100%;border:1px solid #ccc}"
          << "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
          << "th{background:#eee}td:first-child{text-align:left}figure{margin:1em 0}</style></head><body>\n";
-    html << "<h1>meshdiff report</h1>\n<table><tr><th></th><th>path</th><th>label</th><th>graph</th><th>fields</th></tr>\n";
+    html << "<h1>meshdiff "
+            "report</h1>\n<table><tr><th></th><th>path</th><th>label</th><th>graph</th><th>fields</th></tr>\n";
     for (const RunInputs* run : {&c.a, &c.b})
         html << "<tr><td>" << (run == &c.a ? "A" : "B") << "</td><td>" << htmlEscape(run->path) << "</td><td>"
              << htmlEscape(run->label) << "</td><td>" << htmlEscape(run->graphFile.value_or("–")) << "</td><td>"
@@ -98,10 +99,10 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
     if (c.graph) {
         const GraphDiff& d = *c.graph;
         html << "<p>grid→mesh edges only in A: <b>" << d.g2mOnlyA.size() << "</b>, only in B: <b>" << d.g2mOnlyB.size()
-             << "</b> (of " << d.g2mEdgesA << " / " << d.g2mEdgesB << "); grid points whose mesh→grid triangle differs: <b>"
-             << d.m2gChanged.size() << "</b> (of " << d.gridPoints << "); mesh nodes moved: <b>" << d.movedNodes.size()
-             << "</b> (at most " << d.maxMovedUlp << " float32 steps); hashes " << htmlEscape(d.hashA) << " / "
-             << htmlEscape(d.hashB) << ".</p>\n";
+             << "</b> (of " << d.g2mEdgesA << " / " << d.g2mEdgesB
+             << "); grid points whose mesh→grid triangle differs: <b>" << d.m2gChanged.size() << "</b> (of "
+             << d.gridPoints << "); mesh nodes moved: <b>" << d.movedNodes.size() << "</b> (at most " << d.maxMovedUlp
+             << " float32 steps); hashes " << htmlEscape(d.hashA) << " / " << htmlEscape(d.hashB) << ".</p>\n";
     } else {
         html << "<p>No graph in one or both runs.</p>\n";
     }
@@ -176,15 +177,21 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
                 const MeshGraph& g = *pair.graphA;
                 return LonLat{g.gridLon[grid % g.gridLon.size()], g.gridLat[grid / g.gridLon.size()]};
             };
-            for (const auto& e : diff->g2mOnlyA) spots.push_back({gridLonLat(e.grid), "grid→mesh edge only in A, grid point " + std::to_string(e.grid) + " → mesh node " + std::to_string(e.mesh)});
-            for (const auto& e : diff->g2mOnlyB) spots.push_back({gridLonLat(e.grid), "grid→mesh edge only in B, grid point " + std::to_string(e.grid) + " → mesh node " + std::to_string(e.mesh)});
-            for (const auto& t : diff->m2gChanged) spots.push_back({gridLonLat(t.grid), "mesh→grid triangle of grid point " + std::to_string(t.grid)});
+            for (const auto& e : diff->g2mOnlyA)
+                spots.push_back({gridLonLat(e.grid), "grid→mesh edge only in A, grid point " + std::to_string(e.grid) +
+                                                         " → mesh node " + std::to_string(e.mesh)});
+            for (const auto& e : diff->g2mOnlyB)
+                spots.push_back({gridLonLat(e.grid), "grid→mesh edge only in B, grid point " + std::to_string(e.grid) +
+                                                         " → mesh node " + std::to_string(e.mesh)});
+            for (const auto& t : diff->m2gChanged)
+                spots.push_back({gridLonLat(t.grid), "mesh→grid triangle of grid point " + std::to_string(t.grid)});
             for (int i = 0; i < options.closeups && i < static_cast<int>(spots.size()); ++i) {
                 const auto& [at, what] = spots[i];
                 step(20 + 30 * i / options.closeups, "Rendering close-up " + std::to_string(i + 1));
                 globe.setCamera({at[1], at[0], 1.15});
                 const std::string file = "globe_difference_" + std::to_string(i + 1) + ".png";
-                saveImage(globe.renderImage(options.width / 2, options.height / 2, std::max(1.0, lineScale / 2)), out / file);
+                saveImage(globe.renderImage(options.width / 2, options.height / 2, std::max(1.0, lineScale / 2)),
+                          out / file);
                 std::ostringstream caption;
                 caption.precision(4);
                 caption << "Close-up " << i + 1 << ": " << what << " at " << at[1] << "°, " << at[0] << "°.";
@@ -207,7 +214,8 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
             style.mode = views::MapMode::SideBySide;
             renderer.setStyle(style);
             const std::string file = "map_" + std::to_string(i + 1) + "_" + fileSafe(field) + ".png";
-            renderer.savePng(QString::fromStdString((out / file).string()), QSize(options.width * 3 / 2, options.height / 2));
+            renderer.savePng(QString::fromStdString((out / file).string()),
+                             QSize(options.width * 3 / 2, options.height / 2));
             maps.push_back({file, field + ": A, B and A−B (rel RMS " + number(rows[i]->relRms) + ")."});
         }
     }

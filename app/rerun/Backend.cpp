@@ -7,9 +7,7 @@
 
 namespace meshdiff::rerun {
 
-std::string BackendSettings::describe() const {
-    return kind == "ssh" ? "ssh:" + host : kind;
-}
+std::string BackendSettings::describe() const { return kind == "ssh" ? "ssh:" + host : kind; }
 
 BackendSettings parseBackend(const std::string& text) {
     BackendSettings settings;

@@ -19,12 +19,12 @@ struct RunPaths {
 
 // How to reach a back-end: "local", "ssh:HOST" or "slurm", plus its settings.
 struct BackendSettings {
-    std::string kind = "local";              // local | ssh | slurm
-    std::string host;                        // ssh
-    std::string remoteDir = "meshdiff-runs"; // ssh: relative to the remote home unless absolute
-    std::string sshConfig;                   // ssh -F FILE; the user's ~/.ssh/config when empty
-    std::vector<std::string> slurmArgs;      // extra sbatch arguments (--partition=…, --gres=…)
-    std::string remoteMeshdiff = "meshdiff"; // {meshdiff} on the ssh host
+    std::string kind = "local";               // local | ssh | slurm
+    std::string host;                         // ssh
+    std::string remoteDir = "meshdiff-runs";  // ssh: relative to the remote home unless absolute
+    std::string sshConfig;                    // ssh -F FILE; the user's ~/.ssh/config when empty
+    std::vector<std::string> slurmArgs;       // extra sbatch arguments (--partition=…, --gres=…)
+    std::string remoteMeshdiff = "meshdiff";  // {meshdiff} on the ssh host
 
     std::string describe() const;  // "local", "ssh:HOST", "slurm"
 };

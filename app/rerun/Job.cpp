@@ -16,11 +16,14 @@ public:
     }
 
     std::string word(const std::string& text, bool& sawEmpty) {
-        return substitutePlaceholders(text, [&](const std::string& name) {
-            auto value = lookup(name, true);
-            if (value && value->empty()) sawEmpty = true;
-            return value;
-        }, recipe_.name);
+        return substitutePlaceholders(
+            text,
+            [&](const std::string& name) {
+                auto value = lookup(name, true);
+                if (value && value->empty()) sawEmpty = true;
+                return value;
+            },
+            recipe_.name);
     }
 
     std::vector<StagedInput> takeInputs() { return std::move(inputs_); }
@@ -32,9 +35,9 @@ private:
         const auto it = params_.find(name);
         if (it == params_.end()) return builtin(name, mapFiles);
         const bool isFile = fileParams_.count(name) > 0;
-        std::string value = substitutePlaceholders(it->second, [&](const std::string& inner) {
-            return builtin(inner, mapFiles && !isFile);
-        }, recipe_.name + " (param " + name + ")");
+        std::string value = substitutePlaceholders(
+            it->second, [&](const std::string& inner) { return builtin(inner, mapFiles && !isFile); },
+            recipe_.name + " (param " + name + ")");
         if (mapFiles && isFile && !value.empty()) return mapInput(value);
         return value;
     }
@@ -86,12 +89,14 @@ Job resolveJob(const Recipe& recipe, const JobContext& context) {
         for (const auto& text : part.words) words.push_back(resolver.word(text, sawEmpty));
         if (part.group && sawEmpty) continue;
         if (!part.group && sawEmpty)
-            throw Error(recipe.name, "\"" + part.words.front() + "\" needs a value (put it in a group [..] to make it optional)");
+            throw Error(recipe.name,
+                        "\"" + part.words.front() + "\" needs a value (put it in a group [..] to make it optional)");
         job.argv.insert(job.argv.end(), words.begin(), words.end());
     }
     if (job.argv.empty() || job.argv.front().empty()) throw Error(recipe.name, "the command names no program");
     for (const auto& [name, text] : recipe.effectiveEnv()) {
-        if (!isValidEnvName(name)) throw Error(recipe.name, "\"" + name + "\" is not a valid environment variable name");
+        if (!isValidEnvName(name))
+            throw Error(recipe.name, "\"" + name + "\" is not a valid environment variable name");
         bool sawEmpty = false;
         std::string value = resolver.word(text, sawEmpty);
         if (!value.empty()) job.env.emplace_back(name, std::move(value));
@@ -106,8 +111,8 @@ Job resolveJob(const Recipe& recipe, const JobContext& context) {
 }
 
 std::vector<std::string> builtinPlaceholderNames() {
-    return {"out", "meshdiff", "python", "resources", "run", "host",
-            "A.path", "A.label", "A.graph", "A.fields", "B.path", "B.label", "B.graph", "B.fields"};
+    return {"out",     "meshdiff", "python",   "resources", "run",     "host",    "A.path",
+            "A.label", "A.graph",  "A.fields", "B.path",    "B.label", "B.graph", "B.fields"};
 }
 
 }  // namespace meshdiff::rerun

@@ -1,8 +1,8 @@
 #include "rerun/LocalBackend.h"
 
+#include <unistd.h>
 #include <QDir>
 #include <csignal>
-#include <unistd.h>
 
 namespace meshdiff::rerun {
 
@@ -14,14 +14,14 @@ LocalBackend::LocalBackend(QObject* parent) : Backend(parent) {
         ::setpgid(0, 0);
         [[maybe_unused]] const int niceness = ::nice(10);
     });
-    connect(&process_, &QProcess::readyRead, this,
-            [this] { emit output(QString::fromUtf8(process_.readAll())); });
+    connect(&process_, &QProcess::readyRead, this, [this] { emit output(QString::fromUtf8(process_.readAll())); });
     connect(&process_, &QProcess::finished, this, &LocalBackend::onFinished);
     connect(&process_, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error != QProcess::FailedToStart || done_) return;
         done_ = true;
-        emit finished({RunStatus::Failed, -1, "cannot start " + process_.program().toStdString() + ": " +
-                                                   process_.errorString().toStdString()});
+        emit finished(
+            {RunStatus::Failed, -1,
+             "cannot start " + process_.program().toStdString() + ": " + process_.errorString().toStdString()});
     });
     killTimer_.setSingleShot(true);
     connect(&killTimer_, &QTimer::timeout, this, [this] { signalGroup(SIGKILL); });

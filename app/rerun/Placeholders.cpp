@@ -7,9 +7,7 @@
 namespace meshdiff::rerun {
 namespace {
 
-bool isNameChar(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
-}
+bool isNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
 
 }  // namespace
 

@@ -42,7 +42,8 @@ CommandPart partFromJson(const json& item, const std::string& source) {
         part.words.push_back(item.get<std::string>());
         return part;
     }
-    if (!item.is_array() || item.empty()) throw Error(source, "\"command\" items must be strings or non-empty arrays of strings");
+    if (!item.is_array() || item.empty())
+        throw Error(source, "\"command\" items must be strings or non-empty arrays of strings");
     part.group = true;
     for (const auto& word : item) {
         if (!word.is_string()) throw Error(source, "\"command\" groups must hold strings only");
@@ -178,7 +179,8 @@ nlohmann::json recipeToJson(const Recipe& recipe) {
         json item = {{"name", option.name}, {"label", option.label}, {"selected", option.selected}};
         json choices = json::array();
         for (const auto& choice : option.choices)
-            choices.push_back({{"label", choice.label}, {"params", mapToJson(choice.params)}, {"env", mapToJson(choice.env)}});
+            choices.push_back(
+                {{"label", choice.label}, {"params", mapToJson(choice.params)}, {"env", mapToJson(choice.env)}});
         item["choices"] = choices;
         options.push_back(item);
     }

@@ -2,8 +2,8 @@
 
 #include <QDateTime>
 #include <QDir>
-#include <QSysInfo>
 #include <QRandomGenerator>
+#include <QSysInfo>
 
 #include "common/Error.h"
 #include "rerun/RunLedger.h"
@@ -47,7 +47,8 @@ RerunController::RerunController(QObject* parent) : QObject(parent) {
     connect(&timeLimit_, &QTimer::timeout, this, [this] {
         if (!running_) return;
         timedOut_ = true;
-        append(QString("\n[meshdiff] time limit of %1 s reached: stopping the job\n").arg(request_.recipe.timeoutSeconds));
+        append(
+            QString("\n[meshdiff] time limit of %1 s reached: stopping the job\n").arg(request_.recipe.timeoutSeconds));
         backend_->cancel();
     });
 }
@@ -145,7 +146,8 @@ void RerunController::onFinished(const RunOutcome& reported) {
     RunOutcome outcome = reported;
     if (timedOut_ && outcome.status != RunStatus::Succeeded) {
         outcome.status = RunStatus::TimedOut;
-        outcome.reason = "time limit of " + QString::number(request_.recipe.timeoutSeconds).toStdString() + " s reached";
+        outcome.reason =
+            "time limit of " + QString::number(request_.recipe.timeoutSeconds).toStdString() + " s reached";
     }
     running_ = false;
     timeLimit_.stop();
@@ -156,9 +158,8 @@ void RerunController::onFinished(const RunOutcome& reported) {
     record_["exit_code"] = outcome.exitCode;
     if (!outcome.reason.empty()) record_["reason"] = outcome.reason;
     if (!backend_->jobId().empty()) record_["slurm_job"] = backend_->jobId();
-    append(q("\n[meshdiff] " + statusName(outcome.status) +
-             (outcome.reason.empty() ? "" : ": " + outcome.reason) + " after " +
-             QString::number(finalElapsed_, 'f', 1).toStdString() + " s\n"));
+    append(q("\n[meshdiff] " + statusName(outcome.status) + (outcome.reason.empty() ? "" : ": " + outcome.reason) +
+             " after " + QString::number(finalElapsed_, 'f', 1).toStdString() + " s\n"));
     const bool succeeded = outcome.status == RunStatus::Succeeded;
     if (succeeded) {
         writeRunMetadata();
@@ -174,11 +175,12 @@ void RerunController::writeRunMetadata() {
     const QDir out(q(paths_.outDir));
     if (out.exists("run.json") || out.exists("metadata.json")) return;
     const nlohmann::json metadata = {{"label", request_.label},
-                                     {"rerun", {{"id", paths_.id},
-                                                {"recipe", request_.recipe.name},
-                                                {"backend", record_["backend"]},
-                                                {"host", record_["host"]},
-                                                {"env", record_["job"]["env"]}}}};
+                                     {"rerun",
+                                      {{"id", paths_.id},
+                                       {"recipe", request_.recipe.name},
+                                       {"backend", record_["backend"]},
+                                       {"host", record_["host"]},
+                                       {"env", record_["job"]["env"]}}}};
     QFile file(out.filePath("metadata.json"));
     if (!file.open(QIODevice::WriteOnly)) return;
     file.write(QByteArray::fromStdString(metadata.dump(2) + "\n"));

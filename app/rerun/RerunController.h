@@ -49,7 +49,7 @@ signals:
     void started(const QString& runId);
     void logText(const QString& text);
     void progressChanged(double fraction);
-    void submitted(const QString& jobId);   // Slurm accepted the job
+    void submitted(const QString& jobId);  // Slurm accepted the job
     void finished(const QString& runFolder, const QString& label, bool succeeded);
 
 private:

@@ -49,7 +49,8 @@ void RerunSession::start(const QJsonObject& json) {
                 [this, controller](const QString& folder, const QString& label, bool succeeded) {
                     const auto& record = controller->record();
                     QString status = QString::fromStdString(record.value("status", ""));
-                    if (record.contains("reason")) status += ": " + QString::fromStdString(record["reason"].get<std::string>());
+                    if (record.contains("reason"))
+                        status += ": " + QString::fromStdString(record["reason"].get<std::string>());
                     emit ended(folder, label, succeeded, status);
                     if (succeeded) emit runFinished(folder, label);
                     controller->deleteLater();

@@ -41,13 +41,12 @@ void RunLedger::upsert(const nlohmann::json& record) const {
     if (!replaced) runs.push_back(record);
     QSaveFile file(path);
     const std::string text = nlohmann::json{{"runs", runs}}.dump(2) + "\n";
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit())
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 ||
+        !file.commit())
         throw Error(path_, "cannot write the run ledger");
 }
 
-nlohmann::json RunLedger::records() const {
-    return readRuns(QString::fromStdString(path_));
-}
+nlohmann::json RunLedger::records() const { return readRuns(QString::fromStdString(path_)); }
 
 nlohmann::json RunLedger::find(const std::string& id) const {
     for (const auto& record : records())

@@ -14,7 +14,7 @@ public:
     const std::string& path() const { return path_; }
     // Adds the record, or replaces the one with the same "id". Throws meshdiff::Error.
     void upsert(const nlohmann::json& record) const;
-    nlohmann::json records() const;  // the "runs" array ([] when there is no ledger yet)
+    nlohmann::json records() const;                    // the "runs" array ([] when there is no ledger yet)
     nlohmann::json find(const std::string& id) const;  // null when absent
 
 private:

@@ -14,8 +14,6 @@ std::string statusName(RunStatus status) {
     return "unknown";
 }
 
-bool isFinal(RunStatus status) {
-    return status != RunStatus::Running && status != RunStatus::Submitted;
-}
+bool isFinal(RunStatus status) { return status != RunStatus::Running && status != RunStatus::Submitted; }
 
 }  // namespace meshdiff::rerun

@@ -1,8 +1,8 @@
 #include "rerun/SlurmBackend.h"
 
+#include <unistd.h>
 #include <QRegularExpression>
 #include <cmath>
-#include <unistd.h>
 
 #include "rerun/ShellQuote.h"
 
@@ -12,8 +12,8 @@ namespace {
 QString q(const std::string& text) { return QString::fromStdString(text); }
 
 bool isEndState(const QString& state) {
-    static const QStringList ends{"COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "NODE_FAIL", "OUT_OF_MEMORY",
-                                  "PREEMPTED", "BOOT_FAIL", "DEADLINE", "SPECIAL_EXIT"};
+    static const QStringList ends{"COMPLETED",     "FAILED",    "CANCELLED", "TIMEOUT",  "NODE_FAIL",
+                                  "OUT_OF_MEMORY", "PREEMPTED", "BOOT_FAIL", "DEADLINE", "SPECIAL_EXIT"};
     return ends.contains(state);
 }
 
@@ -34,7 +34,8 @@ bool runQuick(const QString& program, const QStringList& arguments, QString& out
 
 }  // namespace
 
-SlurmBackend::SlurmBackend(BackendSettings settings, QObject* parent) : Backend(parent), settings_(std::move(settings)) {
+SlurmBackend::SlurmBackend(BackendSettings settings, QObject* parent)
+    : Backend(parent), settings_(std::move(settings)) {
     query_.setChildProcessModifier([] { ::setpgid(0, 0); });
     pollTimer_.setInterval(500);
     connect(&pollTimer_, &QTimer::timeout, this, &SlurmBackend::poll);
@@ -67,8 +68,8 @@ void SlurmBackend::start(const Recipe& recipe, const JobContext& base, const Run
     if (!script.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return finish({RunStatus::Failed, -1, "cannot write " + scriptPath.toStdString()});
     const std::string text = "#!/bin/sh\n# written by meshdiff rerun " + paths.id + "\ncd -- " +
-                             shellQuote(job.workdir) + " || exit 126\n" + shellExports(job.env) +
-                             shellExec(job.argv) + "\n";
+                             shellQuote(job.workdir) + " || exit 126\n" + shellExports(job.env) + shellExec(job.argv) +
+                             "\n";
     script.write(text.data(), static_cast<qint64>(text.size()));
     script.close();
     logPath_ = q(paths.runDir + "/slurm.out");
@@ -110,16 +111,17 @@ void SlurmBackend::onExitInfo(const QString& text, const QString& squeueState) {
     const QString finalState = state.hasMatch() ? state.captured(1) : squeueState;
     if (!isEndState(finalState)) {
         if (finalState.isEmpty() && text.isEmpty()) {
-            return finish({cancelled_ ? RunStatus::Cancelled : RunStatus::Failed, -1,
-                           "Slurm no longer knows job " + jobId_});
+            return finish(
+                {cancelled_ ? RunStatus::Cancelled : RunStatus::Failed, -1, "Slurm no longer knows job " + jobId_});
         }
         return;
     }
     readLog();
     const int code = exit.hasMatch() ? exit.captured(1).toInt() : -1;
     const int signal = exit.hasMatch() ? exit.captured(2).toInt() : 0;
-    const std::string why = finalState.toStdString() +
-                            (reason.hasMatch() && reason.captured(1) != "None" ? " (" + reason.captured(1).toStdString() + ")" : "");
+    const std::string why =
+        finalState.toStdString() +
+        (reason.hasMatch() && reason.captured(1) != "None" ? " (" + reason.captured(1).toStdString() + ")" : "");
     if (finalState == "COMPLETED" && code == 0) return finish({RunStatus::Succeeded, 0, {}});
     if (finalState == "CANCELLED" || cancelled_) return finish({RunStatus::Cancelled, code, "Slurm job " + why});
     if (finalState == "TIMEOUT") return finish({RunStatus::TimedOut, code, "Slurm time limit: " + why});

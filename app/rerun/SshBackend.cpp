@@ -1,10 +1,10 @@
 #include "rerun/SshBackend.h"
 
+#include <unistd.h>
 #include <QDir>
 #include <QFileInfo>
 #include <csignal>
 #include <memory>
-#include <unistd.h>
 
 #include "rerun/ShellQuote.h"
 
@@ -127,23 +127,25 @@ void SshBackend::upload(std::size_t index) {
     arguments << "--" << q(input.localPath) << q(settings_.host + ":" + input.commandPath);
     runStep("scp", arguments, false, [this, index](int exitCode, const QString& text) {
         if (exitCode != 0)
-            return finish({cancelled_ ? RunStatus::Cancelled : RunStatus::Failed, exitCode,
-                           cancelled_ ? "cancelled" : "cannot copy " + job_.inputs[index].localPath + ": " + text.toStdString()});
+            return finish(
+                {cancelled_ ? RunStatus::Cancelled : RunStatus::Failed, exitCode,
+                 cancelled_ ? "cancelled" : "cannot copy " + job_.inputs[index].localPath + ": " + text.toStdString()});
         upload(index + 1);
     });
 }
 
 void SshBackend::runCommand() {
-    const std::string script = "cd -- " + shellQuote(job_.workdir) + " || exit 126\n" +
-                               "echo $$ > " + shellQuote(remoteRun_ + "/job.pid") + "\n" +
-                               shellExports(job_.env) + shellExec(job_.argv) + "\n";
+    const std::string script = "cd -- " + shellQuote(job_.workdir) + " || exit 126\n" + "echo $$ > " +
+                               shellQuote(remoteRun_ + "/job.pid") + "\n" + shellExports(job_.env) +
+                               shellExec(job_.argv) + "\n";
     emit note(q("running on " + settings_.host + " in " + job_.workdir));
     running_ = true;
     runStep("ssh", sshArguments(script), true, [this](int exitCode, const QString&) {
         running_ = false;
         if (cancelled_) return finish({RunStatus::Cancelled, exitCode, "cancelled"});
         if (exitCode == kStartFailed) return finish({RunStatus::Failed, -1, "cannot start ssh"});
-        if (exitCode == 255) return fetch({RunStatus::Failed, exitCode, "ssh failed or the remote program was killed (status 255)"});
+        if (exitCode == 255)
+            return fetch({RunStatus::Failed, exitCode, "ssh failed or the remote program was killed (status 255)"});
         if (exitCode != 0) return fetch({RunStatus::Failed, exitCode, "exit status " + std::to_string(exitCode)});
         fetch({RunStatus::Succeeded, 0, {}});
     });
@@ -178,7 +180,8 @@ void SshBackend::cancel() {
     }
     emit note("asking the remote job to stop");
     const std::string pidFile = shellQuote(remoteRun_ + "/job.pid");
-    const std::string command = "pid=$(cat " + pidFile + ") && { kill -TERM -- -\"$pid\" 2>/dev/null || kill -TERM \"$pid\"; }";
+    const std::string command =
+        "pid=$(cat " + pidFile + ") && { kill -TERM -- -\"$pid\" 2>/dev/null || kill -TERM \"$pid\"; }";
     auto* stopper = new QProcess(this);
     stopper->setChildProcessModifier([] { ::setpgid(0, 0); });
     connect(stopper, &QProcess::finished, stopper, &QObject::deleteLater);

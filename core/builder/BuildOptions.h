@@ -14,8 +14,8 @@ enum class Precision { Float32, Float64 };
 enum class LatOrder { Ascending, Descending };
 
 struct GraphBuildOptions {
-    double resolutionDeg = 1.0;  // 180 / n for an integer n
-    int meshSplits = 6;          // 2-way splits of the icosahedron
+    double resolutionDeg = 1.0;   // 180 / n for an integer n
+    int meshSplits = 6;           // 2-way splits of the icosahedron
     double radiusFraction = 0.6;  // grid→mesh radius = fraction × longest finest-mesh edge
     LatOrder latOrder = LatOrder::Ascending;
     Precision precision = Precision::Float32;

@@ -17,7 +17,8 @@ namespace {
 SphericalCap capAround(const Vec3& a, const Vec3& b, const Vec3& c, double searchBound) {
     const Vec3 centroid{(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3};
     const double reach = std::sqrt(std::max({squaredDistance(a, centroid), squaredDistance(b, centroid),
-                                             squaredDistance(c, centroid)})) + searchBound;
+                                             squaredDistance(c, centroid)})) +
+                         searchBound;
     const double cn = std::sqrt(squaredDistance(centroid, Vec3{0, 0, 0}));
     const double cosAngle = std::clamp((1 + cn * cn - reach * reach) / (2 * cn), -1.0, 1.0);
     constexpr double kAngleMargin = 1e-4;  // covers |p| ≠ 1 and rounding in lat/lon → xyz

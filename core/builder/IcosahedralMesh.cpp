@@ -12,9 +12,9 @@ namespace {
 // Vertex order and faces of the regular icosahedron with circumscribed unit sphere
 // (coordinates (±1, ±φ, 0) cyclically permuted), each face counter-clockwise from outside.
 constexpr std::array<std::array<std::int32_t, 3>, 20> kIcosahedronFaces{{
-    {0, 1, 2}, {0, 6, 1}, {8, 0, 2}, {8, 4, 0}, {3, 8, 2}, {3, 2, 7}, {7, 2, 1},
-    {0, 4, 6}, {4, 11, 6}, {6, 11, 5}, {1, 5, 7}, {4, 10, 11}, {4, 8, 10}, {10, 8, 3},
-    {10, 3, 9}, {11, 10, 9}, {11, 9, 5}, {5, 9, 7}, {9, 3, 7}, {1, 6, 5},
+    {0, 1, 2},  {0, 6, 1},   {8, 0, 2},  {8, 4, 0}, {3, 8, 2},   {3, 2, 7},  {7, 2, 1},
+    {0, 4, 6},  {4, 11, 6},  {6, 11, 5}, {1, 5, 7}, {4, 10, 11}, {4, 8, 10}, {10, 8, 3},
+    {10, 3, 9}, {11, 10, 9}, {11, 9, 5}, {5, 9, 7}, {9, 3, 7},   {1, 6, 5},
 }};
 
 // Rotation about the y axis that makes the top and bottom faces parallel to the equator,

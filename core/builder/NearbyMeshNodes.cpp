@@ -3,8 +3,8 @@
 #include "builder/CapRaster.h"
 #include "common/Error.h"
 
-#include <nanoflann.hpp>
 #include <tbb/parallel_for.h>
+#include <nanoflann.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -17,11 +17,13 @@ struct NodeCloud {
     std::size_t kdtree_get_point_count() const { return nodes.size(); }
     double kdtree_get_pt(std::size_t i, std::size_t dim) const { return nodes[i][dim]; }
     template <class Box>
-    bool kdtree_get_bbox(Box&) const { return false; }
+    bool kdtree_get_bbox(Box&) const {
+        return false;
+    }
 };
 
-using NodeTree = nanoflann::KDTreeSingleIndexAdaptor<nanoflann::L2_Simple_Adaptor<double, NodeCloud>, NodeCloud, 3,
-                                                     std::uint32_t>;
+using NodeTree =
+    nanoflann::KDTreeSingleIndexAdaptor<nanoflann::L2_Simple_Adaptor<double, NodeCloud>, NodeCloud, 3, std::uint32_t>;
 
 // Collects candidates from a slightly larger tree radius, then applies SciPy's exact test.
 struct ExactBallResults {
@@ -89,8 +91,8 @@ NearbyMeshNodes findMeshNodesWithinRadius(const std::vector<Vec3>& points, const
 }
 
 NearbyMeshNodes findMeshNodesWithinRadiusOnGrid(const std::vector<float>& gridLat, const std::vector<float>& gridLon,
-                                                const std::vector<Vec3>& gridPoints,
-                                                const std::vector<Vec3>& meshNodes, double radius) {
+                                                const std::vector<Vec3>& gridPoints, const std::vector<Vec3>& meshNodes,
+                                                double radius) {
     const std::size_t nLon = gridLon.size();
     if (gridPoints.size() != gridLat.size() * nLon) throw Error("", "grid points do not match the grid axes");
     // A unit vector within chord `radius` of a node of norm ≈ 1 is within this angle of it.
@@ -118,9 +120,8 @@ NearbyMeshNodes findMeshNodesWithinRadiusOnGrid(const std::vector<float>& gridLa
                 if (d <= radiusSq) pairs.push_back({std::int64_t(rowBase + j), m, d});
             });
         }
-        std::sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) {
-            return a.grid != b.grid ? a.grid < b.grid : a.node < b.node;
-        });
+        std::sort(pairs.begin(), pairs.end(),
+                  [](const Pair& a, const Pair& b) { return a.grid != b.grid ? a.grid < b.grid : a.node < b.node; });
     });
 
     NearbyMeshNodes out;

@@ -23,7 +23,7 @@ NearbyMeshNodes findMeshNodesWithinRadius(const std::vector<Vec3>& points, const
 // lon_index), found by testing each mesh node against the grid points in a box around it:
 // several times faster than the KD-tree when the points form a grid.
 NearbyMeshNodes findMeshNodesWithinRadiusOnGrid(const std::vector<float>& gridLat, const std::vector<float>& gridLon,
-                                                const std::vector<Vec3>& gridPoints,
-                                                const std::vector<Vec3>& meshNodes, double radius);
+                                                const std::vector<Vec3>& gridPoints, const std::vector<Vec3>& meshNodes,
+                                                double radius);
 
 }  // namespace meshdiff

@@ -18,8 +18,11 @@ void heapArgsort(const std::int32_t* v, Index* tosort, std::ptrdiff_t n) {
         std::ptrdiff_t i = l, j = l << 1;
         while (j <= n) {
             if (j < n && v[a[j]] < v[a[j + 1]]) ++j;
-            if (v[tmp] < v[a[j]]) { a[i] = a[j]; i = j; j += j; }
-            else break;
+            if (v[tmp] < v[a[j]]) {
+                a[i] = a[j];
+                i = j;
+                j += j;
+            } else break;
         }
         a[i] = tmp;
     }
@@ -30,8 +33,11 @@ void heapArgsort(const std::int32_t* v, Index* tosort, std::ptrdiff_t n) {
         std::ptrdiff_t i = 1, j = 2;
         while (j <= n) {
             if (j < n && v[a[j]] < v[a[j + 1]]) ++j;
-            if (v[tmp] < v[a[j]]) { a[i] = a[j]; i = j; j += j; }
-            else break;
+            if (v[tmp] < v[a[j]]) {
+                a[i] = a[j];
+                i = j;
+                j += j;
+            } else break;
         }
         a[i] = tmp;
     }
@@ -66,8 +72,10 @@ std::vector<std::int32_t> numpyArgsort(const std::vector<std::int32_t>& values) 
             Index* pj = pr - 1;
             std::swap(*pm, *pj);
             for (;;) {
-                do ++pi; while (v[*pi] < pivot);
-                do --pj; while (pivot < v[*pj]);
+                do ++pi;
+                while (v[*pi] < pivot);
+                do --pj;
+                while (pivot < v[*pj]);
                 if (pi >= pj) break;
                 std::swap(*pi, *pj);
             }
@@ -94,9 +102,12 @@ std::vector<std::int32_t> numpyArgsort(const std::vector<std::int32_t>& values) 
             }
         }
         if (stack.empty()) break;
-        pr = stack.back(); stack.pop_back();
-        pl = stack.back(); stack.pop_back();
-        depth = depths.back(); depths.pop_back();
+        pr = stack.back();
+        stack.pop_back();
+        pl = stack.back();
+        stack.pop_back();
+        depth = depths.back();
+        depths.pop_back();
     }
     return order;
 }

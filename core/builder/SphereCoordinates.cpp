@@ -48,8 +48,8 @@ GridAxes makeGridAxes(double resolutionDeg, LatOrder order) {
     return axes;
 }
 
-void cartesianToLatLon(FloatMath math, const std::vector<std::array<float, 3>>& xyz,
-                       std::vector<float>& lat, std::vector<float>& lon) {
+void cartesianToLatLon(FloatMath math, const std::vector<std::array<float, 3>>& xyz, std::vector<float>& lat,
+                       std::vector<float>& lon) {
     std::vector<float> x(xyz.size()), y(xyz.size()), z(xyz.size());
     for (std::size_t i = 0; i < xyz.size(); ++i) {
         x[i] = xyz[i][0];
@@ -90,8 +90,7 @@ std::vector<Vec3> gridCartesian(FloatMath math, const GridAxes& axes) {
     const std::size_t nLon = axes.lon.size();
     for (std::size_t i = 0; i < axes.lat.size(); ++i)
         for (std::size_t j = 0; j < nLon; ++j)
-            out[i * nLon + j] = {double(cosPhi[j] * sinTheta[i]), double(sinPhi[j] * sinTheta[i]),
-                                 double(cosTheta[i])};
+            out[i * nLon + j] = {double(cosPhi[j] * sinTheta[i]), double(sinPhi[j] * sinTheta[i]), double(cosTheta[i])};
     return out;
 }
 

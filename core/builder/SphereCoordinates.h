@@ -21,8 +21,8 @@ GridAxes makeGridAxes(double resolutionDeg, LatOrder order);
 // The official conversions in float32, each operation rounded as NumPy rounds it:
 // lat = 90 − deg(acos z), lon = mod(deg(atan2(y, x)), 360), and back with
 // x = cos φ sin θ, y = sin φ sin θ, z = cos θ for φ = rad(lon), θ = rad(90 − lat).
-void cartesianToLatLon(FloatMath math, const std::vector<std::array<float, 3>>& xyz,
-                       std::vector<float>& lat, std::vector<float>& lon);
+void cartesianToLatLon(FloatMath math, const std::vector<std::array<float, 3>>& xyz, std::vector<float>& lat,
+                       std::vector<float>& lon);
 std::vector<Vec3> latLonToCartesian(FloatMath math, const std::vector<float>& lat, const std::vector<float>& lon);
 // Every grid point (index = lat_index × n_lon + lon_index) with the float32 formula above.
 std::vector<Vec3> gridCartesian(FloatMath math, const GridAxes& axes);

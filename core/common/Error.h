@@ -9,7 +9,8 @@ class Error : public std::runtime_error {
 public:
     Error(std::string file, std::string problem)
         : std::runtime_error(file.empty() ? problem : file + ": " + problem),
-          file_(std::move(file)), problem_(std::move(problem)) {}
+          file_(std::move(file)),
+          problem_(std::move(problem)) {}
 
     const std::string& file() const { return file_; }
     const std::string& problem() const { return problem_; }

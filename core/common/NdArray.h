@@ -29,7 +29,10 @@ struct NdArray {
     // Throws std::invalid_argument for floating arrays holding non-integral values.
     std::vector<std::int64_t> toInt64() const;
 
-    template <class T> const T* dataAs() const { return reinterpret_cast<const T*>(bytes.data()); }
+    template <class T>
+    const T* dataAs() const {
+        return reinterpret_cast<const T*>(bytes.data());
+    }
 };
 
 }  // namespace meshdiff

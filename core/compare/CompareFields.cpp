@@ -67,24 +67,23 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
     c.perField.resize(common.size());
     std::size_t next = 0;
     tbb::parallel_pipeline(
-        3,
-        tbb::make_filter<void, LoadedPair*>(tbb::filter_mode::serial_in_order,
-                                            [&](tbb::flow_control& fc) -> LoadedPair* {
-                                                if (next == common.size()) {
-                                                    fc.stop();
-                                                    return nullptr;
-                                                }
-                                                auto* pair = new LoadedPair;
-                                                pair->index = next++;
-                                                const std::string& name = common[pair->index];
-                                                tbb::parallel_invoke([&] { pair->a = a.load(name); },
-                                                                     [&] { pair->b = b.load(name); });
-                                                return pair;
-                                            }) &
-            tbb::make_filter<LoadedPair*, void>(tbb::filter_mode::parallel, [&](LoadedPair* pair) {
-                std::unique_ptr<LoadedPair> owned(pair);
-                c.perField[pair->index] = computeFieldMetrics(pair->a, pair->b, alignment);
-            }));
+        3, tbb::make_filter<void, LoadedPair*>(tbb::filter_mode::serial_in_order,
+                                               [&](tbb::flow_control& fc) -> LoadedPair* {
+                                                   if (next == common.size()) {
+                                                       fc.stop();
+                                                       return nullptr;
+                                                   }
+                                                   auto* pair = new LoadedPair;
+                                                   pair->index = next++;
+                                                   const std::string& name = common[pair->index];
+                                                   tbb::parallel_invoke([&] { pair->a = a.load(name); },
+                                                                        [&] { pair->b = b.load(name); });
+                                                   return pair;
+                                               }) &
+               tbb::make_filter<LoadedPair*, void>(tbb::filter_mode::parallel, [&](LoadedPair* pair) {
+                   std::unique_ptr<LoadedPair> owned(pair);
+                   c.perField[pair->index] = computeFieldMetrics(pair->a, pair->b, alignment);
+               }));
     summarize(c);
     return c;
 }

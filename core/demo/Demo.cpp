@@ -162,7 +162,11 @@ DemoMeasurement measure(const DemoRun& a, const DemoRun& b, const GraphDiff& d, 
         double sum = 0, sum2 = 0;
         std::size_t n = 0;
         for (float v : a.fields[k])
-            if (std::isfinite(v)) { sum += v; sum2 += double(v) * v; ++n; }
+            if (std::isfinite(v)) {
+                sum += v;
+                sum2 += double(v) * v;
+                ++n;
+            }
         const double mean = n ? sum / double(n) : 0;
         const double sd = n ? std::sqrt(std::max(0.0, sum2 / double(n) - mean * mean)) : 0;
         if (sd <= 0) continue;
@@ -178,7 +182,10 @@ DemoMeasurement measure(const DemoRun& a, const DemoRun& b, const GraphDiff& d, 
     double total = 0, nearSum = 0;
     for (std::size_t p = 0; p < near.size(); ++p) {
         total += score[p];
-        if (near[p]) { nearSum += score[p]; ++m.nearPoints; }
+        if (near[p]) {
+            nearSum += score[p];
+            ++m.nearPoints;
+        }
     }
     m.nearShareOfSquaredDifference = total > 0 ? nearSum / total : 0;
     return m;
@@ -193,7 +200,9 @@ nlohmann::json DemoResult::toJson() const {
             {"synthetic", true},
             {"fields", m.fields},
             {"graph_differences",
-             {{"grid2mesh_edges", m.g2mDiffering}, {"mesh2grid_triangles", m.m2gDiffering}, {"moved_mesh_nodes", m.movedNodes}}},
+             {{"grid2mesh_edges", m.g2mDiffering},
+              {"mesh2grid_triangles", m.m2gDiffering},
+              {"moved_mesh_nodes", m.movedNodes}}},
             {"difference_location",
              {{"saved_grid_points", m.gridPoints},
               {"points_near_differing_edges", m.nearPoints},
@@ -245,7 +254,8 @@ DemoResult writeDemo(const DemoOptions& options) {
     result.measurement = measure(runs[0], runs[1], diff, stride);
 
     const MeshGraph& g0 = runs[0].built.graph;
-    const std::size_t nLat = (g0.gridLat.size() + stride - 1) / stride, nLon = (g0.gridLon.size() + stride - 1) / stride;
+    const std::size_t nLat = (g0.gridLat.size() + stride - 1) / stride,
+                      nLon = (g0.gridLon.size() + stride - 1) / stride;
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const fs::path runDir = dir / (r == 0 ? "A" : "B");
         GraphBuildOptions o;

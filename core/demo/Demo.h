@@ -25,9 +25,9 @@ struct DemoResult {
     nlohmann::json toJson() const;
 };
 
-// Writes DIR/A and DIR/B: graph.npz (the shared fixture layout) built with glibc and Eigen float32 math, fields.npz from the
-// same small message-passing model on smooth synthetic inputs, run.json marked synthetic; and
-// DIR/demo.json with the measurement. Throws meshdiff::Error.
+// Writes DIR/A and DIR/B: graph.npz (the shared fixture layout) built with glibc and Eigen float32 math, fields.npz
+// from the same small message-passing model on smooth synthetic inputs, run.json marked synthetic; and DIR/demo.json
+// with the measurement. Throws meshdiff::Error.
 DemoResult writeDemo(const DemoOptions& options);
 
 }  // namespace meshdiff

@@ -56,7 +56,9 @@ float demoInput(int channel, double lat, double lon) {
         case 2: return float(std::cos(phi) * std::cos(3 * lam + 0.5));
         case 3: return float(std::cos(phi) * std::cos(phi) * std::sin(5 * lam - 2 * phi));
         case 4: return float(std::sin(2 * phi) * std::cos(2 * lam) + std::exp(-std::pow((std::abs(lat) - 45) / 12, 2)));
-        default: return float(storm(lat, lon, 18, 285, 6) - storm(lat, lon, -22, 75, 8) + 0.5 * storm(lat, lon, 52, 160, 10));
+        default:
+            return float(storm(lat, lon, 18, 285, 6) - storm(lat, lon, -22, 75, 8) +
+                         0.5 * storm(lat, lon, 52, 160, 10));
     }
 }
 

@@ -6,7 +6,7 @@ namespace meshdiff {
 
 // Smooth, deterministic stand-ins for weather model inputs and outputs on a lat/lon grid.
 struct OutputFieldSpec {
-    std::string name;  // "2m_temperature", "geopotential@500", ...
+    std::string name;     // "2m_temperature", "geopotential@500", ...
     float offset, scale;  // typical mean and spread, physical units
     bool oceanOnly;       // NaN over land
     float lowest;         // physically smallest value (clamped), -inf when unbounded

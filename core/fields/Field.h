@@ -10,7 +10,7 @@ namespace meshdiff {
 
 // One 2-D field on a lat/lon grid, row-major [nlat][nlon]. Missing values are NaN.
 struct Field {
-    std::string name;   // "2m_temperature" or "geopotential@500"
+    std::string name;  // "2m_temperature" or "geopotential@500"
     std::string units;
     std::string longName;
     std::size_t nlat = 0;

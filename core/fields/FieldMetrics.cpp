@@ -47,8 +47,8 @@ using Float4 = float __attribute__((vector_size(16)));
 
 double laneSum(Double4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
 
-__attribute__((target_clones("avx2", "default")))
-void accumulateRowF32(const float* a, const float* b, std::size_t count, double shift, Sums& out) {
+__attribute__((target_clones("avx2", "default"))) void accumulateRowF32(const float* a, const float* b,
+                                                                        std::size_t count, double shift, Sums& out) {
     const Double4 zero{}, one{1, 1, 1, 1}, shift4{shift, shift, shift, shift};
     Double4 n{}, fa{}, fb{}, mm{}, sa{}, sb{}, saa{}, sbb{}, sab{}, sdd{}, mx{};
     std::size_t j = 0;
@@ -111,8 +111,10 @@ Sums accumulate(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t 
         }
         return s;
     };
-    return tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, ni, 32), Sums{}, rows,
-                                [](Sums x, const Sums& y) { x.merge(y); return x; });
+    return tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, ni, 32), Sums{}, rows, [](Sums x, const Sums& y) {
+        x.merge(y);
+        return x;
+    });
 }
 
 }  // namespace

@@ -13,10 +13,10 @@ namespace meshdiff {
 struct FieldMetrics {
     std::string name;
     std::string units;
-    double relRms = 0;   // sqrt(mean((A−B)²)) / std(A), population std; 0 when std(A) is 0
-    double corr = 1;     // Pearson; 1 when std(A) or std(B) is 0
-    double maxAbs = 0;   // max |A−B|
-    double rms = 0;      // sqrt(mean((A−B)²))
+    double relRms = 0;  // sqrt(mean((A−B)²)) / std(A), population std; 0 when std(A) is 0
+    double corr = 1;    // Pearson; 1 when std(A) or std(B) is 0
+    double maxAbs = 0;  // max |A−B|
+    double rms = 0;     // sqrt(mean((A−B)²))
     double stdA = 0;
     bool nanMasksEqual = true;
     std::size_t comparedPoints = 0;  // finite in both
@@ -26,7 +26,6 @@ struct FieldMetrics {
 // Compares A and B on the aligned points. When `mask` is given (one byte per aligned point,
 // index i*alignment.lonA.size()+j), only points whose mask byte equals `maskValue` count.
 FieldMetrics computeFieldMetrics(const Field& a, const Field& b, const GridAlignment& alignment,
-                                 const std::vector<std::uint8_t>* mask = nullptr,
-                                 std::uint8_t maskValue = 1);
+                                 const std::vector<std::uint8_t>* mask = nullptr, std::uint8_t maskValue = 1);
 
 }  // namespace meshdiff

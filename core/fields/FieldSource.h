@@ -16,7 +16,7 @@ public:
     virtual const std::string& path() const = 0;
     virtual std::vector<std::string> fieldNames() const = 0;  // in file order
     virtual const LatLonGrid& grid() const = 0;
-    virtual Field load(const std::string& name) const = 0;   // throws meshdiff::Error
+    virtual Field load(const std::string& name) const = 0;  // throws meshdiff::Error
 };
 
 struct FieldSourceOptions {

@@ -20,7 +20,11 @@ std::string formatDegrees(double v) {
 
 std::string ordinal(long n) {
     const long tens = n % 100;
-    const char* suffix = (tens >= 11 && tens <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+    const char* suffix = (tens >= 11 && tens <= 13) ? "th"
+                         : n % 10 == 1              ? "st"
+                         : n % 10 == 2              ? "nd"
+                         : n % 10 == 3              ? "rd"
+                                                    : "th";
     return std::to_string(n) + suffix;
 }
 
@@ -35,7 +39,8 @@ std::string describe(const LatLonGrid& g) {
     std::ostringstream out;
     out << g.nlat() << "×" << g.nlon();
     if (!g.lat.empty() && !g.lon.empty()) {
-        out << " (lat " << g.lat.front() << "…" << g.lat.back() << ", lon " << g.lon.front() << "…" << g.lon.back() << ")";
+        out << " (lat " << g.lat.front() << "…" << g.lat.back() << ", lon " << g.lon.front() << "…" << g.lon.back()
+            << ")";
     }
     return out.str();
 }
@@ -102,11 +107,12 @@ std::optional<LatLonGrid> inferGlobalGrid(std::size_t nlat, std::size_t nlon, bo
             if (!latAscending) std::reverse(grid.lat.begin(), grid.lat.end());
             for (std::size_t j = 0; j < nlon; ++j) grid.lon.push_back(step * double(j));
             std::ostringstream note;
-            note << "regular global grid inferred from the shape " << nlat << "×" << nlon << ": "
-                 << formatDegrees(step) << " spacing";
+            note << "regular global grid inferred from the shape " << nlat << "×" << nlon << ": " << formatDegrees(step)
+                 << " spacing";
             if (stride > 1) note << " (" << formatDegrees(base) << " every " << ordinal(long(stride)) << " point)";
-            note << ", lat " << grid.lat.front() << "…" << grid.lat.back() << " (" << (latAscending ? "ascending" : "descending")
-                 << " assumed), lon " << grid.lon.front() << "…" << grid.lon.back();
+            note << ", lat " << grid.lat.front() << "…" << grid.lat.back() << " ("
+                 << (latAscending ? "ascending" : "descending") << " assumed), lon " << grid.lon.front() << "…"
+                 << grid.lon.back();
             grid.inference = note.str();
             return grid;
         }
@@ -129,14 +135,15 @@ GridAlignment alignGrids(const LatLonGrid& a, const LatLonGrid& b, const std::st
     auto latInLarge = locate(small.lat, large.lat, false);
     auto lonInLarge = locate(small.lon, large.lon, true);
     if (latInLarge.empty() || lonInLarge.empty()) {
-        throw Error(fileA + " vs " + fileB, "the grids differ and neither is a subsample of the other: A is " + describe(a) +
-                                                ", B is " + describe(b));
+        throw Error(fileA + " vs " + fileB, "the grids differ and neither is a subsample of the other: A is " +
+                                                describe(a) + ", B is " + describe(b));
     }
     const long latStride = regularStride(latInLarge);
     const long lonStride = regularStride(lonInLarge);
     if (latStride == 0 || lonStride == 0) {
-        throw Error(fileA + " vs " + fileB, "the grids differ and the smaller is not a regular subsample of the larger: A is " +
-                                                describe(a) + ", B is " + describe(b));
+        throw Error(fileA + " vs " + fileB,
+                    "the grids differ and the smaller is not a regular subsample of the larger: A is " + describe(a) +
+                        ", B is " + describe(b));
     }
     if (aIsLarger) {
         al.latA = latInLarge, al.lonA = lonInLarge, al.latB = iota(b.nlat()), al.lonB = iota(b.nlon());

@@ -34,7 +34,6 @@ struct GridAlignment {
 
 // Identity when the grids are equal; the common points when one is a regular subsample of the
 // other (lon compared modulo 360, latitude order may differ). Throws meshdiff::Error otherwise.
-GridAlignment alignGrids(const LatLonGrid& a, const LatLonGrid& b, const std::string& fileA,
-                         const std::string& fileB);
+GridAlignment alignGrids(const LatLonGrid& a, const LatLonGrid& b, const std::string& fileA, const std::string& fileB);
 
 }  // namespace meshdiff

@@ -37,17 +37,26 @@ const std::set<std::string> kLatNames{"lat", "latitude", "lats", "y", "nav_lat",
 const std::set<std::string> kLonNames{"lon", "longitude", "lons", "x", "nav_lon", "grid_xt"};
 const std::set<std::string> kLatUnits{"degrees_north", "degree_north", "degree_n", "degrees_n", "degreen", "degreesn"};
 const std::set<std::string> kLonUnits{"degrees_east", "degree_east", "degree_e", "degrees_e", "degreee", "degreese"};
-const std::set<std::string> kLevelNames{"level", "levels", "lev", "plev", "isobaricinhpa", "isobaric", "pressure",
-                                        "pressure_level", "pressure_levels", "air_pressure", "height", "altitude",
-                                        "depth", "model_level", "model_level_number", "hybrid", "sigma", "z", "layer"};
-const std::set<std::string> kLevelUnits{"hpa", "pa", "mb", "mbar", "millibar", "millibars", "hectopascal",
-                                        "hectopascals", "kpa"};
-const std::set<std::string> kLevelStandardNames{"air_pressure", "altitude", "height", "depth", "model_level_number",
+const std::set<std::string> kLevelNames{"level",        "levels",         "lev",
+                                        "plev",         "isobaricinhpa",  "isobaric",
+                                        "pressure",     "pressure_level", "pressure_levels",
+                                        "air_pressure", "height",         "altitude",
+                                        "depth",        "model_level",    "model_level_number",
+                                        "hybrid",       "sigma",          "z",
+                                        "layer"};
+const std::set<std::string> kLevelUnits{"hpa",       "pa",          "mb",           "mbar", "millibar",
+                                        "millibars", "hectopascal", "hectopascals", "kpa"};
+const std::set<std::string> kLevelStandardNames{"air_pressure",
+                                                "altitude",
+                                                "height",
+                                                "depth",
+                                                "model_level_number",
                                                 "atmosphere_hybrid_sigma_pressure_coordinate",
                                                 "atmosphere_sigma_coordinate"};
-const std::set<std::string> kLeadingNames{"time", "valid_time", "init_time", "forecast_reference_time", "step",
-                                          "lead_time", "batch", "sample", "samples", "member", "number", "ensemble",
-                                          "realization", "datetime", "t"};
+const std::set<std::string> kLeadingNames{"time",        "valid_time", "init_time", "forecast_reference_time",
+                                          "step",        "lead_time",  "batch",     "sample",
+                                          "samples",     "member",     "number",    "ensemble",
+                                          "realization", "datetime",   "t"};
 // netCDF-4 marks dimensions that have no coordinate variable with this NAME attribute.
 const std::string kPureDimensionMarker = "This is a netCDF dimension but not a netCDF variable";
 // netCDF-4 renames a variable that shares its name with a dimension but is not its coordinate.
@@ -146,7 +155,8 @@ public:
             std::vector<float> values(n);
             file_->readSlabInto(v.dataset, start, count, DType::Float32, values.data());
             for (double m : v.missing)
-                std::replace(values.begin(), values.end(), static_cast<float>(m), std::numeric_limits<float>::quiet_NaN());
+                std::replace(values.begin(), values.end(), static_cast<float>(m),
+                             std::numeric_limits<float>::quiet_NaN());
             field.values = std::move(values);
             return field;
         }
@@ -262,8 +272,7 @@ private:
                 continue;  // on another grid than the file's first field
             addFieldVariable(v, rank >= 3 && isLevel(v.dims[rank - 3]));
         }
-        if (!haveGrid)
-            throw Error(path_, "holds no variable with latitude and longitude as its last two dimensions");
+        if (!haveGrid) throw Error(path_, "holds no variable with latitude and longitude as its last two dimensions");
 
         leadingIndex_ = options.leadingIndex;
         if (leadingIndex_.size() > leadingNames_.size())
@@ -273,8 +282,8 @@ private:
         for (std::size_t d = 0; d < leadingNames_.size(); ++d)
             if (leadingIndex_[d] >= leadingSizes_[d])
                 throw Error(path_, "index " + std::to_string(leadingIndex_[d]) + " along dimension " +
-                                       leadingNames_[d] + " is out of range (size " +
-                                       std::to_string(leadingSizes_[d]) + ")");
+                                       leadingNames_[d] + " is out of range (size " + std::to_string(leadingSizes_[d]) +
+                                       ")");
 
         grid_.lat = coordinateValues(latDim, nlat_);
         grid_.lon = coordinateValues(lonDim, nlon_);
@@ -312,10 +321,11 @@ private:
                               __builtin_mul_overflow(points, item, &fileBytes) || points > kMaxFieldPoints;
         const std::uint64_t room = file_->fileSize() * (v.info.filtered ? kMaxInflation : 1);
         if (overflow || (points * sizeof(double) > kAlwaysAllowedFieldBytes && fileBytes > room))
-            throw Error(path_, "variable " + v.name + " claims a " + std::to_string(nlat_) + "×" + std::to_string(nlon_) +
-                                   " grid, more than the file can hold: the file is damaged");
+            throw Error(path_, "variable " + v.name + " claims a " + std::to_string(nlat_) + "×" +
+                                   std::to_string(nlon_) + " grid, more than the file can hold: the file is damaged");
         if (levels > kMaxLevels)
-            throw Error(path_, "variable " + v.name + " claims " + std::to_string(levels) + " levels: the file is damaged");
+            throw Error(path_,
+                        "variable " + v.name + " claims " + std::to_string(levels) + " levels: the file is damaged");
     }
 
     void addFieldVariable(const Variable& v, bool hasLevel) {

@@ -122,7 +122,8 @@ private:
             ++used;
             if (index >= shape[k])
                 throw Error(where, "index " + std::to_string(index) + " is out of range for leading dimension " +
-                                       std::to_string(k) + " of shape " + NdArray{header.dtype, shape, {}}.shapeString());
+                                       std::to_string(k) + " of shape " +
+                                       NdArray{header.dtype, shape, {}}.shapeString());
             offset += index * strides[k];
         }
         if (fields_.empty()) {
@@ -139,8 +140,9 @@ private:
     std::vector<double> readAxis(const std::string& key, std::size_t expected) const {
         const NdArray axis = archive_.read(key);
         if (axis.size() != expected)
-            throw Error(path() + "[" + key + "]", "has " + std::to_string(axis.size()) + " values but the fields have " +
-                                                      std::to_string(expected) + " along it");
+            throw Error(path() + "[" + key + "]", "has " + std::to_string(axis.size()) +
+                                                      " values but the fields have " + std::to_string(expected) +
+                                                      " along it");
         return axis.toFloat64();
     }
 
@@ -154,7 +156,8 @@ private:
         slice.shape = {nlat_, nlon_};
         slice.bytes.resize(bytes);
         if (direct) {
-            archive_.readRange(entry.key, entry.header.dataOffset + entry.elementOffset * item, slice.bytes.data(), bytes);
+            archive_.readRange(entry.key, entry.header.dataOffset + entry.elementOffset * item, slice.bytes.data(),
+                               bytes);
             NpyHeader sliceLayout = entry.header;
             sliceLayout.shape = slice.shape;
             sliceLayout.fortranOrder = false;

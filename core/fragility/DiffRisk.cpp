@@ -24,7 +24,8 @@ DiffRisk flagDifferences(const GraphDiff& diff, const FragilityReport& a, const 
     return r;
 }
 
-DiffRisk assessDiffRisk(const GraphDiff& diff, const MeshGraph& a, const MeshGraph& b, const FragilityOptions& options) {
+DiffRisk assessDiffRisk(const GraphDiff& diff, const MeshGraph& a, const MeshGraph& b,
+                        const FragilityOptions& options) {
     if (diff.g2mOnlyA.empty() && diff.g2mOnlyB.empty() && diff.m2gChanged.empty()) return {};
     return flagDifferences(diff, analyzeFragility(a, options), analyzeFragility(b, options));
 }

@@ -38,7 +38,6 @@ std::array<std::int32_t, 3> sortedNodes(const std::vector<std::int32_t>& faces, 
     return n;
 }
 
-
 }  // namespace
 
 FragilityReport analyzeFragility(const MeshGraph& graph, const FragilityOptions& options) {
@@ -70,12 +69,12 @@ FragilityReport analyzeFragility(const MeshGraph& graph, const FragilityOptions&
             const bool isEdge = g2m.contains(std::int32_t(g), m);
             if (std::abs(d - report.radius) <= tau)
                 report.grid2meshAtRisk.push_back({std::int32_t(g), m, isEdge, d, (d - report.radius) / kCoordinateUlp});
-            else if (!isEdge && d < report.radius)
-                ++report.grid2meshContradicted;
+            else if (!isEdge && d < report.radius) ++report.grid2meshContradicted;
         }
     }
     for (std::size_t e = 0; e < graph.g2mSenders.size(); ++e) {
-        const double d = std::sqrt(squaredDistance(grid[std::size_t(graph.g2mSenders[e])], mesh[std::size_t(graph.g2mReceivers[e])]));
+        const double d = std::sqrt(
+            squaredDistance(grid[std::size_t(graph.g2mSenders[e])], mesh[std::size_t(graph.g2mReceivers[e])]));
         if (d > report.radius + tau) ++report.grid2meshContradicted;
     }
 
@@ -94,8 +93,8 @@ FragilityReport analyzeFragility(const MeshGraph& graph, const FragilityOptions&
         if (hasRunnerUp && gap <= tauFace) {
             const bool tie = closest.runnerUpDistanceSq[g] == closest.distanceSq[g];
             report.mesh2gridExactTies += tie;
-            report.mesh2gridAtRisk.push_back({std::int32_t(g), closest.face[g], closest.runnerUp[g],
-                                              gap / kCoordinateUlp, tie, agrees});
+            report.mesh2gridAtRisk.push_back(
+                {std::int32_t(g), closest.face[g], closest.runnerUp[g], gap / kCoordinateUlp, tie, agrees});
         } else if (!agrees) {
             ++report.mesh2gridContradicted;
         }
@@ -148,12 +147,20 @@ nlohmann::json FragilityReport::toJson(bool withItems) const {
     if (withItems) {
         nlohmann::json items = nlohmann::json::array();
         for (const auto& r : grid2meshAtRisk)
-            items.push_back({{"kind", "grid2mesh"}, {"grid", r.grid}, {"mesh", r.mesh}, {"is_edge", r.isEdge},
-                             {"distance", r.distance}, {"margin_ulps", r.marginUlps}});
+            items.push_back({{"kind", "grid2mesh"},
+                             {"grid", r.grid},
+                             {"mesh", r.mesh},
+                             {"is_edge", r.isEdge},
+                             {"distance", r.distance},
+                             {"margin_ulps", r.marginUlps}});
         for (const auto& r : mesh2gridAtRisk)
-            items.push_back({{"kind", "mesh2grid"}, {"grid", r.grid}, {"face", r.face},
-                             {"runner_up_face", r.runnerUpFace}, {"gap_ulps", r.gapUlps},
-                             {"exact_tie", r.exactTie}, {"graph_agrees", r.graphAgrees}});
+            items.push_back({{"kind", "mesh2grid"},
+                             {"grid", r.grid},
+                             {"face", r.face},
+                             {"runner_up_face", r.runnerUpFace},
+                             {"gap_ulps", r.gapUlps},
+                             {"exact_tie", r.exactTie},
+                             {"graph_agrees", r.graphAgrees}});
         j["items"] = std::move(items);
     }
     return j;

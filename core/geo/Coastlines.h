@@ -9,7 +9,7 @@ namespace meshdiff {
 // Shorelines as polylines in degrees. Polyline k is points [start[k], start[k+1]).
 struct Coastlines {
     std::vector<float> lat;
-    std::vector<float> lon;  // [0, 360]
+    std::vector<float> lon;            // [0, 360]
     std::vector<std::uint32_t> start;  // one more entry than there are polylines
 
     std::size_t lineCount() const { return start.empty() ? 0 : start.size() - 1; }

@@ -41,7 +41,8 @@ struct KeysSorted {
     const std::uint64_t* keys;
     std::uint64_t operator[](std::size_t e) const { return keys[e]; }
 };
-template <class Fn> void withKeys(const CanonicalEdges& edges, Fn&& fn) {
+template <class Fn>
+void withKeys(const CanonicalEdges& edges, Fn&& fn) {
     if (edges.g2mSortedCopy().empty()) {
         fn(KeysInGraph{edges.g2mSenders(), edges.g2mReceivers()});
     } else {

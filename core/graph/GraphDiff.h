@@ -28,7 +28,7 @@ struct MovedNode {
     std::int32_t mesh = 0;
     std::uint32_t ulpLat = 0;  // |A − B| in float32 steps
     std::uint32_t ulpLon = 0;
-    double shiftDegrees = 0;   // max(|Δlat|, |Δlon|)
+    double shiftDegrees = 0;  // max(|Δlat|, |Δlon|)
 };
 
 struct GraphDiff {
@@ -44,8 +44,7 @@ struct GraphDiff {
     std::string hashA, hashB;
 
     bool identical() const {
-        return g2mOnlyA.empty() && g2mOnlyB.empty() && m2gChanged.empty() && movedNodes.empty() &&
-               gridCoordinatesEqual;
+        return g2mOnlyA.empty() && g2mOnlyB.empty() && m2gChanged.empty() && movedNodes.empty() && gridCoordinatesEqual;
     }
 };
 

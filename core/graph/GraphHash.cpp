@@ -25,8 +25,14 @@ public:
         }
     }
     void add(const void* data, std::size_t bytes) { EVP_DigestUpdate(ctx_.get(), data, bytes); }
-    template <class T> void addVector(std::span<const T> v) { add(v.data(), v.size() * sizeof(T)); }
-    template <class T> void addVector(const std::vector<T>& v) { add(v.data(), v.size() * sizeof(T)); }
+    template <class T>
+    void addVector(std::span<const T> v) {
+        add(v.data(), v.size() * sizeof(T));
+    }
+    template <class T>
+    void addVector(const std::vector<T>& v) {
+        add(v.data(), v.size() * sizeof(T));
+    }
     void addCount(std::uint64_t n) { add(&n, sizeof n); }
     std::string hex() {
         std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
@@ -55,9 +61,9 @@ std::string canonicalGraphHash(const GraphView& g, const CanonicalEdges& edges) 
     Sha256 sha;
     const std::string tag = "meshdiff-graph-v1";
     sha.add(tag.data(), tag.size());
-    for (std::uint64_t n : {std::uint64_t(g.gridLat.size()), std::uint64_t(g.gridLon.size()),
-                            std::uint64_t(g.meshCount()), std::uint64_t(g.faceCount()),
-                            std::uint64_t(edges.g2mCount()), std::uint64_t(edges.gridPoints())}) {
+    for (std::uint64_t n :
+         {std::uint64_t(g.gridLat.size()), std::uint64_t(g.gridLon.size()), std::uint64_t(g.meshCount()),
+          std::uint64_t(g.faceCount()), std::uint64_t(edges.g2mCount()), std::uint64_t(edges.gridPoints())}) {
         sha.addCount(n);
     }
     sha.addVector(g.gridLat);

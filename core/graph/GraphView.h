@@ -20,8 +20,8 @@ struct GraphView {
 };
 
 inline GraphView viewOf(const MeshGraph& g) {
-    return {g.gridLat, g.gridLon, g.meshLat, g.meshLon, g.meshFaces, g.g2mSenders, g.g2mReceivers, g.m2gSenders,
-            g.m2gReceivers};
+    return {g.gridLat,    g.gridLon,      g.meshLat,    g.meshLon,     g.meshFaces,
+            g.g2mSenders, g.g2mReceivers, g.m2gSenders, g.m2gReceivers};
 }
 
 // As validateGraph and m2gGroupedByGridPoint of a MeshGraph (MeshGraph.h).

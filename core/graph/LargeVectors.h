@@ -10,7 +10,8 @@ namespace meshdiff {
 // Reserves room for a vector about to hold tens of MB, asking the kernel for 2 MiB pages (Linux
 // transparent huge pages in "madvise" mode). A fresh process touching 40 MB of new memory per
 // graph otherwise spends more time in 4 KiB page faults than in reading the data.
-template <class T> void reserveLarge(std::vector<T>& v, std::size_t n) {
+template <class T>
+void reserveLarge(std::vector<T>& v, std::size_t n) {
     constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
     if (v.capacity() >= n) return;
     v.reserve(n);  // allocated, not yet touched
@@ -21,7 +22,8 @@ template <class T> void reserveLarge(std::vector<T>& v, std::size_t n) {
     if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);  // only a hint
 }
 
-template <class T> void resizeLarge(std::vector<T>& v, std::size_t n) {
+template <class T>
+void resizeLarge(std::vector<T>& v, std::size_t n) {
     reserveLarge(v, n);
     v.resize(n);
 }

@@ -22,8 +22,8 @@ void requireFinite(std::span<const float> values, const char* name, const std::s
 
 // A branch-free min/max pass (vectorised, with an AVX2 clone). It must not throw: exceptions do
 // not unwind through target_clones functions in sanitizer builds.
-__attribute__((target_clones("avx2", "default")))
-std::pair<std::int32_t, std::int32_t> indexBounds(std::span<const std::int32_t> indices) {
+__attribute__((target_clones("avx2", "default"))) std::pair<std::int32_t, std::int32_t> indexBounds(
+    std::span<const std::int32_t> indices) {
     std::int32_t lowest = 0, highest = 0;
     if (!indices.empty()) lowest = highest = indices.front();
     for (std::int32_t v : indices) {
@@ -49,8 +49,7 @@ void requireIndexRange(std::span<const std::int32_t> indices, std::size_t limit,
 }  // namespace
 
 // Receivers of 4 grid points at a time against the pattern p p p p+1 p+1 p+1 ... (vectorised).
-__attribute__((target_clones("avx2", "default")))
-bool m2gGroupedByGridPoint(const GraphView& g) {
+__attribute__((target_clones("avx2", "default"))) bool m2gGroupedByGridPoint(const GraphView& g) {
     const std::size_t points = g.m2gReceivers.size() / 3;
     if (g.m2gReceivers.size() != 3 * points) return false;
     const std::int32_t* receivers = g.m2gReceivers.data();
@@ -68,7 +67,8 @@ bool m2gGroupedByGridPoint(const GraphView& g) {
         }
         grouped = mismatch == 0;
     }
-    for (std::size_t e = full; e < 3 * points && grouped; ++e) grouped = receivers[e] == static_cast<std::int32_t>(e / 3);
+    for (std::size_t e = full; e < 3 * points && grouped; ++e)
+        grouped = receivers[e] == static_cast<std::int32_t>(e / 3);
     return grouped;
 }
 
@@ -79,7 +79,8 @@ void validateGraph(const GraphView& g, const std::string& file) {
                               std::to_string(g.meshLon.size()));
     }
     if (g.meshLat.empty()) throw Error(file, "the mesh has no nodes");
-    if (g.meshFaces.size() % 3 != 0) throw Error(file, "mesh_faces is not a list of triangles (length not a multiple of 3)");
+    if (g.meshFaces.size() % 3 != 0)
+        throw Error(file, "mesh_faces is not a list of triangles (length not a multiple of 3)");
     if (g.g2mSenders.size() != g.g2mReceivers.size()) {
         throw Error(file, "g2m_senders has " + std::to_string(g.g2mSenders.size()) + " edges but g2m_receivers has " +
                               std::to_string(g.g2mReceivers.size()));
@@ -103,8 +104,8 @@ void validateGraph(const GraphView& g, const std::string& file) {
     const bool grouped = g.m2gReceivers.size() == 3 * grid && m2gGroupedByGridPoint(g);
     if (!grouped) requireIndexRange(g.m2gReceivers, grid, "m2g_receivers", "grid points", file);
     if (g.m2gReceivers.size() != 3 * grid) {
-        throw Error(file, "mesh→grid has " + std::to_string(g.m2gReceivers.size()) + " edges; expected 3 per grid point (" +
-                              std::to_string(3 * grid) + ")");
+        throw Error(file, "mesh→grid has " + std::to_string(g.m2gReceivers.size()) +
+                              " edges; expected 3 per grid point (" + std::to_string(3 * grid) + ")");
     }
     if (grouped) return;
     std::vector<std::uint8_t> perPoint(grid, 0);

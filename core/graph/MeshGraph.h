@@ -9,10 +9,10 @@ namespace meshdiff {
 // The two bipartite graphs a GraphCast-lineage model builds on the host, plus the coordinates
 // they were built from. Grid index = lat_index * gridLon.size() + lon_index.
 struct MeshGraph {
-    std::vector<float> gridLat;  // degrees, 1-D axis
-    std::vector<float> gridLon;  // degrees, 1-D axis
-    std::vector<float> meshLat;  // degrees, one per mesh node (official permuted order)
-    std::vector<float> meshLon;  // degrees, [0, 360)
+    std::vector<float> gridLat;           // degrees, 1-D axis
+    std::vector<float> gridLon;           // degrees, 1-D axis
+    std::vector<float> meshLat;           // degrees, one per mesh node (official permuted order)
+    std::vector<float> meshLon;           // degrees, [0, 360)
     std::vector<std::int32_t> meshFaces;  // 3 per finest face, counter-clockwise from outside
 
     std::vector<std::int32_t> g2mSenders;    // grid index

@@ -44,8 +44,7 @@ FileKind sniffFileKind(const std::string& path) {
     in.clear();
     in.seekg(0);
     char c = 0;
-    while (in.get(c) && std::isspace(static_cast<unsigned char>(c))) {
-    }
+    while (in.get(c) && std::isspace(static_cast<unsigned char>(c))) {}
     if (in && c == '{') return FileKind::MetadataJson;
     return FileKind::Unknown;
 }

@@ -17,7 +17,7 @@ MeshGraph readGraphHdf5(const std::string& path);
 // deflateLevel > 0: chunked + shuffle + deflate (about 2.5x smaller, slower to read; docs/formats.md).
 void writeGraphHdf5(const MeshGraph& graph, const std::string& path, const std::string& metadataJson = "{}",
                     int deflateLevel = 0);
-bool hdf5HoldsGraph(const std::string& path);  // carries meshdiff's graph format attribute
+bool hdf5HoldsGraph(const std::string& path);                // carries meshdiff's graph format attribute
 std::string readGraphHdf5Metadata(const std::string& path);  // the metadata JSON stored by writeGraphHdf5
 
 // Either of the above, decided by content. Throws meshdiff::Error.

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <exception>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <utility>
-#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "common/Error.h"
@@ -31,7 +31,8 @@ constexpr std::int64_t kFormatVersion = 1;
 void requireGraphFile(const Hdf5Reader& file) {
     const auto format = file.stringAttribute("/", kFormatAttribute);
     if (!format || *format != kFormatName)
-        throw Error(file.path(), "HDF5 file is not a meshdiff graph file (root attribute meshdiff_format is not \"graph\")");
+        throw Error(file.path(),
+                    "HDF5 file is not a meshdiff graph file (root attribute meshdiff_format is not \"graph\")");
     const auto version = file.numericAttribute("/", kVersionAttribute);
     if (!version || version->size() != 1)
         throw Error(file.path(), "meshdiff graph file without a meshdiff_format_version attribute");
@@ -175,8 +176,7 @@ std::string readGraphHdf5Metadata(const std::string& path) {
 
 void writeGraphHdf5(const MeshGraph& graph, const std::string& path, const std::string& metadataJson,
                     int deflateLevel) {
-    if (!nlohmann::json::accept(metadataJson))
-        throw Error(path, "graph metadata to write is not valid JSON");
+    if (!nlohmann::json::accept(metadataJson)) throw Error(path, "graph metadata to write is not valid JSON");
     validateGraph(graph, path);
 
     Hdf5Writer file(path, deflateLevel);

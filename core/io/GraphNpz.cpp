@@ -13,7 +13,18 @@ namespace meshdiff {
 namespace {
 
 // Each array of the layout with the names it may go by, preferred name first.
-enum Slot { GridLat, GridLon, MeshLat, MeshLon, MeshFaces, G2mSenders, G2mReceivers, M2gSenders, M2gReceivers, SlotCount };
+enum Slot {
+    GridLat,
+    GridLon,
+    MeshLat,
+    MeshLon,
+    MeshFaces,
+    G2mSenders,
+    G2mReceivers,
+    M2gSenders,
+    M2gReceivers,
+    SlotCount
+};
 
 std::vector<std::string> namesFor(Slot slot) {
     auto edge = [](const char* suffix, std::initializer_list<const char*> prefixes) {
@@ -123,7 +134,8 @@ MeshGraph readGraphNpz(const std::string& path) {
         if (keys[s].empty()) {
             const std::vector<std::string> names = namesFor(static_cast<Slot>(s));
             std::string list = "'" + names[0] + "'";
-            for (std::size_t i = 1; i < names.size(); ++i) list += (i + 1 == names.size() ? " or '" : ", '") + names[i] + "'";
+            for (std::size_t i = 1; i < names.size(); ++i)
+                list += (i + 1 == names.size() ? " or '" : ", '") + names[i] + "'";
             throw Error(path, "not a graph .npz: the array " + list + " is missing");
         }
     }
@@ -144,7 +156,8 @@ MeshGraph readGraphNpz(const std::string& path) {
                 g.meshFaces = indices(h, data, w);
                 break;
             default:
-                if (h.shape.size() != 1) throw Error(w, "expected a 1-D edge index array, got shape " + shapeText(h.shape));
+                if (h.shape.size() != 1)
+                    throw Error(w, "expected a 1-D edge index array, got shape " + shapeText(h.shape));
                 std::vector<std::int32_t> edges = indices(h, data, w);
                 if (slot == G2mSenders) g.g2mSenders = std::move(edges);
                 else if (slot == G2mReceivers) g.g2mReceivers = std::move(edges);

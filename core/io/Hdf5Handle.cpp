@@ -54,20 +54,17 @@ herr_t checkHdf5Status(herr_t status, const std::string& file, const std::string
 
 Hdf5Id openHdf5Dataset(hid_t location, const std::string& name, const std::string& file) {
     auto lock = lockHdf5();
-    return {checkHdf5(H5Dopen2(location, name.c_str(), H5P_DEFAULT), file, "cannot open dataset " + name),
-            H5Dclose};
+    return {checkHdf5(H5Dopen2(location, name.c_str(), H5P_DEFAULT), file, "cannot open dataset " + name), H5Dclose};
 }
 
 Hdf5Id openHdf5Group(hid_t location, const std::string& name, const std::string& file) {
     auto lock = lockHdf5();
-    return {checkHdf5(H5Gopen2(location, name.c_str(), H5P_DEFAULT), file, "cannot open group " + name),
-            H5Gclose};
+    return {checkHdf5(H5Gopen2(location, name.c_str(), H5P_DEFAULT), file, "cannot open group " + name), H5Gclose};
 }
 
 Hdf5Id openHdf5Attribute(hid_t object, const std::string& name, const std::string& file) {
     auto lock = lockHdf5();
-    return {checkHdf5(H5Aopen(object, name.c_str(), H5P_DEFAULT), file, "cannot open attribute " + name),
-            H5Aclose};
+    return {checkHdf5(H5Aopen(object, name.c_str(), H5P_DEFAULT), file, "cannot open attribute " + name), H5Aclose};
 }
 
 Hdf5Id datasetSpace(hid_t dataset, const std::string& file) {
@@ -95,8 +92,14 @@ bool dtypeFromHdf5(hid_t type, DType& out) {
         }
     }
     if (cls == H5T_FLOAT) {
-        if (size == 4) { out = DType::Float32; return true; }
-        if (size == 8) { out = DType::Float64; return true; }
+        if (size == 4) {
+            out = DType::Float32;
+            return true;
+        }
+        if (size == 8) {
+            out = DType::Float64;
+            return true;
+        }
     }
     return false;
 }

@@ -9,9 +9,9 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -34,11 +34,11 @@ constexpr auto kTimeout = std::chrono::seconds(10);
 constexpr std::size_t kMaxObjects = 200000;
 
 // Runs one read, ignoring clean failures: the parent may take another path past them.
-template <class Fn> void attempt(Fn&& fn) {
+template <class Fn>
+void attempt(Fn&& fn) {
     try {
         fn();
-    } catch (...) {
-    }
+    } catch (...) {}
 }
 
 void readAttributes(const Hdf5Reader& file, const std::string& path) {

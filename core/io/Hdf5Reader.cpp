@@ -72,7 +72,7 @@ struct Hdf5Reader::Impl {
     std::uint64_t fileSize = 0;
     std::size_t maxBytes = 0;
     Hdf5Id file;
-    int descriptor = -1;  // for reading plain contiguous data without HDF5
+    int descriptor = -1;           // for reading plain contiguous data without HDF5
     mutable std::string slabName;  // declared after `file`: closed before it
     mutable Hdf5Id slabDataset;
 
@@ -122,19 +122,19 @@ struct Hdf5Reader::Impl {
     void checkReadSize(hid_t dataset, const Hdf5DatasetInfo& info, std::size_t memoryBytes,
                        const std::string& name) const {
         if (memoryBytes > maxBytes)
-            throw Error(path, "dataset " + name + " " + info.typeName + " " + shapeString(info.shape) +
-                                  " needs " + std::to_string(memoryBytes) + " bytes, more than the limit of " +
+            throw Error(path, "dataset " + name + " " + info.typeName + " " + shapeString(info.shape) + " needs " +
+                                  std::to_string(memoryBytes) + " bytes, more than the limit of " +
                                   std::to_string(maxBytes));
         if (memoryBytes <= kAlwaysAllowedBytes) return;
         const std::uint64_t stored = H5Dget_storage_size(dataset);
         Hdf5Id type = datasetType(dataset, path);
         const std::size_t fileBytes = checkedProduct(info.shape, H5Tget_size(type.get()), path, "dataset " + name);
-        const bool plausible = info.filtered ? fileBytes / kDeflateMaxRatio <= stored
-                                             : fileBytes <= fileSize && stored <= fileSize;
+        const bool plausible =
+            info.filtered ? fileBytes / kDeflateMaxRatio <= stored : fileBytes <= fileSize && stored <= fileSize;
         if (!plausible)
-            throw Error(path, "dataset " + name + " claims " + std::to_string(fileBytes) + " bytes but the file holds " +
-                                  std::to_string(stored) + " bytes of it (" + std::to_string(fileSize) +
-                                  " bytes in all): the file is damaged");
+            throw Error(path, "dataset " + name + " claims " + std::to_string(fileBytes) +
+                                  " bytes but the file holds " + std::to_string(stored) + " bytes of it (" +
+                                  std::to_string(fileSize) + " bytes in all): the file is damaged");
     }
 
     static std::string shapeString(const std::vector<std::size_t>& shape) {
@@ -207,13 +207,15 @@ struct Hdf5Reader::Impl {
         slabName.clear();
         Hdf5Id dataset = openDataset(name);
         if (start.size() == count.size()) {
-            if (const std::size_t bytes = chunkCacheBytes(dataset.get(), start, count); bytes > (std::size_t(1) << 20)) {
+            if (const std::size_t bytes = chunkCacheBytes(dataset.get(), start, count);
+                bytes > (std::size_t(1) << 20)) {
                 Hdf5Id dapl{checkHdf5(H5Pcreate(H5P_DATASET_ACCESS), path, "cannot create dataset access properties"),
                             H5Pclose};
                 checkHdf5Status(H5Pset_chunk_cache(dapl.get(), 10007, bytes, 0.75), path, "cannot set a chunk cache");
                 dataset.reset();  // an open handle would share its 1 MiB cache with the reopened one
-                dataset = {checkHdf5(H5Dopen2(file.get(), name.c_str(), dapl.get()), path, "cannot open dataset " + name),
-                           H5Dclose};
+                dataset = {
+                    checkHdf5(H5Dopen2(file.get(), name.c_str(), dapl.get()), path, "cannot open dataset " + name),
+                    H5Dclose};
             }
         }
         slabDataset = std::move(dataset);
@@ -322,9 +324,9 @@ NdArray Hdf5Reader::read(const std::string& datasetPath) const {
     impl_->checkReadSize(dataset.get(), info, bytes, name);
     array.bytes.resize(bytes);
     if (bytes > 0)
-        checkHdf5Status(H5Dread(dataset.get(), nativeHdf5Type(array.dtype), H5S_ALL, H5S_ALL, H5P_DEFAULT,
-                                array.bytes.data()),
-                        impl_->path, "cannot read dataset " + name + " (damaged or truncated file?)");
+        checkHdf5Status(
+            H5Dread(dataset.get(), nativeHdf5Type(array.dtype), H5S_ALL, H5S_ALL, H5P_DEFAULT, array.bytes.data()),
+            impl_->path, "cannot read dataset " + name + " (damaged or truncated file?)");
     return array;
 }
 
@@ -350,8 +352,8 @@ void Hdf5Reader::readInto(const std::string& datasetPath, DType memoryType, void
         impl_->preadAll(out, bytes, *offset, name);
         return;
     }
-    checkHdf5Status(H5Dread(dataset.get(), nativeHdf5Type(memoryType), H5S_ALL, H5S_ALL, H5P_DEFAULT, out),
-                    impl_->path, "cannot read dataset " + name + " (damaged or truncated file?)");
+    checkHdf5Status(H5Dread(dataset.get(), nativeHdf5Type(memoryType), H5S_ALL, H5S_ALL, H5P_DEFAULT, out), impl_->path,
+                    "cannot read dataset " + name + " (damaged or truncated file?)");
 }
 
 std::optional<std::uint64_t> Hdf5Reader::plainDataOffset(const std::string& datasetPath, DType memoryType) const {
@@ -384,16 +386,17 @@ void Hdf5Reader::readSlabInto(const std::string& datasetPath, const std::vector<
     Hdf5Id fileSpace = datasetSpace(dataset.get(), impl_->path);
     const std::vector<hsize_t> hstart(start.begin(), start.end()), hcount(count.begin(), count.end());
     if (!hstart.empty())
-        checkHdf5Status(H5Sselect_hyperslab(fileSpace.get(), H5S_SELECT_SET, hstart.data(), nullptr, hcount.data(),
-                                            nullptr),
-                        impl_->path, "cannot select a block of " + name);
-    Hdf5Id memSpace{checkHdf5(hcount.empty() ? H5Screate(H5S_SCALAR)
-                                             : H5Screate_simple(static_cast<int>(hcount.size()), hcount.data(), nullptr),
-                              impl_->path, "cannot create a memory space"),
-                    H5Sclose};
-    checkHdf5Status(H5Dread(dataset.get(), nativeHdf5Type(memoryType), memSpace.get(), fileSpace.get(), H5P_DEFAULT,
-                            out),
-                    impl_->path, "cannot read dataset " + name + " (damaged or truncated file?)");
+        checkHdf5Status(
+            H5Sselect_hyperslab(fileSpace.get(), H5S_SELECT_SET, hstart.data(), nullptr, hcount.data(), nullptr),
+            impl_->path, "cannot select a block of " + name);
+    Hdf5Id memSpace{
+        checkHdf5(hcount.empty() ? H5Screate(H5S_SCALAR)
+                                 : H5Screate_simple(static_cast<int>(hcount.size()), hcount.data(), nullptr),
+                  impl_->path, "cannot create a memory space"),
+        H5Sclose};
+    checkHdf5Status(
+        H5Dread(dataset.get(), nativeHdf5Type(memoryType), memSpace.get(), fileSpace.get(), H5P_DEFAULT, out),
+        impl_->path, "cannot read dataset " + name + " (damaged or truncated file?)");
 }
 
 std::vector<std::string> Hdf5Reader::attributeNames(const std::string& objectPath) const {

@@ -17,7 +17,7 @@ struct Hdf5DatasetInfo {
     std::optional<DType> dtype;  // empty for types meshdiff does not read (strings, compounds...)
     std::string typeName;        // "float32", "string", "compound"...
     std::vector<std::size_t> shape;
-    bool filtered = false;       // compressed or otherwise filtered (chunked)
+    bool filtered = false;  // compressed or otherwise filtered (chunked)
     std::size_t elementCount() const;
 };
 
@@ -67,8 +67,7 @@ public:
     // or not a string.
     std::optional<std::string> stringAttribute(const std::string& objectPath, const std::string& name) const;
     // Integer or float attribute converted to double; empty if absent or not numeric.
-    std::optional<std::vector<double>> numericAttribute(const std::string& objectPath,
-                                                        const std::string& name) const;
+    std::optional<std::vector<double>> numericAttribute(const std::string& objectPath, const std::string& name) const;
 
     // The dtype of a numeric attribute; empty if absent or not numeric.
     std::optional<DType> attributeDType(const std::string& objectPath, const std::string& name) const;

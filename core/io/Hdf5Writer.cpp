@@ -38,8 +38,10 @@ struct Hdf5Writer::Impl {
         Hdf5Id plist{checkHdf5(H5Pcreate(H5P_DATASET_CREATE), path, "cannot create dataset properties"), H5Pclose};
         std::vector<hsize_t> chunk = dims;
         std::size_t rowElements = count / dims[0];
-        chunk[0] = std::max<hsize_t>(1, std::min<hsize_t>(dims[0], (std::size_t(1) << 18) / std::max<std::size_t>(1, rowElements)));
-        checkHdf5Status(H5Pset_chunk(plist.get(), static_cast<int>(chunk.size()), chunk.data()), path, "cannot set chunks");
+        chunk[0] = std::max<hsize_t>(
+            1, std::min<hsize_t>(dims[0], (std::size_t(1) << 18) / std::max<std::size_t>(1, rowElements)));
+        checkHdf5Status(H5Pset_chunk(plist.get(), static_cast<int>(chunk.size()), chunk.data()), path,
+                        "cannot set chunks");
         checkHdf5Status(H5Pset_shuffle(plist.get()), path, "cannot set the shuffle filter");
         checkHdf5Status(H5Pset_deflate(plist.get(), static_cast<unsigned>(deflateLevel)), path, "cannot set deflate");
         return plist;
@@ -64,7 +66,8 @@ Hdf5Writer::Hdf5Writer(const std::string& path, int deflateLevel) : impl_(std::m
     Hdf5Id fapl{checkHdf5(H5Pcreate(H5P_FILE_ACCESS), path, "cannot create file access properties"), H5Pclose};
     H5Pset_file_locking(fapl.get(), false, true);
     // 1.8 object headers: attributes above 64 KiB (long metadata JSON) go to dense storage.
-    checkHdf5Status(H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V18, H5F_LIBVER_V18), path, "cannot set format version");
+    checkHdf5Status(H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V18, H5F_LIBVER_V18), path,
+                    "cannot set format version");
     impl_->file = {checkHdf5(H5Fcreate(impl_->tempPath.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, fapl.get()), path,
                              "cannot create the file (is the folder writable?)"),
                    H5Fclose};
@@ -81,10 +84,10 @@ Hdf5Writer::~Hdf5Writer() {
 void Hdf5Writer::createGroup(const std::string& groupPath) {
     auto lock = lockHdf5();
     impl_->requireOpen();
-    Hdf5Id group{checkHdf5(H5Gcreate2(impl_->file.get(), absolute(groupPath).c_str(), H5P_DEFAULT, H5P_DEFAULT,
-                                      H5P_DEFAULT),
-                           impl_->path, "cannot create group " + absolute(groupPath)),
-                 H5Gclose};
+    Hdf5Id group{
+        checkHdf5(H5Gcreate2(impl_->file.get(), absolute(groupPath).c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                  impl_->path, "cannot create group " + absolute(groupPath)),
+        H5Gclose};
 }
 
 void Hdf5Writer::writeDataset(const std::string& datasetPath, DType dtype, const std::vector<std::size_t>& shape,

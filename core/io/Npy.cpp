@@ -66,8 +66,8 @@ public:
 private:
     char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
     void skipSpace() {
-        while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' ||
-                                       text_[pos_] == '\r'))
+        while (pos_ < text_.size() &&
+               (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
             ++pos_;
     }
     void expect(char c) {
@@ -170,10 +170,9 @@ ParsedDescr parseDescr(const std::string& descr, const std::string& file) {
     static const struct {
         const char* code;
         DType dtype;
-    } kTypes[] = {{"b1", DType::Bool},     {"?", DType::Bool},      {"i1", DType::Int8},
-                  {"i2", DType::Int16},    {"i4", DType::Int32},    {"i8", DType::Int64},
-                  {"u1", DType::UInt8},    {"u2", DType::UInt16},   {"u4", DType::UInt32},
-                  {"u8", DType::UInt64},   {"f2", DType::Float16},  {"f4", DType::Float32},
+    } kTypes[] = {{"b1", DType::Bool},   {"?", DType::Bool},    {"i1", DType::Int8},    {"i2", DType::Int16},
+                  {"i4", DType::Int32},  {"i8", DType::Int64},  {"u1", DType::UInt8},   {"u2", DType::UInt16},
+                  {"u4", DType::UInt32}, {"u8", DType::UInt64}, {"f2", DType::Float16}, {"f4", DType::Float32},
                   {"f8", DType::Float64}};
     for (const auto& t : kTypes) {
         if (type == t.code) {
@@ -181,8 +180,7 @@ ParsedDescr parseDescr(const std::string& descr, const std::string& file) {
             return {t.dtype, big};
         }
     }
-    throw Error(file, "unsupported .npy dtype '" + descr +
-                          "' (supported: bool, int8-64, uint8-64, float16/32/64)");
+    throw Error(file, "unsupported .npy dtype '" + descr + "' (supported: bool, int8-64, uint8-64, float16/32/64)");
 }
 
 std::uint32_t readLittleEndian(const std::byte* p, int n) {
@@ -436,8 +434,8 @@ std::vector<std::byte> encodeNpyHeader(const NdArray& array) {
         case DType::Float64: code = "f8"; break;
         default: code = std::string(dtypeName(array.dtype)[0] == 'u' ? "u" : "i") + std::to_string(item); break;
     }
-    std::string dict = "{'descr': '" + std::string(1, order) + code + "', 'fortran_order': False, 'shape': " +
-                       array.shapeString() + ", }";
+    std::string dict = "{'descr': '" + std::string(1, order) + code +
+                       "', 'fortran_order': False, 'shape': " + array.shapeString() + ", }";
     // numpy pads the header with spaces and a newline so that the data starts at a multiple of 64.
     auto paddedTotal = [&](std::size_t prefix) { return (prefix + dict.size() + 1 + 63) / 64 * 64; };
     const std::size_t prefix = paddedTotal(10) - 10 > 65535 ? 12 : 10;
@@ -464,7 +462,8 @@ std::vector<std::byte> encodeNpy(const NdArray& array) {
 void writeNpyFile(const std::string& path, const NdArray& array) {
     const std::vector<std::byte> header = encodeNpyHeader(array);
     FileDescriptor fd(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    for (const auto& part : {std::pair{header.data(), header.size()}, std::pair{array.bytes.data(), array.bytes.size()}}) {
+    for (const auto& part :
+         {std::pair{header.data(), header.size()}, std::pair{array.bytes.data(), array.bytes.size()}}) {
         const std::byte* p = part.first;
         std::size_t left = part.second;
         while (left > 0) {

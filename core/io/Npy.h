@@ -14,7 +14,7 @@ struct NpyHeader {
     bool bigEndian = false;
     bool fortranOrder = false;
     std::vector<std::size_t> shape;
-    std::size_t dataOffset = 0;  // bytes from the start of the .npy to the array data
+    std::size_t dataOffset = 0;     // bytes from the start of the .npy to the array data
     std::size_t dataBytes() const;  // element count × item size (overflow-checked at parse time)
     std::size_t elementCount() const;
     // True when the data bytes already are native byte order, C order (a straight copy will do).

@@ -10,13 +10,13 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <bit>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#include <stdexcept>
 #include <numeric>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "common/Error.h"
@@ -95,8 +95,8 @@ void inflateMember(const Member& m, const std::vector<std::byte>& raw, std::byte
     std::size_t actual = 0;
     const libdeflate_result r = libdeflate_deflate_decompress(d.get(), raw.data(), raw.size(), out, m.size, &actual);
     if (r != LIBDEFLATE_SUCCESS || actual != m.size)
-        throw Error(where, "corrupt compressed data (the deflate stream does not inflate to " +
-                               std::to_string(m.size) + " bytes)");
+        throw Error(where, "corrupt compressed data (the deflate stream does not inflate to " + std::to_string(m.size) +
+                               " bytes)");
     if (libdeflate_crc32(0, out, m.size) != m.crc) throw Error(where, "CRC-32 mismatch: member is corrupt");
 }
 
@@ -339,7 +339,8 @@ void NpzArchive::readRange(const std::string& key, std::size_t offset, std::byte
     const Member& m = impl_->member(key);
     const std::string where = impl_->where(m);
     if (offset > m.size || bytes > m.size - offset)
-        throw Error(where, "range " + std::to_string(offset) + "+" + std::to_string(bytes) + " lies outside the member");
+        throw Error(where,
+                    "range " + std::to_string(offset) + "+" + std::to_string(bytes) + " lies outside the member");
     if (m.method != ZIP_CM_STORE) {
         std::vector<std::byte> raw = impl_->fetch(m);
         Scratch scratch;

@@ -9,7 +9,8 @@ MeshGraph readGraph(const std::string& path) {
         case FileKind::GraphNpz: return readGraphNpz(path);
         case FileKind::GraphHdf5: return readGraphHdf5(path);
         case FileKind::FieldsNpz:
-        case FileKind::FieldsNetcdf: throw Error(path, "holds fields, not a graph (no grid→mesh / mesh→grid edges found)");
+        case FileKind::FieldsNetcdf:
+            throw Error(path, "holds fields, not a graph (no grid→mesh / mesh→grid edges found)");
         case FileKind::MetadataJson: throw Error(path, "is run metadata (JSON), not a graph");
         case FileKind::Unknown: break;
     }

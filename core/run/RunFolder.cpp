@@ -41,7 +41,8 @@ void assignFile(RunInputs& run, FileKind kind, const std::string& file, std::vec
     auto setOnce = [&](std::optional<std::string>& slot, const char* what) {
         if (slot) {
             throw Error(run.path, std::string("holds two ") + what + " files (" + fs::path(*slot).filename().string() +
-                                      ", " + fs::path(file).filename().string() + "); pass the one to use instead of the folder");
+                                      ", " + fs::path(file).filename().string() +
+                                      "); pass the one to use instead of the folder");
         }
         slot = file;
     };
@@ -68,7 +69,8 @@ RunInputs discoverRun(const std::string& path) {
     if (fs::is_directory(status)) {
         std::vector<fs::path> entries;
         for (const auto& entry : fs::directory_iterator(path, ec)) {
-            if (entry.is_regular_file(ec) && entry.path().filename().string().front() != '.') entries.push_back(entry.path());
+            if (entry.is_regular_file(ec) && entry.path().filename().string().front() != '.')
+                entries.push_back(entry.path());
         }
         if (ec) throw Error(path, "cannot list the folder: " + ec.message());
         std::sort(entries.begin(), entries.end());
@@ -93,13 +95,15 @@ RunInputs discoverRun(const std::string& path) {
         }
     }
 
-    std::stable_sort(metadataCandidates.begin(), metadataCandidates.end(),
-                     [](const std::string& x, const std::string& y) { return metadataPreference(x) < metadataPreference(y); });
+    std::stable_sort(
+        metadataCandidates.begin(), metadataCandidates.end(),
+        [](const std::string& x, const std::string& y) { return metadataPreference(x) < metadataPreference(y); });
     if (!metadataCandidates.empty()) {
         run.metadataFile = metadataCandidates.front();
         run.metadata = readMetadata(*run.metadataFile);
         for (std::size_t i = 1; i < metadataCandidates.size(); ++i) {
-            run.notes.push_back("ignored: " + fs::path(metadataCandidates[i]).filename().string() + " (second metadata JSON)");
+            run.notes.push_back("ignored: " + fs::path(metadataCandidates[i]).filename().string() +
+                                " (second metadata JSON)");
         }
     }
     if (!run.graphFile && !run.fieldsFile) {

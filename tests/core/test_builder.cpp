@@ -63,7 +63,8 @@ TEST(ReverseCuthillMcKee, MatchesScipyOnRandomSymmetricGraphs) {
         for (auto i = faceOffsets[k]; i < faceOffsets[k + 1]; ++i)
             f.push_back({std::int32_t(faces[3 * i]), std::int32_t(faces[3 * i + 1]), std::int32_t(faces[3 * i + 2])});
         const auto got = reverseCuthillMcKee(f, std::size_t(nodeCounts[k]));
-        const std::vector<std::int32_t> want(expected.begin() + resultOffsets[k], expected.begin() + resultOffsets[k + 1]);
+        const std::vector<std::int32_t> want(expected.begin() + resultOffsets[k],
+                                             expected.begin() + resultOffsets[k + 1]);
         EXPECT_EQ(got, want) << "graph " << k;
     }
 }
@@ -103,8 +104,8 @@ TEST(GraphBuilder, Float32GlibcBuildEqualsTheOfficialSseFixtureBitForBit) {
     EXPECT_EQ(built.gridLat, official.gridLat);
     EXPECT_EQ(built.gridLon, official.gridLon);
     const GraphDiff d = diffGraphs(official, built);
-    EXPECT_TRUE(d.identical()) << d.g2mOnlyA.size() << " / " << d.g2mOnlyB.size() << " edges, "
-                               << d.m2gChanged.size() << " triangles";
+    EXPECT_TRUE(d.identical()) << d.g2mOnlyA.size() << " / " << d.g2mOnlyB.size() << " edges, " << d.m2gChanged.size()
+                               << " triangles";
     EXPECT_EQ(built.g2mSenders.size(), 102792u);
 }
 
@@ -131,13 +132,17 @@ TEST(GraphBuilder, EdgesFollowTheirDefinitions) {
         EXPECT_LE(squaredDistance(grid[g.g2mSenders[e]], mesh[g.g2mReceivers[e]]), built.radius * built.radius);
     // Brute force over every face for a sample of grid points.
     std::vector<std::array<std::int32_t, 3>> faces(g.faceCount());
-    for (std::size_t f = 0; f < faces.size(); ++f) faces[f] = {g.meshFaces[3 * f], g.meshFaces[3 * f + 1], g.meshFaces[3 * f + 2]};
+    for (std::size_t f = 0; f < faces.size(); ++f)
+        faces[f] = {g.meshFaces[3 * f], g.meshFaces[3 * f + 1], g.meshFaces[3 * f + 2]};
     for (std::size_t p = 0; p < grid.size(); p += 509) {
         double best = 1e300;
         std::size_t bestFace = 0;
         for (std::size_t f = 0; f < faces.size(); ++f) {
             const double d = pointTriangleDistanceSq(grid[p], mesh[faces[f][0]], mesh[faces[f][1]], mesh[faces[f][2]]);
-            if (d < best) { best = d; bestFace = f; }
+            if (d < best) {
+                best = d;
+                bestFace = f;
+            }
         }
         for (int k = 0; k < 3; ++k) EXPECT_EQ(g.m2gSenders[3 * p + k], faces[bestFace][k]) << "grid point " << p;
     }
@@ -180,7 +185,8 @@ TEST(GraphBuilder, Float64PrecisionBuildsANearbyGraph) {
     const MeshGraph f64 = buildGraph(o).graph;
     ASSERT_EQ(f64.meshLat.size(), f32.meshLat.size());
     double worst = 0;
-    for (std::size_t i = 0; i < f32.meshLat.size(); ++i) worst = std::max(worst, double(std::abs(f32.meshLat[i] - f64.meshLat[i])));
+    for (std::size_t i = 0; i < f32.meshLat.size(); ++i)
+        worst = std::max(worst, double(std::abs(f32.meshLat[i] - f64.meshLat[i])));
     EXPECT_LT(worst, 1e-4);
     EXPECT_NE(f32.meshLat, f64.meshLat);
     EXPECT_EQ(f32.meshFaces, f64.meshFaces);

@@ -67,7 +67,11 @@ TEST(Demo, FieldsAreNamedLikeRealOutputsWithNanMasksAndDifferOnlySlightly) {
         std::size_t nan = 0;
         double worst = 0, lo = 1e300, hi = -1e300;
         for (std::size_t i = 0; i < fa.size(); ++i) {
-            if (std::isnan(fa[i])) { ++nan; EXPECT_TRUE(std::isnan(fb[i])); continue; }
+            if (std::isnan(fa[i])) {
+                ++nan;
+                EXPECT_TRUE(std::isnan(fb[i]));
+                continue;
+            }
             worst = std::max(worst, double(std::abs(fa[i] - fb[i])));
             lo = std::min(lo, double(fa[i]));
             hi = std::max(hi, double(fa[i]));

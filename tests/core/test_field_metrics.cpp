@@ -26,7 +26,8 @@ GridAlignment identity(std::size_t nlat, std::size_t nlon) {
 }
 
 // The definition, written out the slow way.
-void reference(const std::vector<double>& a, const std::vector<double>& b, double& relRms, double& corr, double& maxAbs) {
+void reference(const std::vector<double>& a, const std::vector<double>& b, double& relRms, double& corr,
+               double& maxAbs) {
     double n = 0, ma = 0, mb = 0;
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (std::isfinite(a[i]) && std::isfinite(b[i])) n += 1, ma += a[i], mb += b[i];

@@ -23,7 +23,8 @@ TEST(Fragility, FlagsEveryDifferenceBetweenTheOfficialHostGraphs) {
     if (!test::haveShared()) GTEST_SKIP() << "../shared is absent";
     const std::vector<std::string> names{"default", "avx2", "sse"};
     std::vector<MeshGraph> graphs;
-    for (const auto& n : names) graphs.push_back(readGraphNpz(test::sharedGraph("wn2_graph_1p0deg_" + n + ".npz").string()));
+    for (const auto& n : names)
+        graphs.push_back(readGraphNpz(test::sharedGraph("wn2_graph_1p0deg_" + n + ".npz").string()));
     for (std::size_t i = 0; i < graphs.size(); ++i) {
         for (std::size_t j = i + 1; j < graphs.size(); ++j) {
             const DiffRisk r = recall(graphs[i], graphs[j]);
@@ -113,9 +114,10 @@ TEST(DiffRisk, IdenticalGraphsHaveNothingToFlagAndZeroThresholdsMissDifferences)
     GraphBuildOptions o;
     o.resolutionDeg = 0.5;
     const MeshGraph a = buildGraph(o).graph;
-    EXPECT_EQ(assessDiffRisk(diffGraphs(a, a), a, a).toJson(),
-              (nlohmann::json{{"grid2mesh_differing", 0}, {"grid2mesh_flagged", 0}, {"mesh2grid_differing", 0},
-                              {"mesh2grid_flagged", 0}}));
+    EXPECT_EQ(assessDiffRisk(diffGraphs(a, a), a, a).toJson(), (nlohmann::json{{"grid2mesh_differing", 0},
+                                                                               {"grid2mesh_flagged", 0},
+                                                                               {"mesh2grid_differing", 0},
+                                                                               {"mesh2grid_flagged", 0}}));
     o.math = FloatMath::Eigen;
     const MeshGraph b = buildGraph(o).graph;
     const GraphDiff d = diffGraphs(a, b);
@@ -143,6 +145,7 @@ TEST(Fragility, RefusesDamagedMeshesInsteadOfSearchingForHours) {
     o.resolutionDeg = 0.5;
     MeshGraph g = buildGraph(o).graph;
     // Faces joining far-apart nodes make the radius huge: every grid point near thousands of nodes.
-    for (std::size_t f = 0; f < g.faceCount(); f += 2) g.meshFaces[3 * f + 1] = std::int32_t((f * 7919) % g.meshCount());
+    for (std::size_t f = 0; f < g.faceCount(); f += 2)
+        g.meshFaces[3 * f + 1] = std::int32_t((f * 7919) % g.meshCount());
     EXPECT_THROW(analyzeFragility(g), Error);
 }

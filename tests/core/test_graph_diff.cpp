@@ -47,7 +47,8 @@ std::vector<std::set<int>> triangles(const MeshGraph& g) {
     return t;
 }
 
-template <class T> void shuffleEdges(std::vector<T>& s, std::vector<T>& r, std::mt19937& rng) {
+template <class T>
+void shuffleEdges(std::vector<T>& s, std::vector<T>& r, std::mt19937& rng) {
     std::vector<std::size_t> order(s.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::shuffle(order.begin(), order.end(), rng);
@@ -197,7 +198,8 @@ TEST(CanonicalEdges, EdgesInCanonicalOrderAndShuffledAgree) {
     sorted.g2mSenders.push_back(sorted.g2mSenders[7]);  // a duplicate edge
     sorted.g2mReceivers.push_back(sorted.g2mReceivers[7]);
     std::vector<std::pair<int, int>> byMesh;
-    for (std::size_t e = 0; e < sorted.g2mSenders.size(); ++e) byMesh.push_back({sorted.g2mReceivers[e], sorted.g2mSenders[e]});
+    for (std::size_t e = 0; e < sorted.g2mSenders.size(); ++e)
+        byMesh.push_back({sorted.g2mReceivers[e], sorted.g2mSenders[e]});
     std::sort(byMesh.begin(), byMesh.end());
     for (std::size_t e = 0; e < byMesh.size(); ++e) {
         sorted.g2mReceivers[e] = byMesh[e].first;

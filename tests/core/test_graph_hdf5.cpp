@@ -1,19 +1,19 @@
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <algorithm>
+#include <atomic>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <random>
 #include <set>
-#include <atomic>
 #include <thread>
 
 #include "common/Error.h"
 #include "core/TestPaths.h"
-#include "io/GraphFiles.h"
 #include "graph/GraphDiff.h"
 #include "graph/GraphHash.h"
+#include "io/GraphFiles.h"
 #include "io/Hdf5Writer.h"
 #include "io/MappedGraphHdf5.h"
 
@@ -69,11 +69,11 @@ void expectSameGraph(const MeshGraph& a, const MeshGraph& b) {
 // Writes the datasets of `g` in meshdiff's layout through the generic writer, so that tests can
 // leave things out or get them wrong on purpose.
 struct LayoutOptions {
-    std::string skip;            // dataset not written
+    std::string skip;  // dataset not written
     std::string format = "graph";
     std::int64_t version = 1;
-    bool int64Senders = false;   // /grid2mesh/senders as int64
-    bool flatFaces = false;      // /mesh/faces 1-D
+    bool int64Senders = false;  // /grid2mesh/senders as int64
+    bool flatFaces = false;     // /mesh/faces 1-D
 };
 
 void writeLayout(const MeshGraph& g, const std::string& path, const LayoutOptions& o = {}) {
@@ -88,15 +88,11 @@ void writeLayout(const MeshGraph& g, const std::string& path, const LayoutOption
     put("/grid/lon", DType::Float32, {g.gridLon.size()}, g.gridLon.data());
     put("/mesh/lat", DType::Float32, {g.meshLat.size()}, g.meshLat.data());
     put("/mesh/lon", DType::Float32, {g.meshLon.size()}, g.meshLon.data());
-    if (o.flatFaces)
-        put("/mesh/faces", DType::Int32, {g.meshFaces.size()}, g.meshFaces.data());
-    else
-        put("/mesh/faces", DType::Int32, {g.faceCount(), 3}, g.meshFaces.data());
+    if (o.flatFaces) put("/mesh/faces", DType::Int32, {g.meshFaces.size()}, g.meshFaces.data());
+    else put("/mesh/faces", DType::Int32, {g.faceCount(), 3}, g.meshFaces.data());
     const std::vector<std::int64_t> senders64(g.g2mSenders.begin(), g.g2mSenders.end());
-    if (o.int64Senders)
-        put("/grid2mesh/senders", DType::Int64, {senders64.size()}, senders64.data());
-    else
-        put("/grid2mesh/senders", DType::Int32, {g.g2mSenders.size()}, g.g2mSenders.data());
+    if (o.int64Senders) put("/grid2mesh/senders", DType::Int64, {senders64.size()}, senders64.data());
+    else put("/grid2mesh/senders", DType::Int32, {g.g2mSenders.size()}, g.g2mSenders.data());
     put("/grid2mesh/receivers", DType::Int32, {g.g2mReceivers.size()}, g.g2mReceivers.data());
     put("/mesh2grid/senders", DType::Int32, {g.m2gSenders.size()}, g.m2gSenders.data());
     put("/mesh2grid/receivers", DType::Int32, {g.m2gReceivers.size()}, g.m2gReceivers.data());
@@ -104,7 +100,8 @@ void writeLayout(const MeshGraph& g, const std::string& path, const LayoutOption
 }
 
 // Runs `fn` and returns the problem of the meshdiff::Error it throws (fails if it throws none).
-template <class Fn> std::string problemOf(Fn fn) {
+template <class Fn>
+std::string problemOf(Fn fn) {
     try {
         fn();
     } catch (const Error& e) {
@@ -208,8 +205,7 @@ TEST_F(GraphHdf5Test, OtherHdf5FilesAreNotGraphs) {
     noFormat.format = "";
     writeLayout(smallGraph(), file("plain.h5"), noFormat);
     EXPECT_FALSE(hdf5HoldsGraph(file("plain.h5")));
-    EXPECT_NE(problemOf([&] { readGraphHdf5(file("plain.h5")); }).find("not a meshdiff graph file"),
-              std::string::npos);
+    EXPECT_NE(problemOf([&] { readGraphHdf5(file("plain.h5")); }).find("not a meshdiff graph file"), std::string::npos);
     LayoutOptions otherFormat;
     otherFormat.format = "fields";
     writeLayout(smallGraph(), file("fields.h5"), otherFormat);

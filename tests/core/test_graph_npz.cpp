@@ -12,9 +12,9 @@
 #include "io/NpzArchive.h"
 
 using namespace meshdiff;
+using nlohmann::json;
 using test::errorOf;
 using test::fileBytes;
-using nlohmann::json;
 
 namespace {
 
@@ -128,7 +128,8 @@ TEST(GraphNpz, SharedOneDegreeGraph) {
 TEST(GraphNpz, SharedGraphWrittenBackEqualsNumpysFile) {
     if (!test::haveShared()) GTEST_SKIP() << "../shared is absent";
     const std::string original = test::sharedGraph("wn2_graph_1p0deg_default.npz").string();
-    const auto dir = std::filesystem::temp_directory_path() / ("meshdiff_graph_npz_shared_" + std::to_string(::getpid()));
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("meshdiff_graph_npz_shared_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const std::string written = (dir / "written.npz").string();
     writeGraphNpz(readGraphNpz(original), written);

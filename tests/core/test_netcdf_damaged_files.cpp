@@ -50,4 +50,3 @@ TEST(NetcdfDamagedFiles, BitFlippedCopiesLoadOrFailCleanly) {
     EXPECT_GT(refused, 0);
     RecordProperty("crashes_or_hangs_caught", damaged);
 }
-

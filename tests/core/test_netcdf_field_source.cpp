@@ -102,8 +102,7 @@ TEST(NetcdfFieldSource, UnpacksInt16WithScaleOffsetAndMasksFillAndMissingValues)
     const auto p0 = doubles(packed);  // float64 scale_factor → float64 values
     ASSERT_EQ(p0.size(), 20u);
     EXPECT_TRUE(std::isnan(p0[0]));  // missing_value
-    for (int idx = 1; idx < 20; ++idx)
-        EXPECT_DOUBLE_EQ(p0[idx], (code(idx / 5, idx % 5) - 50) * 0.01 + 273.15) << idx;
+    for (int idx = 1; idx < 20; ++idx) EXPECT_DOUBLE_EQ(p0[idx], (code(idx / 5, idx % 5) - 50) * 0.01 + 273.15) << idx;
 
     const auto p1 = doubles(open("time_level.nc", {1})->load("packed_t"));
     EXPECT_TRUE(std::isnan(p1[3 * 5 + 4]));  // _FillValue
@@ -132,8 +131,8 @@ TEST(NetcdfFieldSource, Era5LikeFileKeepsDescendingLatitudeAndFloatLevels) {
 
 TEST(NetcdfFieldSource, BatchAndTimeIndicesPickTheSlice) {
     const auto source = open("batch.nc", {1, 2});
-    EXPECT_EQ(source->fieldNames(), (std::vector<std::string>{"temperature@500", "temperature@850", "2m_temperature",
-                                                              "land_sea_mask"}));
+    EXPECT_EQ(source->fieldNames(),
+              (std::vector<std::string>{"temperature@500", "temperature@850", "2m_temperature", "land_sea_mask"}));
     const auto t = floats(source->load("temperature@850"));
     ASSERT_EQ(t.size(), 12u);
     for (int idx = 0; idx < 12; ++idx) EXPECT_EQ(t[idx], float(code(idx / 4, idx % 4, 1, 2, 1))) << idx;

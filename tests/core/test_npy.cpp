@@ -1,12 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <unistd.h>
 
 #include "common/Error.h"
 #include "core/TestHelpers.h"
@@ -14,9 +14,9 @@
 #include "io/Npy.h"
 
 using namespace meshdiff;
+using nlohmann::json;
 using test::errorOf;
 using test::fileBytes;
-using nlohmann::json;
 
 namespace {
 
@@ -163,7 +163,8 @@ TEST(Npy, BrokenFilesNameTheFile) {
         EXPECT_FALSE(e.problem().empty());
     }
     EXPECT_NE(errorOf([&] { readNpyFile(npyFixture("bad_magic.npy")); }).problem().find("magic"), std::string::npos);
-    EXPECT_NE(errorOf([&] { readNpyFile(npyFixture("truncated.npy")); }).problem().find("truncated"), std::string::npos);
+    EXPECT_NE(errorOf([&] { readNpyFile(npyFixture("truncated.npy")); }).problem().find("truncated"),
+              std::string::npos);
     EXPECT_NE(errorOf([&] { readNpyFile(npyFixture("malformed_header.npy")); }).problem().find("malformed"),
               std::string::npos);
 }

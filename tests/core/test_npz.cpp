@@ -14,9 +14,9 @@
 #include "io/NpzArchive.h"
 
 using namespace meshdiff;
+using nlohmann::json;
 using test::errorOf;
 using test::fileBytes;
-using nlohmann::json;
 
 namespace {
 
@@ -186,8 +186,10 @@ TEST(NpzWriter, StoredAndDeflatedArchivesReadBackHereAndInNumpy) {
             "import numpy as np, sys\n"
             "d = np.load(sys.argv[1])\n"
             "ok = d['edges'].dtype == np.int64 and d['edges'].tolist() == [0, -1, 2**40, 5]\n"
-            "ok = ok and d['geopotential@500'].dtype == np.float32 and d['geopotential@500'].tolist() == [-90, 0.5, 89.75]\n"
-            "ok = ok and d['flags'].dtype == bool and d['flags'].tolist() == [[True, False, True], [True, False, False]]\n"
+            "ok = ok and d['geopotential@500'].dtype == np.float32 and d['geopotential@500'].tolist() == [-90, 0.5, "
+            "89.75]\n"
+            "ok = ok and d['flags'].dtype == bool and d['flags'].tolist() == [[True, False, True], [True, False, "
+            "False]]\n"
             "sys.exit(0 if ok and list(d.keys()) == ['edges', 'geopotential@500', 'flags'] else 1)\n";
         const std::string scriptPath = dir.file("check.py");
         std::ofstream(scriptPath) << script;

@@ -53,15 +53,15 @@ TEST_P(NpzFieldsBothKinds, LoadsEveryFieldAsNumpyWroteIt) {
     expectValues<float>(source->load("temperature@850"), [](double i, double j) { return base(i, j) + 1; });
     expectValues<float>(source->load("samples"), base);  // leading index 0 by default
     expectValues<double>(source->load("double"), [](double i, double j) { return base(i, j) * 0.001; });
-    expectValues<float>(source->load("half"), [](double i, double j) {
-        return std::fmod(i, 8) + 0.25 * std::fmod(j, 4);
-    });
+    expectValues<float>(source->load("half"),
+                        [](double i, double j) { return std::fmod(i, 8) + 0.25 * std::fmod(j, 4); });
     expectValues<float>(source->load("big_endian"), [](double i, double j) { return base(i, j) + 2; });
     expectValues<float>(source->load("fortran"), [](double i, double j) { return base(i, j) + 3; });
     EXPECT_THROW(source->load("time"), Error);  // 0-d: not a field
 }
 
-INSTANTIATE_TEST_SUITE_P(NpzFields, NpzFieldsBothKinds, ::testing::Values("fields_stored.npz", "fields_compressed.npz"));
+INSTANTIATE_TEST_SUITE_P(NpzFields, NpzFieldsBothKinds,
+                         ::testing::Values("fields_stored.npz", "fields_compressed.npz"));
 
 TEST(NpzFieldSource, LeadingIndexPicksTheSample) {
     for (const std::string name : {"fields_stored.npz", "fields_compressed.npz"}) {

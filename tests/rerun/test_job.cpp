@@ -51,7 +51,8 @@ TEST(Job, AnEmptyRequiredValueIsAnError) {
 }
 
 TEST(Job, RunFolderValuesStayOneLiteralArgument) {
-    const Recipe r = recipe(R"({"name": "t", "command": ["echo", "{A.label}", "x{B.label}"], "env": {"L": "{A.label}"}})");
+    const Recipe r =
+        recipe(R"({"name": "t", "command": ["echo", "{A.label}", "x{B.label}"], "env": {"L": "{A.label}"}})");
     const Job job = resolveJob(r, sampleContext());
     EXPECT_EQ(job.argv, (std::vector<std::string>{"echo", "$(touch /tmp/meshdiff-pwned-job)", "xB; rm -rf /"}));
     EXPECT_EQ(envValue(job, "L"), "$(touch /tmp/meshdiff-pwned-job)");
@@ -66,7 +67,8 @@ TEST(Job, EmptyEnvironmentValuesLeaveTheVariableUnset) {
 }
 
 TEST(Job, InputsAreMappedOnceAndRecorded) {
-    const Recipe r = recipe(R"({"name": "t", "command": ["x", "{A.graph}", "{A.graph}", "{script}", "{resources}/s.py", "{out}/g"],
+    const Recipe r =
+        recipe(R"({"name": "t", "command": ["x", "{A.graph}", "{A.graph}", "{script}", "{resources}/s.py", "{out}/g"],
                                 "params": {"script": "/home/u/build.py"}, "files": ["script"]})");
     JobContext context = sampleContext();
     int calls = 0;

@@ -30,10 +30,11 @@ Finished runLocally(RerunController& controller, const std::string& runsDir, con
     QEventLoop loop;
     QObject::connect(&controller, &RerunController::logText, [&](const QString& text) { result.log += text; });
     QObject::connect(&controller, &RerunController::progressChanged, [&](double f) { result.progress.push_back(f); });
-    QObject::connect(&controller, &RerunController::finished, [&](const QString& folder, const QString& label, bool ok) {
-        result = {true, ok, folder, label, result.log, result.progress};
-        loop.quit();
-    });
+    QObject::connect(&controller, &RerunController::finished,
+                     [&](const QString& folder, const QString& label, bool ok) {
+                         result = {true, ok, folder, label, result.log, result.progress};
+                         loop.quit();
+                     });
     RerunRequest request;
     request.recipe = recipeFromJson(json::parse(recipeText));
     request.runsDir = runsDir;
@@ -92,8 +93,8 @@ TEST(LocalRun, FailureSaysWhy) {
 TEST(LocalRun, AMissingProgramFails) {
     QTemporaryDir dir;
     RerunController controller;
-    const auto result = runLocally(controller, dir.path().toStdString(),
-                                   R"({"name": "missing", "command": ["/nonexistent/program"]})");
+    const auto result =
+        runLocally(controller, dir.path().toStdString(), R"({"name": "missing", "command": ["/nonexistent/program"]})");
     ASSERT_TRUE(result.done);
     EXPECT_FALSE(result.succeeded);
     EXPECT_NE(controller.record()["reason"].get<std::string>().find("cannot start"), std::string::npos);
@@ -103,8 +104,9 @@ TEST(LocalRun, TimeLimitStopsTheJobAndItsChildren) {
     QTemporaryDir dir;
     RerunController controller;
     const std::string marker = dir.path().toStdString() + "/late";
-    const std::string recipe = R"({"name": "slow", "timeout_s": 0.5, "command": ["/bin/sh", "-c", "sleep 20 & wait; touch )" +
-                               marker + R"("]})";
+    const std::string recipe =
+        R"({"name": "slow", "timeout_s": 0.5, "command": ["/bin/sh", "-c", "sleep 20 & wait; touch )" + marker +
+        R"("]})";
     const auto started = std::chrono::steady_clock::now();
     const auto result = runLocally(controller, dir.path().toStdString(), recipe.c_str());
     ASSERT_TRUE(result.done);
@@ -117,8 +119,8 @@ TEST(LocalRun, TimeLimitStopsTheJobAndItsChildren) {
 TEST(LocalRun, CancelStopsTheJob) {
     QTemporaryDir dir;
     RerunController controller;
-    const auto result = runLocally(controller, dir.path().toStdString(),
-                                   R"({"name": "long", "command": ["/bin/sleep", "20"]})", 300);
+    const auto result =
+        runLocally(controller, dir.path().toStdString(), R"({"name": "long", "command": ["/bin/sleep", "20"]})", 300);
     ASSERT_TRUE(result.done);
     EXPECT_FALSE(result.succeeded);
     EXPECT_EQ(controller.record()["status"], "cancelled");
@@ -130,9 +132,10 @@ TEST(LocalRun, RunFolderMetadataCannotInjectCommands) {
     const std::string pwned = dir.path().toStdString() + "/pwned";
     const std::string label = "$(touch " + pwned + ") `touch " + pwned + "` ; touch " + pwned;
     RerunController controller;
-    const auto result = runLocally(controller, dir.path().toStdString(),
-                                   R"({"name": "echo", "command": ["/bin/echo", "{A.label}"], "env": {"L": "{A.label}"}})", -1,
-                                   {{"A", RunRef{"/a", label, "", ""}}});
+    const auto result =
+        runLocally(controller, dir.path().toStdString(),
+                   R"({"name": "echo", "command": ["/bin/echo", "{A.label}"], "env": {"L": "{A.label}"}})", -1,
+                   {{"A", RunRef{"/a", label, "", ""}}});
     ASSERT_TRUE(result.done);
     EXPECT_TRUE(result.succeeded);
     EXPECT_NE(result.log.indexOf(QString::fromStdString(label)), -1);

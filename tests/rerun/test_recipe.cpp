@@ -69,11 +69,15 @@ TEST(Recipe, RejectsMalformedRecipesWithAReason) {
     EXPECT_NE(broken(R"({"command": ["x"]})").find("name"), std::string::npos);
     EXPECT_NE(broken(R"({"name": "n", "command": []})").find("command"), std::string::npos);
     EXPECT_NE(broken(R"({"name": "n", "command": [["--a", "b"]]})").find("program"), std::string::npos);
-    EXPECT_NE(broken(R"({"name": "n", "command": ["x"], "env": {"BAD NAME": "1"}})").find("BAD NAME"), std::string::npos);
+    EXPECT_NE(broken(R"({"name": "n", "command": ["x"], "env": {"BAD NAME": "1"}})").find("BAD NAME"),
+              std::string::npos);
     EXPECT_NE(broken(R"({"name": "n", "command": ["x"], "env": {"A=B": "1"}})").find("A=B"), std::string::npos);
     EXPECT_NE(broken(R"J({"name": "n", "command": ["x"], "progress": "(("})J").find("progress"), std::string::npos);
-    EXPECT_NE(broken(R"({"name": "n", "command": ["x"], "options": [{"name": "o", "selected": "z", "choices": [{"label": "a"}]}]})")
-                  .find("no choice"), std::string::npos);
+    EXPECT_NE(
+        broken(
+            R"({"name": "n", "command": ["x"], "options": [{"name": "o", "selected": "z", "choices": [{"label": "a"}]}]})")
+            .find("no choice"),
+        std::string::npos);
     EXPECT_NE(broken(R"([1, 2])").find("object"), std::string::npos);
 }
 
@@ -81,9 +85,7 @@ TEST(Recipe, LoadReportsMissingAndInvalidFiles) {
     const auto dir = std::filesystem::temp_directory_path() / "meshdiff-recipe-test";
     std::filesystem::create_directories(dir);
     EXPECT_THROW(loadRecipe((dir / "absent.json").string()), Error);
-    {
-        std::ofstream((dir / "bad.json").string()) << "{ not json";
-    }
+    { std::ofstream((dir / "bad.json").string()) << "{ not json"; }
     EXPECT_THROW(loadRecipe((dir / "bad.json").string()), Error);
     {
         std::ofstream huge((dir / "huge.json").string());

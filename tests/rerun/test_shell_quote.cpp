@@ -21,8 +21,26 @@ std::string runShell(const std::string& script) {
 }
 
 const std::vector<std::string> kHostile = {
-    "plain", "", "with space", "it's", "'", "''", "$(touch /tmp/meshdiff-pwned-quote)", "`id`", "; rm -rf /nonexistent",
-    "a\nb", "\\", "\"double\"", "$HOME", "*", "~", "-n", "&& echo no", "| cat", "{out}", "ünï",
+    "plain",
+    "",
+    "with space",
+    "it's",
+    "'",
+    "''",
+    "$(touch /tmp/meshdiff-pwned-quote)",
+    "`id`",
+    "; rm -rf /nonexistent",
+    "a\nb",
+    "\\",
+    "\"double\"",
+    "$HOME",
+    "*",
+    "~",
+    "-n",
+    "&& echo no",
+    "| cat",
+    "{out}",
+    "ünï",
 };
 
 }  // namespace

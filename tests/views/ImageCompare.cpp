@@ -53,14 +53,20 @@ bool matchesBaseline(const QImage& actual, const QString& name, int channelToler
     const ImageComparison c = compareImages(actual, expected, channelTolerance);
     if (!c.sizeMatches) {
         message = QStringLiteral("size %1x%2 differs from baseline %3x%4")
-                      .arg(actual.width()).arg(actual.height()).arg(expected.width()).arg(expected.height());
+                      .arg(actual.width())
+                      .arg(actual.height())
+                      .arg(expected.width())
+                      .arg(expected.height());
         return false;
     }
     if (c.mismatched > allowedMismatches) {
         const QString diffPath = screenshotPath(name + "_diff.png");
         c.diff.save(diffPath);
         message = QStringLiteral("%1 pixels differ by more than %2 (allowed %3, max difference %4); diff image: %5")
-                      .arg(c.mismatched).arg(channelTolerance).arg(allowedMismatches).arg(c.maxChannelDifference)
+                      .arg(c.mismatched)
+                      .arg(channelTolerance)
+                      .arg(allowedMismatches)
+                      .arg(c.maxChannelDifference)
                       .arg(diffPath);
         return false;
     }
@@ -75,7 +81,8 @@ long countColor(const QImage& imageIn, const QColor& color, int tolerance, const
     for (int y = region.top(); y <= region.bottom(); ++y) {
         const auto* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
         for (int x = region.left(); x <= region.right(); ++x)
-            if (std::abs(qRed(line[x]) - color.red()) <= tolerance && std::abs(qGreen(line[x]) - color.green()) <= tolerance &&
+            if (std::abs(qRed(line[x]) - color.red()) <= tolerance &&
+                std::abs(qGreen(line[x]) - color.green()) <= tolerance &&
                 std::abs(qBlue(line[x]) - color.blue()) <= tolerance)
                 ++count;
     }

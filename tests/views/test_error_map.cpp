@@ -1,7 +1,7 @@
 #include <QCoreApplication>
 #include <QFile>
-#include <QMouseEvent>
 #include <QImage>
+#include <QMouseEvent>
 #include <QPainter>
 
 #include <gtest/gtest.h>
@@ -11,8 +11,8 @@
 
 #include "ImageCompare.h"
 #include "colormap/ColorMap.h"
-#include "common/Error.h"
 #include "colormap/DifferenceColors.h"
+#include "common/Error.h"
 #include "map/ErrorMapRenderer.h"
 #include "map/ErrorMapView.h"
 #include "map/MapSeam.h"

@@ -65,8 +65,8 @@ TEST(NearDifferenceMask, MarksPointsWithinTheRadiusOnly) {
     EXPECT_EQ(at(0, 0), 1);
     EXPECT_EQ(at(0, 1), 1);
     EXPECT_EQ(at(0, 359), 1);
-    EXPECT_EQ(at(1, 1), 1);   // 1.41° away
-    EXPECT_EQ(at(0, 2), 0);   // 2° away
+    EXPECT_EQ(at(1, 1), 1);  // 1.41° away
+    EXPECT_EQ(at(0, 2), 0);  // 2° away
     EXPECT_EQ(at(1, 359), 1);
     EXPECT_EQ(at(2, 0), 0);
     long marked = 0;

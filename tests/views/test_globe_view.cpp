@@ -84,15 +84,16 @@ void waitForSettledFrames(GlobeView& view) {
 // Clicks at `position` and waits for the pick, which the render thread answers.
 std::vector<GlobePick> clickAndWait(GlobeView& view, QPoint position) {
     std::vector<GlobePick> picks;
-    const auto connection = QObject::connect(&view, &GlobeView::picked, [&picks](const GlobePick& p) { picks.push_back(p); });
+    const auto connection =
+        QObject::connect(&view, &GlobeView::picked, [&picks](const GlobePick& p) { picks.push_back(p); });
     QTest::mouseClick(&view, Qt::LeftButton, {}, position);
     for (int i = 0; i < 200 && picks.empty(); ++i) QTest::qWait(10);
     QObject::disconnect(connection);
     return picks;
 }
 
-#define REQUIRE_SHARED()                                                    \
-    const GraphPair* pair = sharedPair();                                   \
+#define REQUIRE_SHARED()                  \
+    const GraphPair* pair = sharedPair(); \
     if (!pair) GTEST_SKIP() << "../shared/fixtures/graphs is absent";
 
 TEST(GlobeView, FixturePairHasTheDocumentedDifferences) {
@@ -150,7 +151,8 @@ TEST(GlobeView, DivergingFieldOverlayIsRedWherePositiveAndBlueWhereNegative) {
     scene.field.grid.lon.assign(pair->a.gridLon.begin(), pair->a.gridLon.end());
     for (double la : scene.field.grid.lat)
         for (double lo : scene.field.grid.lon)
-            scene.field.values.push_back(static_cast<float>(std::sin(lo * std::numbers::pi / 180) * std::cos(la * std::numbers::pi / 180)));
+            scene.field.values.push_back(
+                static_cast<float>(std::sin(lo * std::numbers::pi / 180) * std::cos(la * std::numbers::pi / 180)));
     scene.field.values[0] = std::nanf("");
     GlobeView view;
     view.resize(400, 300);
@@ -164,7 +166,8 @@ TEST(GlobeView, DivergingFieldOverlayIsRedWherePositiveAndBlueWhereNegative) {
     EXPECT_GT(west.blue(), west.red() + 40) << west.name().toStdString();
 
     QString message;
-    EXPECT_TRUE(test::matchesBaseline(east, "globe_field_overlay", 40, 800 * 600 / 100, message)) << message.toStdString();
+    EXPECT_TRUE(test::matchesBaseline(east, "globe_field_overlay", 40, 800 * 600 / 100, message))
+        << message.toStdString();
 }
 
 TEST(GlobeView, RecoversAllSevenMeshLevelsAndCoarseLevelsDrawFewerLines) {

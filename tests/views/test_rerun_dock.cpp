@@ -43,7 +43,8 @@ QString copyOfB(const QTemporaryDir& dir, const QString& name, bool breakFields)
 class RerunDockTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (!std::filesystem::exists(test::fixture("window") / "A")) GTEST_SKIP() << "no window fixtures (../shared absent)";
+        if (!std::filesystem::exists(test::fixture("window") / "A"))
+            GTEST_SKIP() << "no window fixtures (../shared absent)";
         test::useFreshWindowSettings("meshdiff-window-tests");
         window_ = std::make_unique<MainWindow>();
         window_->resize(1500, 950);

@@ -10,23 +10,22 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QUrl>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #include <gtest/gtest.h>
-
 
 #include <filesystem>
 #include <functional>
 
 #include "ImageCompare.h"
+#include "WindowTestSettings.h"
 #include "colormap/DifferenceColors.h"
 #include "common/Error.h"
-#include "WindowTestSettings.h"
 #include "core/TestPaths.h"
 #include "fields/FieldTableView.h"
 #include "globe/GlobeView.h"
@@ -59,7 +58,8 @@ int countLines(const QString& path) {
 class WindowTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (!std::filesystem::exists(test::fixture("window") / "A")) GTEST_SKIP() << "no window fixtures (../shared absent)";
+        if (!std::filesystem::exists(test::fixture("window") / "A"))
+            GTEST_SKIP() << "no window fixtures (../shared absent)";
         test::useFreshWindowSettings("meshdiff-window-tests");
         window_ = std::make_unique<MainWindow>();
         window_->resize(1500, 950);
@@ -118,7 +118,8 @@ TEST_F(WindowTest, OpensAPairAndShowsDifferencesFieldsAndRuns) {
     // Runs: NumPy SIMD targets and graph hashes differ and are highlighted; the device is equal.
     QTableWidget* runs = window_->runsPanel()->table();
     std::map<QString, bool> differs;
-    for (int r = 0; r < runs->rowCount(); ++r) differs[runs->item(r, 0)->text()] = runs->item(r, 1)->data(Qt::UserRole).toBool();
+    for (int r = 0; r < runs->rowCount(); ++r)
+        differs[runs->item(r, 0)->text()] = runs->item(r, 1)->data(Qt::UserRole).toBool();
     EXPECT_TRUE(differs.at("NumPy SIMD"));
     EXPECT_TRUE(differs.at("Graph hash"));
     EXPECT_FALSE(differs.at("Device"));
@@ -181,7 +182,8 @@ QStringList exportAndWait(MainWindow& window, const std::function<void()>& start
     QSignalSpy finished(&window, &MainWindow::exportFinished);
     QSignalSpy failed(&window, &MainWindow::exportFailed);
     start();
-    EXPECT_TRUE(finished.wait(60000)) << (failed.isEmpty() ? std::string("timed out") : failed.at(0).at(0).toString().toStdString());
+    EXPECT_TRUE(finished.wait(60000)) << (failed.isEmpty() ? std::string("timed out")
+                                                           : failed.at(0).at(0).toString().toStdString());
     EXPECT_EQ(window.exportsRunning(), 0);
     return finished.isEmpty() ? QStringList() : finished.at(0).at(0).toStringList();
 }
@@ -198,7 +200,8 @@ TEST_F(WindowTest, ExportsFiguresAndData) {
     QFile json(dir.filePath("comparison.json"));
     ASSERT_TRUE(json.open(QIODevice::ReadOnly));
     const QJsonObject comparison = QJsonDocument::fromJson(json.readAll()).object();
-    EXPECT_EQ(comparison["graph"].toObject()["mesh2grid"].toObject()["changed"].toInt(), int(changedGridPoints().size()));
+    EXPECT_EQ(comparison["graph"].toObject()["mesh2grid"].toObject()["changed"].toInt(),
+              int(changedGridPoints().size()));
     QFile differences(dir.filePath("differences.json"));
     ASSERT_TRUE(differences.open(QIODevice::ReadOnly));
     EXPECT_EQ(QJsonDocument::fromJson(differences.readAll()).object()["mesh2grid_changed"].toArray().size(),
@@ -221,7 +224,8 @@ TEST_F(WindowTest, ExportsFiguresAndData) {
     QSignalSpy failed(window_.get(), &MainWindow::exportFailed);
     window_->exportData("/proc/forbidden/folder");
     ASSERT_TRUE(failed.wait(10000));
-    EXPECT_TRUE(failed.at(0).at(0).toString().contains("/proc/forbidden/folder")) << failed.at(0).at(0).toString().toStdString();
+    EXPECT_TRUE(failed.at(0).at(0).toString().contains("/proc/forbidden/folder"))
+        << failed.at(0).at(0).toString().toStdString();
 }
 
 TEST_F(WindowTest, ExportsTheReportFolderOfTheCommandLine) {

@@ -1,7 +1,7 @@
 #include "about/GuiLibraryVersions.h"
 
-#include <QtGlobal>
 #include <vtkVersion.h>
+#include <QtGlobal>
 
 namespace meshdiff::views {
 

@@ -10,7 +10,6 @@
 namespace meshdiff::views {
 namespace {
 
-
 QThreadPool& settingsWriter() {
     static QThreadPool* pool = [] {
         auto* writer = new QThreadPool;

@@ -12,15 +12,39 @@ namespace {
 using Anchors = std::array<Rgb, 11>;
 
 // Eleven evenly spaced anchor colours per map.
-constexpr Anchors kDiverging{{{5, 48, 97},    {33, 102, 172}, {67, 147, 195},  {146, 197, 222},
-                              {209, 229, 240}, {247, 247, 247}, {253, 219, 199}, {244, 165, 130},
-                              {214, 96, 77},   {178, 24, 43},   {103, 0, 31}}};
-constexpr Anchors kViridis{{{68, 1, 84},     {72, 36, 117},  {65, 68, 135},  {53, 95, 141},
-                            {42, 120, 142},  {33, 145, 140}, {34, 168, 132}, {68, 191, 112},
-                            {122, 209, 81},  {189, 223, 38}, {253, 231, 37}}};
-constexpr Anchors kCividis{{{0, 34, 78},     {18, 53, 112},  {59, 73, 108},  {87, 93, 109},
-                            {112, 113, 115}, {138, 135, 121}, {166, 157, 117}, {196, 181, 108},
-                            {228, 207, 91},  {254, 232, 56},  {255, 234, 70}}};
+constexpr Anchors kDiverging{{{5, 48, 97},
+                              {33, 102, 172},
+                              {67, 147, 195},
+                              {146, 197, 222},
+                              {209, 229, 240},
+                              {247, 247, 247},
+                              {253, 219, 199},
+                              {244, 165, 130},
+                              {214, 96, 77},
+                              {178, 24, 43},
+                              {103, 0, 31}}};
+constexpr Anchors kViridis{{{68, 1, 84},
+                            {72, 36, 117},
+                            {65, 68, 135},
+                            {53, 95, 141},
+                            {42, 120, 142},
+                            {33, 145, 140},
+                            {34, 168, 132},
+                            {68, 191, 112},
+                            {122, 209, 81},
+                            {189, 223, 38},
+                            {253, 231, 37}}};
+constexpr Anchors kCividis{{{0, 34, 78},
+                            {18, 53, 112},
+                            {59, 73, 108},
+                            {87, 93, 109},
+                            {112, 113, 115},
+                            {138, 135, 121},
+                            {166, 157, 117},
+                            {196, 181, 108},
+                            {228, 207, 91},
+                            {254, 232, 56},
+                            {255, 234, 70}}};
 
 const Anchors& anchorsOf(ColorMapKind kind) {
     switch (kind) {
@@ -166,8 +190,7 @@ ColorScale divergingScale(std::span<const double> values, const LimitOptions& li
 ColorScale sequentialScale(std::span<const float> values, ColorMapKind kind, const LimitOptions& limits, bool log) {
     return sequential(values, kind, limits, log);
 }
-ColorScale sequentialScale(std::span<const double> values, ColorMapKind kind, const LimitOptions& limits,
-                           bool log) {
+ColorScale sequentialScale(std::span<const double> values, ColorMapKind kind, const LimitOptions& limits, bool log) {
     return sequential(values, kind, limits, log);
 }
 

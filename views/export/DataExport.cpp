@@ -47,12 +47,14 @@ Located gridPoint(const MeshGraph& g, std::int32_t grid) {
     const std::size_t nlon = g.gridLon.size();
     return {g.gridLat[std::size_t(grid) / nlon], g.gridLon[std::size_t(grid) % nlon]};
 }
-Located meshNode(const MeshGraph& g, std::int32_t mesh) { return {g.meshLat[std::size_t(mesh)], g.meshLon[std::size_t(mesh)]}; }
+Located meshNode(const MeshGraph& g, std::int32_t mesh) {
+    return {g.meshLat[std::size_t(mesh)], g.meshLon[std::size_t(mesh)]};
+}
 
 nlohmann::json edgeJson(const MeshGraph& g, const GridMeshEdge& e) {
     const Located p = gridPoint(g, e.grid), m = meshNode(g, e.mesh);
-    return {{"grid", e.grid}, {"mesh", e.mesh}, {"grid_lat", p.lat}, {"grid_lon", p.lon},
-            {"mesh_lat", m.lat}, {"mesh_lon", m.lon}};
+    return {{"grid", e.grid},    {"mesh", e.mesh},    {"grid_lat", p.lat},
+            {"grid_lon", p.lon}, {"mesh_lat", m.lat}, {"mesh_lon", m.lon}};
 }
 
 }  // namespace
@@ -63,8 +65,8 @@ void writeDifferingEdgesCsv(const GraphDiff& diff, const MeshGraph& graphA, cons
     for (const auto& [run, edges] : {std::pair{"A", &diff.g2mOnlyA}, std::pair{"B", &diff.g2mOnlyB}}) {
         for (const GridMeshEdge& e : *edges) {
             const Located p = gridPoint(graphA, e.grid), m = meshNode(graphA, e.mesh);
-            out << run << ',' << e.grid << ',' << e.mesh << ',' << p.lat << ',' << p.lon << ',' << m.lat << ','
-                << m.lon << '\n';
+            out << run << ',' << e.grid << ',' << e.mesh << ',' << p.lat << ',' << p.lon << ',' << m.lat << ',' << m.lon
+                << '\n';
         }
     }
     finish(out, path);
@@ -108,9 +110,13 @@ nlohmann::json differencesJson(const GraphDiff& diff, const MeshGraph& graphA) {
 nlohmann::json fieldMetricsJson(const std::vector<FieldRow>& rows) {
     nlohmann::json out = nlohmann::json::array();
     for (const FieldRow& r : rows) {
-        out.push_back({{"name", r.name}, {"units", r.units}, {"corr", numberOrNull(r.corr)},
-                       {"rel_rms", numberOrNull(r.relRms)}, {"max_abs", numberOrNull(r.maxAbs)},
-                       {"nan_masks_equal", r.nanMasksEqual}, {"rel_rms_near", numberOrNull(r.relRmsNear)},
+        out.push_back({{"name", r.name},
+                       {"units", r.units},
+                       {"corr", numberOrNull(r.corr)},
+                       {"rel_rms", numberOrNull(r.relRms)},
+                       {"max_abs", numberOrNull(r.maxAbs)},
+                       {"nan_masks_equal", r.nanMasksEqual},
+                       {"rel_rms_near", numberOrNull(r.relRmsNear)},
                        {"rel_rms_elsewhere", numberOrNull(r.relRmsElsewhere)}});
     }
     return out;

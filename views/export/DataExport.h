@@ -30,7 +30,7 @@ void writeJsonFile(const nlohmann::json& json, const std::string& path);
 // differing_triangles.csv, field_metrics.csv, differences.json, field_metrics.json. `diff`/`graphA`
 // may be null (no graph) and `rows` empty (no fields); the files are written with headers only.
 // Returns the paths written.
-std::vector<std::string> exportDataFiles(const std::string& directory, const GraphDiff* diff,
-                                         const MeshGraph* graphA, const std::vector<FieldRow>& rows);
+std::vector<std::string> exportDataFiles(const std::string& directory, const GraphDiff* diff, const MeshGraph* graphA,
+                                         const std::vector<FieldRow>& rows);
 
 }  // namespace meshdiff::views

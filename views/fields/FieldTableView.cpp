@@ -10,8 +10,11 @@
 namespace meshdiff::views {
 
 FieldTableView::FieldTableView(QWidget* parent)
-    : QWidget(parent), model_(new FieldTableModel(this)), proxy_(new QSortFilterProxyModel(this)),
-      table_(new QTableView(this)), filter_(new QLineEdit(this)) {
+    : QWidget(parent),
+      model_(new FieldTableModel(this)),
+      proxy_(new QSortFilterProxyModel(this)),
+      table_(new QTableView(this)),
+      filter_(new QLineEdit(this)) {
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(FieldTableModel::SortRole);
     proxy_->setFilterKeyColumn(FieldTableModel::Name);

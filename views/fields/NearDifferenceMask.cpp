@@ -40,7 +40,8 @@ std::vector<LonLat> differenceLocations(const GraphDiff& diff, const MeshGraph& 
 
 double defaultNearRadiusDegrees(const LatLonGrid& fieldGrid) {
     double step = 0;
-    if (fieldGrid.nlat() > 1) step = std::abs(fieldGrid.lat.back() - fieldGrid.lat.front()) / double(fieldGrid.nlat() - 1);
+    if (fieldGrid.nlat() > 1)
+        step = std::abs(fieldGrid.lat.back() - fieldGrid.lat.front()) / double(fieldGrid.nlat() - 1);
     return std::max(1.5, 2 * step);
 }
 
@@ -56,7 +57,8 @@ std::vector<std::uint8_t> nearDifferenceMask(const LatLonGrid& gridA, const Grid
             if (std::abs(lat - p[1]) > radiusDegrees) continue;
             for (std::size_t j = 0; j < columns; ++j) {
                 const double lon = gridA.lon[alignment.lonA[j]];
-                if (std::abs(std::remainder(lon - p[0], 360.0)) > lonReach + 1e-9 && std::abs(lat) < 90 - radiusDegrees) continue;
+                if (std::abs(std::remainder(lon - p[0], 360.0)) > lonReach + 1e-9 && std::abs(lat) < 90 - radiusDegrees)
+                    continue;
                 if (greatCircleDegrees(lat, lon, p[1], p[0]) <= radiusDegrees) mask[i * columns + j] = 1;
             }
         }

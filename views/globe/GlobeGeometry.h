@@ -18,16 +18,16 @@ inline double dot(const Vec3& a, const Vec3& b) { return a[0] * b[0] + a[1] * b[
 inline double norm(const Vec3& v) { return std::sqrt(dot(v, v)); }
 inline Vec3 normalized(const Vec3& v) { return scaled(v, 1.0 / norm(v)); }
 
-inline double latitudeOf(const Vec3& v) { return std::asin(std::clamp(v[2] / norm(v), -1.0, 1.0)) * 180.0 / std::numbers::pi; }
+inline double latitudeOf(const Vec3& v) {
+    return std::asin(std::clamp(v[2] / norm(v), -1.0, 1.0)) * 180.0 / std::numbers::pi;
+}
 inline double longitudeOf(const Vec3& v) {
     const double lon = std::atan2(v[1], v[0]) * 180.0 / std::numbers::pi;
     return lon < 0 ? lon + 360.0 : lon;
 }
 
 // Angle between two unit vectors, radians.
-inline double angleBetween(const Vec3& a, const Vec3& b) {
-    return std::acos(std::clamp(dot(a, b), -1.0, 1.0));
-}
+inline double angleBetween(const Vec3& a, const Vec3& b) { return std::acos(std::clamp(dot(a, b), -1.0, 1.0)); }
 
 // Point at fraction t along the great circle from unit vector a to unit vector b.
 inline Vec3 slerp(const Vec3& a, const Vec3& b, double t) {

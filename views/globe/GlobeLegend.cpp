@@ -25,37 +25,37 @@ struct LegendEntry {
 void paintSwatch(QPainter& p, const QRectF& box, const LegendEntry& entry, double scale) {
     p.save();
     switch (entry.swatch) {
-    case Swatch::Line:
-        p.setPen(QPen(entry.color, 3.5 * scale, Qt::SolidLine, Qt::RoundCap));
-        p.drawLine(QPointF(box.left(), box.center().y()), QPointF(box.right(), box.center().y()));
-        p.setBrush(entry.color);
-        p.setPen(Qt::NoPen);
-        p.drawEllipse(QPointF(box.left(), box.center().y()), 3 * scale, 3 * scale);
-        p.drawEllipse(QPointF(box.right(), box.center().y()), 3 * scale, 3 * scale);
-        break;
-    case Swatch::FilledTriangle: {
-        QPainterPath path;
-        path.moveTo(box.left(), box.bottom());
-        path.lineTo(box.right(), box.bottom());
-        path.lineTo(box.center().x(), box.top());
-        path.closeSubpath();
-        QColor fill = entry.color;
-        fill.setAlpha(120);
-        p.setBrush(fill);
-        p.setPen(QPen(entry.color, 1.5 * scale));
-        p.drawPath(path);
-        break;
-    }
-    case Swatch::Dot:
-        p.setBrush(entry.color);
-        p.setPen(Qt::NoPen);
-        p.drawEllipse(box.center(), 3.5 * scale, 3.5 * scale);
-        break;
-    case Swatch::Ring:
-        p.setBrush(Qt::NoBrush);
-        p.setPen(QPen(entry.color, 2 * scale));
-        p.drawEllipse(box.center(), box.height() * 0.4, box.height() * 0.4);
-        break;
+        case Swatch::Line:
+            p.setPen(QPen(entry.color, 3.5 * scale, Qt::SolidLine, Qt::RoundCap));
+            p.drawLine(QPointF(box.left(), box.center().y()), QPointF(box.right(), box.center().y()));
+            p.setBrush(entry.color);
+            p.setPen(Qt::NoPen);
+            p.drawEllipse(QPointF(box.left(), box.center().y()), 3 * scale, 3 * scale);
+            p.drawEllipse(QPointF(box.right(), box.center().y()), 3 * scale, 3 * scale);
+            break;
+        case Swatch::FilledTriangle: {
+            QPainterPath path;
+            path.moveTo(box.left(), box.bottom());
+            path.lineTo(box.right(), box.bottom());
+            path.lineTo(box.center().x(), box.top());
+            path.closeSubpath();
+            QColor fill = entry.color;
+            fill.setAlpha(120);
+            p.setBrush(fill);
+            p.setPen(QPen(entry.color, 1.5 * scale));
+            p.drawPath(path);
+            break;
+        }
+        case Swatch::Dot:
+            p.setBrush(entry.color);
+            p.setPen(Qt::NoPen);
+            p.drawEllipse(box.center(), 3.5 * scale, 3.5 * scale);
+            break;
+        case Swatch::Ring:
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(entry.color, 2 * scale));
+            p.drawEllipse(box.center(), box.height() * 0.4, box.height() * 0.4);
+            break;
     }
     p.restore();
 }
@@ -75,12 +75,15 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
         if (scene.isVisible(GlobeLayer::Triangles)) {
             entries.push_back({Swatch::FilledTriangle, toQColor(kColorOnlyA),
                                QStringLiteral("mesh→grid face in %1 (%2 differ)").arg(a).arg(d->m2gChanged.size())});
-            entries.push_back({Swatch::FilledTriangle, toQColor(kColorOnlyB), QStringLiteral("mesh→grid face in %1").arg(b)});
-            entries.push_back({Swatch::Ring, QColor(240, 240, 240), QStringLiteral("grid point whose triangle differs")});
+            entries.push_back(
+                {Swatch::FilledTriangle, toQColor(kColorOnlyB), QStringLiteral("mesh→grid face in %1").arg(b)});
+            entries.push_back(
+                {Swatch::Ring, QColor(240, 240, 240), QStringLiteral("grid point whose triangle differs")});
         }
         if (scene.isVisible(GlobeLayer::MovedNodes))
-            entries.push_back({Swatch::Dot, toQColor(kColorMoved),
-                               QStringLiteral("mesh node moved (%1, ≤ %2 ULP)").arg(d->movedNodes.size()).arg(d->maxMovedUlp)});
+            entries.push_back(
+                {Swatch::Dot, toQColor(kColorMoved),
+                 QStringLiteral("mesh node moved (%1, ≤ %2 ULP)").arg(d->movedNodes.size()).arg(d->maxMovedUlp)});
     }
     if (scene.isVisible(GlobeLayer::AtRisk) && (!scene.atRisk.edges.empty() || !scene.atRisk.gridPoints.empty()))
         entries.push_back({Swatch::Line, toQColor(kColorAtRisk),
@@ -99,8 +102,8 @@ void paintColorBar(QPainter& p, const QRectF& area, const FieldOverlay& overlay,
     font.setPixelSize(static_cast<int>(std::round(12 * scale)));
     p.setFont(font);
     const QFontMetricsF fm(font);
-    const QRectF panel(area.right() - barW - 2 * pad, area.bottom() - barH - 2 * fm.height() - 3 * pad,
-                       barW + 2 * pad, barH + 2 * fm.height() + 2 * pad);
+    const QRectF panel(area.right() - barW - 2 * pad, area.bottom() - barH - 2 * fm.height() - 3 * pad, barW + 2 * pad,
+                       barH + 2 * fm.height() + 2 * pad);
     p.setPen(Qt::NoPen);
     p.setBrush(QColor(20, 22, 28, 200));
     p.drawRoundedRect(panel, 6 * scale, 6 * scale);

@@ -3,25 +3,25 @@
 #include <vtkCamera.h>
 #include <vtkCellArray.h>
 #include <vtkCuller.h>
-#include <vtkObjectFactory.h>
+#include <vtkFloatArray.h>
 #include <vtkGlyph3D.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
+#include <vtkObjectFactory.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
-#include <vtkProperty.h>
 #include <vtkPropCollection.h>
-#include <vtkRenderWindow.h>
+#include <vtkProperty.h>
 #include <vtkRenderStepsPass.h>
+#include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 #include <vtkSmartPointer.h>
 #include <vtkSphereSource.h>
 #include <vtkTexture.h>
 #include <vtkTubeFilter.h>
 #include <vtkUnsignedCharArray.h>
-#include <vtkFloatArray.h>
 #include <vtkWindowToImageFilter.h>
 
 #include "globe/GlobeRenderer.h"
@@ -61,7 +61,8 @@ constexpr int kLineTextureWidth = 8192, kLineTextureHeight = 4096;
 constexpr int kLineTextureLevels = 3;  // 8192, 4096 and 2048 texels around the equator
 constexpr double kTileDegrees = 15;
 constexpr const char* kLineTCoords = "lineTCoords";
-constexpr const char* kLineTextureName = "meshLines";  // sorts after the actor's own texture  // line layers are split into tiles that can be culled
+constexpr const char* kLineTextureName =
+    "meshLines";  // sorts after the actor's own texture  // line layers are split into tiles that can be culled
 constexpr double kViewAngleDegrees = 30;
 constexpr Rgb kEarth{222, 228, 235};
 constexpr Rgb kCoast{70, 78, 90};
@@ -119,7 +120,8 @@ public:
         u = normalized(u);
         const Vec3 v{centre[1] * u[2] - centre[2] * u[1], centre[2] * u[0] - centre[0] * u[2],
                      centre[0] * u[1] - centre[1] * u[0]};
-        const double r = std::sin(radiusDegrees * std::numbers::pi / 180), c = std::cos(radiusDegrees * std::numbers::pi / 180);
+        const double r = std::sin(radiusDegrees * std::numbers::pi / 180),
+                     c = std::cos(radiusDegrees * std::numbers::pi / 180);
         constexpr int kSteps = 40;
         lines_->InsertNextCell(kSteps + 1);
         for (int i = 0; i <= kSteps; ++i) {
@@ -332,7 +334,7 @@ public:
     static HorizonCuller* New();
     vtkTypeMacro(HorizonCuller, vtkCuller)
 
-    double Cull(vtkRenderer* renderer, vtkProp** props, int& count, int& initialized) override {
+        double Cull(vtkRenderer* renderer, vtkProp** props, int& count, int& initialized) override {
         double eye[3];
         renderer->GetActiveCamera()->GetPosition(eye);
         const Vec3 e{eye[0], eye[1], eye[2]};
@@ -510,7 +512,8 @@ struct GlobeRenderer::Impl {
                            scene.isVisible(GlobeLayer::FieldOverlay);
         vtkNew<vtkPolyDataMapper> mapper;
         mapper->SetInputData(earthSphere(field ? &scene.field.grid : nullptr));
-        mapper->MapDataArrayToMultiTextureAttribute(kLineTextureName, kLineTCoords, vtkDataObject::FIELD_ASSOCIATION_POINTS);
+        mapper->MapDataArrayToMultiTextureAttribute(kLineTextureName, kLineTCoords,
+                                                    vtkDataObject::FIELD_ASSOCIATION_POINTS);
         if (!earth) {
             earth = vtkSmartPointer<vtkActor>::New();
             renderer->AddActor(earth);
@@ -566,10 +569,8 @@ struct GlobeRenderer::Impl {
         };
         for (const auto& [a, b] : uniqueEdges(meshLevels[level])) {
             if (!validMesh(&g, a) || !validMesh(&g, b)) continue;
-            if (angleBetween(meshPosition(g, a), meshPosition(g, b)) <= kMaxArcStep)
-                builder.line(nodeId(a), nodeId(b));
-            else
-                builder.arc(meshPosition(g, a), meshPosition(g, b), kMeshRadius);
+            if (angleBetween(meshPosition(g, a), meshPosition(g, b)) <= kMaxArcStep) builder.line(nodeId(a), nodeId(b));
+            else builder.arc(meshPosition(g, a), meshPosition(g, b), kMeshRadius);
         }
         return builder.build();
     }
@@ -594,13 +595,15 @@ struct GlobeRenderer::Impl {
         const bool mesh = scene.isVisible(GlobeLayer::Mesh) && scene.graphA && !meshLevels.empty();
         const Coastlines* coast = scene.isVisible(GlobeLayer::Coastlines) ? sharedCoastlines() : nullptr;
         if (!mesh && !coast) return;
-        const LineTextureKey key{mesh ? meshFingerprint(*scene.graphA) : 0, mesh ? shownMeshLevel() : -1, coast != nullptr};
+        const LineTextureKey key{mesh ? meshFingerprint(*scene.graphA) : 0, mesh ? shownMeshLevel() : -1,
+                                 coast != nullptr};
         lineRasters = cachedLineTexture(key, [&] {
             LineRaster raster(kLineTextureWidth, kLineTextureHeight);
             if (mesh) {
                 const MeshGraph& g = *scene.graphA;
                 for (const auto& [a, b] : uniqueEdges(meshLevels[shownMeshLevel()]))
-                    if (validMesh(&g, a) && validMesh(&g, b)) raster.drawArc(meshPosition(g, a), meshPosition(g, b), kMesh.g);
+                    if (validMesh(&g, a) && validMesh(&g, b))
+                        raster.drawArc(meshPosition(g, a), meshPosition(g, b), kMesh.g);
             }
             if (coast) {
                 const std::uint8_t luminance = kCoast.g;
@@ -639,8 +642,8 @@ struct GlobeRenderer::Impl {
     // Texture or lines: the texture level whose texels are nearest a screen pixel in size, or
     // the lines themselves once a pixel is much smaller than the finest texel.
     void applyLineDetail() {
-        const double pixelAngle = (camera.distance - 1.0) * kViewAngleDegrees * std::numbers::pi / 180.0 /
-                                  std::max(1, viewportHeight);
+        const double pixelAngle =
+            (camera.distance - 1.0) * kViewAngleDegrees * std::numbers::pi / 180.0 / std::max(1, viewportHeight);
         const double levelOfDetail = std::log2(pixelAngle / (std::numbers::pi / kLineTextureHeight));
         useLineTexture = preferLineTexture && levelOfDetail >= -0.5;
         if (useLineTexture && lineTextureStale) buildLineTexture();
@@ -751,7 +754,8 @@ struct GlobeRenderer::Impl {
             lines.arc(p, q, kEdgeRadius);
             ends.point(scaled(p, kEdgeRadius));
             ends.point(scaled(q, kEdgeRadius));
-            markers.ring(normalized(scaled(slerp(p, q, 0.5), 1.0)), kMarkerRingDegrees + (onlyA ? 0 : 0.4), kEdgeRadius);
+            markers.ring(normalized(scaled(slerp(p, q, 0.5), 1.0)), kMarkerRingDegrees + (onlyA ? 0 : 0.4),
+                         kEdgeRadius);
         }
         const Rgb color = onlyA ? kColorOnlyA : kColorOnlyB;
         addLayerActor(layer, tubeActor(lines.build(), color, 0.0028));
@@ -790,29 +794,29 @@ struct GlobeRenderer::Impl {
         const MeshGraph& a = *scene.graphA;
         PolyBuilder lines, points;
         switch (highlight.kind) {
-        case GlobePick::Kind::G2mEdge: {
-            const MeshGraph& g = highlight.run == 2 ? *graphB() : a;
-            if (validGrid(&g, highlight.grid) && validMesh(&g, highlight.mesh))
-                lines.arc(gridPosition(g, highlight.grid), meshPosition(g, highlight.mesh), kHighlightRadius);
-            break;
-        }
-        case GlobePick::Kind::Triangle:
-            if (scene.diff && highlight.diffIndex >= 0 &&
-                static_cast<std::size_t>(highlight.diffIndex) < scene.diff->m2gChanged.size()) {
-                const TriangleChange& t = scene.diff->m2gChanged[highlight.diffIndex];
-                for (const auto* face : {&t.meshA, &t.meshB}) {
-                    const MeshGraph& g = face == &t.meshA ? a : *graphB();
-                    if (validMesh(&g, (*face)[0]) && validMesh(&g, (*face)[1]) && validMesh(&g, (*face)[2]))
-                        lines.outline(meshPosition(g, (*face)[0]), meshPosition(g, (*face)[1]),
-                                      meshPosition(g, (*face)[2]), kHighlightRadius);
-                }
+            case GlobePick::Kind::G2mEdge: {
+                const MeshGraph& g = highlight.run == 2 ? *graphB() : a;
+                if (validGrid(&g, highlight.grid) && validMesh(&g, highlight.mesh))
+                    lines.arc(gridPosition(g, highlight.grid), meshPosition(g, highlight.mesh), kHighlightRadius);
+                break;
             }
-            break;
-        case GlobePick::Kind::MeshNode:
-            if (validMesh(&a, highlight.mesh)) points.vertex(scaled(meshPosition(a, highlight.mesh), kHighlightRadius));
-            break;
-        default:
-            break;
+            case GlobePick::Kind::Triangle:
+                if (scene.diff && highlight.diffIndex >= 0 &&
+                    static_cast<std::size_t>(highlight.diffIndex) < scene.diff->m2gChanged.size()) {
+                    const TriangleChange& t = scene.diff->m2gChanged[highlight.diffIndex];
+                    for (const auto* face : {&t.meshA, &t.meshB}) {
+                        const MeshGraph& g = face == &t.meshA ? a : *graphB();
+                        if (validMesh(&g, (*face)[0]) && validMesh(&g, (*face)[1]) && validMesh(&g, (*face)[2]))
+                            lines.outline(meshPosition(g, (*face)[0]), meshPosition(g, (*face)[1]),
+                                          meshPosition(g, (*face)[2]), kHighlightRadius);
+                    }
+                }
+                break;
+            case GlobePick::Kind::MeshNode:
+                if (validMesh(&a, highlight.mesh))
+                    points.vertex(scaled(meshPosition(a, highlight.mesh), kHighlightRadius));
+                break;
+            default: break;
         }
         if (validGrid(&a, highlight.grid)) {
             points.vertex(scaled(gridPosition(a, highlight.grid), kHighlightRadius));
@@ -934,10 +938,8 @@ bool GlobeRenderer::linesAsTexture() const { return impl_->useLineTexture; }
 void GlobeRenderer::setHorizonCulling(bool on) {
     if (on == impl_->horizonCulling) return;
     impl_->horizonCulling = on;
-    if (on)
-        impl_->renderer->AddCuller(impl_->horizonCuller);
-    else
-        impl_->renderer->RemoveCuller(impl_->horizonCuller);
+    if (on) impl_->renderer->AddCuller(impl_->horizonCuller);
+    else impl_->renderer->RemoveCuller(impl_->horizonCuller);
 }
 
 void GlobeRenderer::setMeshLevel(int level) {
@@ -1043,7 +1045,8 @@ GlobePick GlobeRenderer::pick(double x, double y, double tolerance) const {
                     const auto& f = r == 1 ? t.meshA : t.meshB;
                     const MeshGraph& g = r == 1 ? a : gb;
                     if (validMesh(&g, f[0]) && validMesh(&g, f[1]) && validMesh(&g, f[2]) &&
-                        insideSphericalTriangle(hit, meshPosition(g, f[0]), meshPosition(g, f[1]), meshPosition(g, f[2]))) {
+                        insideSphericalTriangle(hit, meshPosition(g, f[0]), meshPosition(g, f[1]),
+                                                meshPosition(g, f[2]))) {
                         dist = 0;
                         run = r;
                     }

@@ -13,7 +13,7 @@ namespace meshdiff::views {
 // The globe's layers; each can be shown or hidden.
 enum class GlobeLayer {
     Coastlines,
-    Mesh,          // icosahedral mesh wireframe at GlobeScene::meshLevel
+    Mesh,  // icosahedral mesh wireframe at GlobeScene::meshLevel
     GridPoints,
     G2mOnlyA,      // grid→mesh edges only in A
     G2mOnlyB,      // grid→mesh edges only in B
@@ -33,7 +33,7 @@ enum class FieldOverlayMode { Diverging, Sequential, SequentialLog };
 struct FieldOverlay {
     LatLonGrid grid;
     std::vector<float> values;
-    std::string name;   // shown above the colour bar, e.g. "2m_temperature A−B"
+    std::string name;  // shown above the colour bar, e.g. "2m_temperature A−B"
     std::string units;
     FieldOverlayMode mode = FieldOverlayMode::Diverging;
     double min = 0, max = 0;  // when min == max the limits come from the data
@@ -43,7 +43,7 @@ struct FieldOverlay {
 
 // An edge or grid point the fragility analysis flags as at risk of flipping on another CPU.
 struct AtRiskItems {
-    std::vector<GridMeshEdge> edges;   // grid→mesh edges near the radius
+    std::vector<GridMeshEdge> edges;       // grid→mesh edges near the radius
     std::vector<std::int32_t> gridPoints;  // grid points near a mesh→grid face boundary
 };
 

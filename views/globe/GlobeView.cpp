@@ -23,8 +23,8 @@
 #include <QWheelEvent>
 
 #include <algorithm>
-#include <functional>
 #include <cmath>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -120,7 +120,8 @@ public:
         const int* rendered = window_->GetRenderFramebuffer()->GetLastSize();
         const QSize pixels(rendered[0], rendered[1]);
         QImage spare = std::exchange(spare_, QImage());
-        out.image = spare.size() == pixels && spare.isDetached() ? std::move(spare) : QImage(pixels, QImage::Format_RGB32);
+        out.image =
+            spare.size() == pixels && spare.isDetached() ? std::move(spare) : QImage(pixels, QImage::Format_RGB32);
         window_->GetState()->PushReadFramebufferBinding();
         shown->Bind(GL_READ_FRAMEBUFFER);
         shown->ActivateReadBuffer(0);
@@ -256,7 +257,8 @@ GlobeView::~GlobeView() {
     Impl& d = *impl_;
     d.flight->stop();
     RenderLoop* loop = d.loop;
-    QMetaObject::invokeMethod(loop, [loop] { loop->shutdown(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        loop, [loop] { loop->shutdown(); }, Qt::BlockingQueuedConnection);
     d.thread.quit();
     d.thread.wait();
     delete loop;
@@ -284,9 +286,12 @@ void GlobeView::pumpFrames() {
     d.post([loop, request, view, pixelRatio = dpr * scale] {
         RenderedFrame frame = loop->render(request);
         frame.image.setDevicePixelRatio(pixelRatio);
-        QMetaObject::invokeMethod(view, [view, frame] {
-            if (view) view->frameArrived(frame.image, frame.milliseconds, frame.linesAsTexture);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            view,
+            [view, frame] {
+                if (view) view->frameArrived(frame.image, frame.milliseconds, frame.linesAsTexture);
+            },
+            Qt::QueuedConnection);
     });
 }
 
@@ -314,22 +319,25 @@ void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> ke
     const int viewportHeight = std::max(1, int(std::lround(height() * devicePixelRatioF())));
     QPointer<GlobeView> view(this);
     // Built on a worker: the line texture and the pipelines of a 0.25° pair take a second.
-    runInBackground([view, scene, keepAlive, camera = d.camera, viewportHeight, generation,
-                     fieldGeneration = d.fieldGeneration] {
-        auto renderer = std::make_shared<GlobeRenderer>();
-        renderer->setLineTextureAllowed(true);
-        renderer->setViewportHeight(viewportHeight);
-        renderer->setCamera(camera);
-        renderer->setScene(scene);  // also builds the line texture if the view needs it
-        renderer->updatePipelines();
-        QMetaObject::invokeMethod(view, [view, renderer, keepAlive, generation, fieldGeneration]() mutable {
-            if (view) view->sceneBuilt(std::move(renderer), std::move(keepAlive), generation, fieldGeneration);
-        }, Qt::QueuedConnection);
-    });
+    runInBackground(
+        [view, scene, keepAlive, camera = d.camera, viewportHeight, generation, fieldGeneration = d.fieldGeneration] {
+            auto renderer = std::make_shared<GlobeRenderer>();
+            renderer->setLineTextureAllowed(true);
+            renderer->setViewportHeight(viewportHeight);
+            renderer->setCamera(camera);
+            renderer->setScene(scene);  // also builds the line texture if the view needs it
+            renderer->updatePipelines();
+            QMetaObject::invokeMethod(
+                view,
+                [view, renderer, keepAlive, generation, fieldGeneration]() mutable {
+                    if (view) view->sceneBuilt(std::move(renderer), std::move(keepAlive), generation, fieldGeneration);
+                },
+                Qt::QueuedConnection);
+        });
 }
 
-void GlobeView::sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive, int generation,
-                           int fieldGeneration) {
+void GlobeView::sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive,
+                           int generation, int fieldGeneration) {
     Impl& d = *impl_;
     if (generation != d.sceneGeneration) {  // a newer scene is on its way
         releaseInBackground(std::move(renderer));
@@ -350,9 +358,12 @@ void GlobeView::sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_
         if (fieldChanged) renderer->setFieldOverlay(latest.field);
         renderer->setHorizonCulling(culling);
         loop->adopt(renderer, keepAlive);
-        QMetaObject::invokeMethod(view, [view, generation] {
-            if (view) view->sceneAdopted(generation);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            view,
+            [view, generation] {
+                if (view) view->sceneAdopted(generation);
+            },
+            Qt::QueuedConnection);
     });
 }
 
@@ -401,7 +412,8 @@ int GlobeView::availableMeshLevels() const {
     Impl& d = *impl_;
     if (d.meshLevelsGeneration != d.sceneGeneration) {
         const MeshGraph* graph = d.scene.graphA;
-        d.meshLevels = graph && !graph->meshFaces.empty() ? static_cast<int>(icosahedralLevels(graph->meshFaces).size()) : 0;
+        d.meshLevels =
+            graph && !graph->meshFaces.empty() ? static_cast<int>(icosahedralLevels(graph->meshFaces).size()) : 0;
         d.meshLevelsGeneration = d.sceneGeneration;
     }
     return d.meshLevels;
@@ -459,10 +471,9 @@ std::function<QImage()> GlobeView::imageRenderer(int width, int height) const {
     const double windowW = std::max(1.0, this->width() * dpr), windowH = std::max(1.0, this->height() * dpr);
     // Lines and dots grow with the image, so that a 4× export looks like the view, only sharper.
     const double scale = std::max(1.0, std::min(width / windowW, height / windowH));
-    return [scene = d.scene, camera = d.camera, highlight = d.highlight, culling = d.horizonCulling, keepAlive = d.keepAlive,
-            width, height, scale] {
-        return GlobeRenderer::renderImage(scene, camera, highlight, culling, width, height, scale);
-    };
+    return [scene = d.scene, camera = d.camera, highlight = d.highlight, culling = d.horizonCulling,
+            keepAlive = d.keepAlive, width, height,
+            scale] { return GlobeRenderer::renderImage(scene, camera, highlight, culling, width, height, scale); };
 }
 
 void GlobeView::markInteractive() {
@@ -507,17 +518,17 @@ void GlobeView::paintLegend(QPainter& painter) {
         legendPainter.end();
         // The legend sits in the left half, the colour bar in the right: two small panels.
         const QRect left(0, 0, pixels.width() / 2, pixels.height());
-        d.legendPanels = {paintedBounds(d.legend, left),
-                          paintedBounds(d.legend, QRect(left.width(), 0, pixels.width() - left.width(), pixels.height()))};
+        d.legendPanels = {
+            paintedBounds(d.legend, left),
+            paintedBounds(d.legend, QRect(left.width(), 0, pixels.width() - left.width(), pixels.height()))};
         d.legendDirty = false;
     }
     for (const QRect& panel : d.legendPanels)
-        if (!panel.isEmpty()) painter.drawImage(QRectF(QPointF(panel.topLeft()) / dpr, QSizeF(panel.size()) / dpr), d.legend, panel);
+        if (!panel.isEmpty())
+            painter.drawImage(QRectF(QPointF(panel.topLeft()) / dpr, QSizeF(panel.size()) / dpr), d.legend, panel);
 }
 
-QImage GlobeView::grabFramebuffer() {
-    return grab().toImage();
-}
+QImage GlobeView::grabFramebuffer() { return grab().toImage(); }
 
 void GlobeView::mousePressEvent(QMouseEvent* event) {
     Impl& d = *impl_;
@@ -554,9 +565,12 @@ void GlobeView::mouseReleaseEvent(QMouseEvent* event) {
     RenderLoop* loop = d.loop;
     d.post([loop, view, x = p.x() / w, y = p.y() / h, tolerance = 8.0 / w, generation = d.sceneGeneration] {
         const GlobePick pick = loop->pick(x, y, tolerance);
-        QMetaObject::invokeMethod(view, [view, pick, generation] {
-            if (view) view->pickArrived(pick, generation);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            view,
+            [view, pick, generation] {
+                if (view) view->pickArrived(pick, generation);
+            },
+            Qt::QueuedConnection);
     });
 }
 

@@ -33,9 +33,9 @@ public:
     void setLayerVisible(GlobeLayer layer, bool visible);
     bool layerVisible(GlobeLayer layer) const;
     void setMeshLevel(int level);
-    int availableMeshLevels() const;  // number of levels M0…, 1 when only the finest faces exist
+    int availableMeshLevels() const;        // number of levels M0…, 1 when only the finest faces exist
     void highlight(const GlobePick& pick);  // marks one item (None clears)
-    bool linesAsTexture() const;  // mesh and coastlines drawn as a texture (overview zoom)
+    bool linesAsTexture() const;            // mesh and coastlines drawn as a texture (overview zoom)
     void setHorizonCulling(bool on);
 
     void flyTo(double latDeg, double lonDeg, int durationMs = 600);

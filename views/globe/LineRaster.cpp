@@ -7,7 +7,8 @@
 namespace meshdiff::views {
 
 LineRaster::LineRaster(int width, int height)
-    : width_(std::max(1, width)), height_(std::max(1, height)),
+    : width_(std::max(1, width)),
+      height_(std::max(1, height)),
       texels_(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 2, 0) {}
 
 namespace {

@@ -89,8 +89,8 @@ double ballQueryRadius(const MeshGraph& graph) {
             const auto node = static_cast<std::size_t>(graph.meshFaces[f + std::size_t(k)]);
             corners[std::size_t(k)] = unitVector(graph.meshLat[node], graph.meshLon[node]);
         }
-        longest = std::max({longest, chord(corners[0], corners[1]), chord(corners[1], corners[2]),
-                            chord(corners[2], corners[0])});
+        longest = std::max(
+            {longest, chord(corners[0], corners[1]), chord(corners[1], corners[2]), chord(corners[2], corners[0])});
     }
     return 0.6 * longest;
 }

@@ -14,7 +14,7 @@ struct DifferenceItem {
     Kind kind = Kind::EdgeOnlyA;
     int diffIndex = 0;  // index into GraphDiff::g2mOnlyA / g2mOnlyB / m2gChanged
     std::int32_t grid = -1;
-    std::int32_t mesh = -1;  // edges only
+    std::int32_t mesh = -1;   // edges only
     double lat = 0, lon = 0;  // the grid point
 
     GlobePick toPick() const;

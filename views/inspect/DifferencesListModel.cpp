@@ -22,7 +22,9 @@ void DifferencesListModel::setItems(std::vector<DifferenceItem> items) {
     endResetModel();
 }
 
-int DifferencesListModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(items_.size()); }
+int DifferencesListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(items_.size());
+}
 
 int DifferencesListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 

@@ -56,8 +56,12 @@ bool validMesh(const MeshGraph* graph, std::int32_t mesh) {
 }  // namespace
 
 InspectorPanel::InspectorPanel(QWidget* parent)
-    : QWidget(parent), model_(new DifferencesListModel(this)), list_(new QTableView(this)), details_(new QLabel(this)),
-      previous_(new QPushButton(tr("◀ Previous"), this)), next_(new QPushButton(tr("Next ▶"), this)),
+    : QWidget(parent),
+      model_(new DifferencesListModel(this)),
+      list_(new QTableView(this)),
+      details_(new QLabel(this)),
+      previous_(new QPushButton(tr("◀ Previous"), this)),
+      next_(new QPushButton(tr("Next ▶"), this)),
       counter_(new QLabel(this)) {
     list_->setObjectName(QStringLiteral("differencesList"));
     list_->setModel(model_);
@@ -186,32 +190,36 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
     const int row = findDifference(model_->items(), pick);
     if (row >= 0) {
         html += tableRow(tr("Difference"), QStringLiteral("%1 (%2 of %3)")
-                                           .arg(differenceKindName(model_->item(row).kind))
-                                           .arg(row + 1)
-                                           .arg(model_->rowCount()));
+                                               .arg(differenceKindName(model_->item(row).kind))
+                                               .arg(row + 1)
+                                               .arg(model_->rowCount()));
     }
     const MeshGraph& a = *graphA_;
     if (pick.kind == GlobePick::Kind::G2mEdge && validGrid(graphA_, pick.grid) && validMesh(graphA_, pick.mesh)) {
-        html += tableRow(tr("Which run"), pick.run == 1 ? tr("only in A") : pick.run == 2 ? tr("only in B") : tr("both"));
+        html += tableRow(tr("Which run"), pick.run == 1   ? tr("only in A")
+                                          : pick.run == 2 ? tr("only in B")
+                                                          : tr("both"));
         html += tableRow(tr("Grid point"), gridPointText(a, pick.grid));
         html += tableRow(tr("Mesh node"), meshNodeText(a, pick.mesh));
         const double dA = gridMeshDistance(a, pick.grid, pick.mesh);
-        html += tableRow(tr("Distance (A)"), QStringLiteral("%1 vs radius %2 (unit sphere)").arg(num(dA, 9), num(radius_, 9)));
+        html += tableRow(tr("Distance (A)"),
+                         QStringLiteral("%1 vs radius %2 (unit sphere)").arg(num(dA, 9), num(radius_, 9)));
         html += tableRow(tr("Margin d − r (A)"), QStringLiteral("%1 = %2 float32 steps")
-                                                 .arg(num(dA - radius_, 4))
-                                                 .arg(num((dA - radius_) / kUnitCoordinateUlp, 3)));
+                                                     .arg(num(dA - radius_, 4))
+                                                     .arg(num((dA - radius_) / kUnitCoordinateUlp, 3)));
         if (validMesh(graphB_, pick.mesh) && validGrid(graphB_, pick.grid)) {
             const double radiusB = radiusB_;
             const double dB = gridMeshDistance(*graphB_, pick.grid, pick.mesh);
             html += tableRow(tr("Margin d − r (B)"), QStringLiteral("%1 = %2 float32 steps")
-                                                     .arg(num(dB - radiusB, 4))
-                                                     .arg(num((dB - radiusB) / kUnitCoordinateUlp, 3)));
+                                                         .arg(num(dB - radiusB, 4))
+                                                         .arg(num((dB - radiusB) / kUnitCoordinateUlp, 3)));
         }
         if (fragility_) {
-            html += tableRow(tr("Fragility (A)"), fragility_->g2mPairAtRisk(pick.grid, pick.mesh)
-                                                       ? tr("at risk: |d − r| within %1 float32 steps")
-                                                             .arg(fragility_->options.grid2meshThresholdUlps)
-                                                       : tr("not flagged"));
+            html += tableRow(
+                tr("Fragility (A)"),
+                fragility_->g2mPairAtRisk(pick.grid, pick.mesh)
+                    ? tr("at risk: |d − r| within %1 float32 steps").arg(fragility_->options.grid2meshThresholdUlps)
+                    : tr("not flagged"));
         }
     } else if ((pick.kind == GlobePick::Kind::Triangle || pick.kind == GlobePick::Kind::GridPoint) &&
                validGrid(graphA_, pick.grid)) {
@@ -228,9 +236,9 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
         }
         if (fragility_) {
             html += tableRow(tr("Fragility (A)"), fragility_->m2gPointAtRisk(pick.grid)
-                                                       ? tr("at risk: closest faces within %1 float32 steps")
-                                                             .arg(fragility_->options.mesh2gridThresholdUlps)
-                                                       : tr("not flagged"));
+                                                      ? tr("at risk: closest faces within %1 float32 steps")
+                                                            .arg(fragility_->options.mesh2gridThresholdUlps)
+                                                      : tr("not flagged"));
         }
     } else if (pick.kind == GlobePick::Kind::MeshNode && validMesh(graphA_, pick.mesh)) {
         html += tableRow(tr("Mesh node (A)"), meshNodeText(a, pick.mesh));
@@ -238,9 +246,10 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
         if (diff_) {
             const auto it = std::lower_bound(diff_->movedNodes.begin(), diff_->movedNodes.end(), pick.mesh,
                                              [](const MovedNode& n, std::int32_t m) { return n.mesh < m; });
-            html += tableRow(tr("Position"), it != diff_->movedNodes.end() && it->mesh == pick.mesh
-                                            ? tr("moved by %1 / %2 float32 steps (lat / lon)").arg(it->ulpLat).arg(it->ulpLon)
-                                            : tr("same in A and B"));
+            html += tableRow(tr("Position"),
+                             it != diff_->movedNodes.end() && it->mesh == pick.mesh
+                                 ? tr("moved by %1 / %2 float32 steps (lat / lon)").arg(it->ulpLat).arg(it->ulpLon)
+                                 : tr("same in A and B"));
         }
     } else {
         html += tableRow(tr("Location"), latLon(pick.lat, pick.lon));
@@ -255,7 +264,8 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
     if (sampler_) {
         if (const auto sample = sampler_(lat, lon)) {
             const QString units = sample->units.isEmpty() ? QString() : QStringLiteral(" ") + sample->units;
-            html += tableRow(tr("Field"), QStringLiteral("%1 at %2").arg(sample->field, latLon(sample->lat, sample->lon)));
+            html +=
+                tableRow(tr("Field"), QStringLiteral("%1 at %2").arg(sample->field, latLon(sample->lat, sample->lon)));
             html += tableRow(tr("A"), QString::fromStdString(formatValue(sample->a)) + units);
             html += tableRow(tr("B"), QString::fromStdString(formatValue(sample->b)) + units);
             html += tableRow(tr("A − B"), QString::fromStdString(formatValue(sample->a - sample->b)) + units);

@@ -32,7 +32,8 @@ public:
 
     // Graphs must outlive their use here (until the next call); graphB may be null. The radii
     // are each graph's ballQueryRadius (it walks every face: compute it off the GUI thread).
-    void setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB, double radiusA, double radiusB);
+    void setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB, double radiusA,
+                   double radiusB);
     void setFieldSampler(FieldSampler sampler);
     // Graph A's fragility analysis, to say whether the selected item was flagged at risk
     // (null: not analysed yet). Must outlive its use here.

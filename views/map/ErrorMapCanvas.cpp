@@ -24,7 +24,9 @@ std::shared_ptr<ErrorMapRenderer> ErrorMapCanvas::setRenderer(std::shared_ptr<Er
     return previous;
 }
 
-void ErrorMapCanvas::mouseMoveEvent(QMouseEvent* event) { emit hovered(renderer_->probe(event->position(), QRectF(rect()))); }
+void ErrorMapCanvas::mouseMoveEvent(QMouseEvent* event) {
+    emit hovered(renderer_->probe(event->position(), QRectF(rect())));
+}
 
 void ErrorMapCanvas::mousePressEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return;

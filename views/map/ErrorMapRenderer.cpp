@@ -131,7 +131,8 @@ const QImage& ErrorMapRenderer::fieldImage(MapMode which) const {
     const bool ascending = data_->grid.lat.front() < data_->grid.lat.back();
     // A global grid gets its first column repeated at the east end, so that copies drawn on
     // both sides of the seam overlap instead of leaving a hairline between them.
-    const double spanLon = nlon > 1 ? std::abs(data_->grid.lon.back() - data_->grid.lon.front()) * double(nlon) / double(nlon - 1) : 0;
+    const double spanLon =
+        nlon > 1 ? std::abs(data_->grid.lon.back() - data_->grid.lon.front()) * double(nlon) / double(nlon - 1) : 0;
     const bool wrap = spanLon > 359.99;
     image = QImage(int(nlon + (wrap ? 1 : 0)), int(nlat), QImage::Format_ARGB32);
     for (std::size_t i = 0; i < nlat; ++i) {
@@ -172,8 +173,8 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
     for (std::size_t k = 0; k < contents.size(); ++k) {
         QRectF cell = wide ? QRectF(target.left() + target.width() * double(k) / count, target.top(),
                                     target.width() / count, target.height())
-                           : QRectF(target.left(), target.top() + target.height() * double(k) / count,
-                                    target.width(), target.height() / count);
+                           : QRectF(target.left(), target.top() + target.height() * double(k) / count, target.width(),
+                                    target.height() / count);
         const double unit = std::max(0.5, std::min(cell.width() / 2.0, cell.height()) / 420.0);
         const double titleHeight = 20 * unit, barHeight = 46 * unit, margin = 8 * unit;
         QRectF inner = cell.adjusted(margin, margin, -margin, -margin);
@@ -181,14 +182,15 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
                        std::max(1.0, inner.height() - titleHeight - barHeight));
         // Keep the 2:1 aspect of an equirectangular world map.
         double w = mapArea.width(), h = mapArea.height();
-        if (w > 2 * h) w = 2 * h; else h = w / 2;
+        if (w > 2 * h) w = 2 * h;
+        else h = w / 2;
         QRectF map(mapArea.center().x() - w / 2, mapArea.top(), w, h);
         Panel panel;
         panel.content = contents[k];
         panel.title = QRectF(map.left(), inner.top(), map.width(), titleHeight);
         panel.map = map;
-        panel.colorBar = QRectF(map.left() + map.width() * 0.1, map.bottom() + 6 * unit, map.width() * 0.8,
-                                barHeight - 6 * unit);
+        panel.colorBar =
+            QRectF(map.left() + map.width() * 0.1, map.bottom() + 6 * unit, map.width() * 0.8, barHeight - 6 * unit);
         panels.push_back(panel);
     }
     return panels;
@@ -282,8 +284,8 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         for (const MapLine& line : d.lines) {
             const std::vector<LonLat> ends = unwrapLongitudes({line.from, line.to});
             painter.setPen(QPen(runColor(line.run), 2.0 * unit, Qt::SolidLine, Qt::RoundCap));
-            for (double shift : seamShifts(std::min(ends[0][0], ends[1][0]), std::max(ends[0][0], ends[1][0]),
-                                           projection.west)) {
+            for (double shift :
+                 seamShifts(std::min(ends[0][0], ends[1][0]), std::max(ends[0][0], ends[1][0]), projection.west)) {
                 painter.drawLine(projection.at(ends[0], shift), projection.at(ends[1], shift));
             }
         }
@@ -291,7 +293,8 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         for (const MapMarker& marker : d.markers) {
             painter.setPen(QPen(Qt::black, 0.8 * unit));
             painter.setBrush(runColor(marker.run));
-            const double lon = projection.west + std::fmod(std::fmod(marker.at[0] - projection.west, 360.0) + 360.0, 360.0);
+            const double lon =
+                projection.west + std::fmod(std::fmod(marker.at[0] - projection.west, 360.0) + 360.0, 360.0);
             painter.drawEllipse(QPointF(projection.x(lon), projection.y(marker.at[1])), radius, radius);
         }
     }
@@ -303,7 +306,8 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
 
     // Colour bar with ticks and units.
     const ColorScale& scale = isDifference ? differenceScale_ : valueScale_;
-    const QRectF bar(panel.colorBar.left(), panel.colorBar.top(), panel.colorBar.width(), panel.colorBar.height() * 0.3);
+    const QRectF bar(panel.colorBar.left(), panel.colorBar.top(), panel.colorBar.width(),
+                     panel.colorBar.height() * 0.3);
     QLinearGradient gradient(bar.topLeft(), bar.topRight());
     for (int s = 0; s <= 32; ++s) {
         const double t = double(s) / 32.0;
@@ -343,7 +347,8 @@ void ErrorMapRenderer::savePng(const QString& path, const QSize& size) const {
 void ErrorMapRenderer::savePdf(const QString& path, const QSizeF& sizePoints) const {
     {
         QFile probe(path);
-        if (!probe.open(QIODevice::WriteOnly)) throw Error(path.toStdString(), "cannot write: " + probe.errorString().toStdString());
+        if (!probe.open(QIODevice::WriteOnly))
+            throw Error(path.toStdString(), "cannot write: " + probe.errorString().toStdString());
     }
     QPdfWriter writer(path);
     writer.setResolution(72);

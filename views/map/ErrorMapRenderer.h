@@ -22,7 +22,7 @@ QString mapModeName(MapMode mode);  // "A", "B", "A−B", "Side by side"
 struct ErrorMapStyle {
     MapMode mode = MapMode::Difference;
     ColorMapKind sequentialMap = ColorMapKind::Viridis;  // for A and B
-    LimitOptions limits;  // Full: ±max|A−B|, min..max; Robust: percentiles
+    LimitOptions limits;                                 // Full: ±max|A−B|, min..max; Robust: percentiles
     bool coastlines = true;
     bool differences = true;  // markers, lines and triangles
     double centerLon = 0;     // the map spans centerLon − 180 … centerLon + 180
@@ -31,11 +31,11 @@ struct ErrorMapStyle {
 
 // What lies under a point of the rendered map.
 struct MapProbe {
-    double lat = 0, lon = 0;       // the grid point nearest to the cursor
+    double lat = 0, lon = 0;  // the grid point nearest to the cursor
     double cursorLat = 0, cursorLon = 0;
     std::size_t latIndex = 0, lonIndex = 0;
-    std::size_t gridIndex = 0;     // latIndex * nlon + lonIndex
-    double a = 0, b = 0;           // NaN where a run has no value
+    std::size_t gridIndex = 0;  // latIndex * nlon + lonIndex
+    double a = 0, b = 0;        // NaN where a run has no value
 };
 
 // Draws a lat/lon map of one field (A, B, A−B or all three side by side) with coastlines,

@@ -18,9 +18,14 @@ QString value(double v) { return QString::fromStdString(formatValue(v)); }
 }  // namespace
 
 ErrorMapView::ErrorMapView(QWidget* parent)
-    : QWidget(parent), canvas_(new ErrorMapCanvas(this)), mode_(new QComboBox(this)), limits_(new QComboBox(this)),
-      colorMap_(new QComboBox(this)), coastlines_(new QCheckBox(tr("Coastlines"), this)),
-      differences_(new QCheckBox(tr("Differences"), this)), cursor_(new QLabel(this)) {
+    : QWidget(parent),
+      canvas_(new ErrorMapCanvas(this)),
+      mode_(new QComboBox(this)),
+      limits_(new QComboBox(this)),
+      colorMap_(new QComboBox(this)),
+      coastlines_(new QCheckBox(tr("Coastlines"), this)),
+      differences_(new QCheckBox(tr("Differences"), this)),
+      cursor_(new QLabel(this)) {
     for (MapMode m : {MapMode::Difference, MapMode::A, MapMode::B, MapMode::SideBySide}) {
         mode_->addItem(mapModeName(m), int(m));
     }
@@ -54,7 +59,8 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     for (QComboBox* box : {mode_, limits_, colorMap_}) {
         connect(box, &QComboBox::currentIndexChanged, this, &ErrorMapView::applyControls);
     }
-    for (QCheckBox* box : {coastlines_, differences_}) connect(box, &QCheckBox::toggled, this, &ErrorMapView::applyControls);
+    for (QCheckBox* box : {coastlines_, differences_})
+        connect(box, &QCheckBox::toggled, this, &ErrorMapView::applyControls);
     connect(canvas_, &ErrorMapCanvas::hovered, this, &ErrorMapView::showProbe);
     connect(canvas_, &ErrorMapCanvas::clicked, this, [this](const MapProbe& p) { emit pointClicked(p.lat, p.lon); });
 }
@@ -108,7 +114,8 @@ void ErrorMapView::showProbe(const std::optional<MapProbe>& probe) {
         return;
     }
     const ErrorMapData* data = canvas_->renderer().data();
-    const QString units = data && !data->units.empty() ? QStringLiteral(" ") + QString::fromStdString(data->units) : QString();
+    const QString units =
+        data && !data->units.empty() ? QStringLiteral(" ") + QString::fromStdString(data->units) : QString();
     cursor_->setText(tr("lat %1°, lon %2° (grid point %3):  A %4   B %5   A−B %6%7")
                          .arg(QString::number(probe->lat, 'f', 2), QString::number(probe->lon, 'f', 2))
                          .arg(probe->gridIndex)

@@ -195,9 +195,8 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
     });
     connect(cancelButton_, &QPushButton::clicked, this, &RerunPanel::cancelRequested);
     tick_.setInterval(500);
-    connect(&tick_, &QTimer::timeout, this, [this] {
-        elapsed_->setText(tr("%1 s").arg(clock_.elapsed() / 1000.0, 0, 'f', 1));
-    });
+    connect(&tick_, &QTimer::timeout, this,
+            [this] { elapsed_->setText(tr("%1 s").arg(clock_.elapsed() / 1000.0, 0, 'f', 1)); });
     updateBackendFields();
     setRuns({}, {}, {}, {});
 }
@@ -221,8 +220,8 @@ void RerunPanel::setRecipeDirectory(const QString& directory) {
 void RerunPanel::loadRecipeFile(const QString& path) {
     QFile file(path);
     QJsonParseError error{};
-    const QJsonDocument document = file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll(), &error)
-                                                                  : QJsonDocument();
+    const QJsonDocument document =
+        file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll(), &error) : QJsonDocument();
     if (!document.isObject()) {
         status_->setText(tr("%1: not a recipe (%2)").arg(path, error.errorString()));
         return;

@@ -69,8 +69,8 @@ std::vector<RunComparisonRow> runComparisonRows(const RunInputs& a, const RunInp
         hashB.empty() ? firstOf(b.metadata, {"graph_hash"}) : hashB);
     add("Files found", filesFound(a), filesFound(b), false);
 
-    static const std::set<std::string> shown{"label", "device", "numpy_simd", "numpy_simd_targets", "simd",
-                                             "graph_hash"};
+    static const std::set<std::string> shown{"label", "device",    "numpy_simd", "numpy_simd_targets",
+                                             "simd",  "graph_hash"};
     std::map<std::string, std::string> flatA, flatB;
     flatten(a.metadata, "", flatA);
     flatten(b.metadata, "", flatB);

@@ -17,7 +17,7 @@ struct RunComparisonRow {
 // value (nested keys joined with '.'). `hashA`/`hashB` (the computed canonical hashes) take
 // precedence over the metadata's graph_hash when not empty. Paths and labels always differ
 // and are never marked as differing.
-std::vector<RunComparisonRow> runComparisonRows(const RunInputs& a, const RunInputs& b,
-                                                const std::string& hashA = {}, const std::string& hashB = {});
+std::vector<RunComparisonRow> runComparisonRows(const RunInputs& a, const RunInputs& b, const std::string& hashA = {},
+                                                const std::string& hashB = {});
 
 }  // namespace meshdiff::views

@@ -51,7 +51,8 @@ TEST(RerunPanel, OffersTheShippedPresetsWithTheirOptions) {
     EXPECT_EQ(simd->currentText(), "as an AVX2 host");
     simd->setCurrentText("as a pre-AVX2 host");
     const QJsonObject request = fixture.panel.request();
-    EXPECT_EQ(request["recipe"].toObject()["options"].toArray()[0].toObject()["selected"].toString(), "as a pre-AVX2 host");
+    EXPECT_EQ(request["recipe"].toObject()["options"].toArray()[0].toObject()["selected"].toString(),
+              "as a pre-AVX2 host");
     EXPECT_EQ(request["backend"].toString(), "local");
     presets->setCurrentIndex(presets->findText("Rerun one model step"));
     for (const char* option : {"graph", "precision", "tf32", "autotune"})
@@ -108,6 +109,7 @@ TEST(RerunPanel, ABadRecipeIsRefusedWithAReason) {
     QSignalSpy failed(fixture.session, &RerunSession::startFailed);
     QTest::mouseClick(fixture.panel.runButton(), Qt::LeftButton);
     ASSERT_EQ(failed.count(), 1);
-    EXPECT_TRUE(fixture.panel.statusLabel()->text().contains("{nope}")) << fixture.panel.statusLabel()->text().toStdString();
+    EXPECT_TRUE(fixture.panel.statusLabel()->text().contains("{nope}"))
+        << fixture.panel.statusLabel()->text().toStdString();
     EXPECT_TRUE(fixture.panel.runButton()->isEnabled());
 }

@@ -5,14 +5,14 @@
 #include <QElapsedTimer>
 #include <QImage>
 
+#include <sys/resource.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <sys/resource.h>
 #include <cstdlib>
 #include <functional>
-#include <string>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "globe/GlobeView.h"
@@ -95,9 +95,10 @@ int main(int argc, char** argv) {
     };
     std::printf("graphs: %s vs %s (load + diff %.0f ms, scene build %.0f ms, first frame %.0f ms)\n", pathA.c_str(),
                 pathB.c_str(), loadMs, sceneMs, firstFrameMs);
-    std::printf("window %dx%d (device %gx), mesh M%d (%zu faces), %zu differing triangles, %zu moved nodes, field %zux%zu\n",
-                view.width(), view.height(), view.devicePixelRatioF(), scene.meshLevel, a.faceCount(),
-                diff.m2gChanged.size(), diff.movedNodes.size(), scene.field.grid.nlat(), scene.field.grid.nlon());
+    std::printf(
+        "window %dx%d (device %gx), mesh M%d (%zu faces), %zu differing triangles, %zu moved nodes, field %zux%zu\n",
+        view.width(), view.height(), view.devicePixelRatioF(), scene.meshLevel, a.faceCount(), diff.m2gChanged.size(),
+        diff.movedNodes.size(), scene.field.grid.nlat(), scene.field.grid.nlon());
     auto measure = [&](const char* what, const std::function<void(int)>& step) {
         paintMs.clear();
         const double cpuStart = cpuMs();
@@ -112,17 +113,20 @@ int main(int argc, char** argv) {
         }
         const double cpuPerFrame = (cpuMs() - cpuStart) / frames;
         const double meanWall = std::accumulate(wallMs.begin(), wallMs.end(), 0.0) / double(wallMs.size());
-        const double meanPaint = paintMs.empty() ? 0 : std::accumulate(paintMs.begin(), paintMs.end(), 0.0) / double(paintMs.size());
+        const double meanPaint =
+            paintMs.empty() ? 0 : std::accumulate(paintMs.begin(), paintMs.end(), 0.0) / double(paintMs.size());
         double loadAverage[1] = {0};
         getloadavg(loadAverage, 1);
-        std::printf("%s, %d frames: wall per frame mean %.1f ms, median %.1f, p95 %.1f (%.1f fps); paintGL mean %.1f ms; "
-                    "CPU per frame (all threads, both cores) %.1f ms; load average %.1f\n",
-                    what, frames, meanWall, percentile(wallMs, 50), percentile(wallMs, 95), 1000.0 / meanWall, meanPaint,
-                    cpuPerFrame, loadAverage[0]);
+        std::printf(
+            "%s, %d frames: wall per frame mean %.1f ms, median %.1f, p95 %.1f (%.1f fps); paintGL mean %.1f ms; "
+            "CPU per frame (all threads, both cores) %.1f ms; load average %.1f\n",
+            what, frames, meanWall, percentile(wallMs, 50), percentile(wallMs, 95), 1000.0 / meanWall, meanPaint,
+            cpuPerFrame, loadAverage[0]);
     };
     measure("rotating (interactive half-resolution frames)", [&view](int) { view.rotateBy(3.0); });
     measure("full-resolution frames", [&view](int i) { view.lookAt(20, 3.0 * i, 4.2); });
-    if (const char* path = std::getenv("MESHDIFF_BENCH_SAVE")) view.grabFramebuffer().save(QString(path) + ".overview.png");
+    if (const char* path = std::getenv("MESHDIFF_BENCH_SAVE"))
+        view.grabFramebuffer().save(QString(path) + ".overview.png");
     // Zoomed in far enough that the mesh and coastlines are drawn as lines, not as a texture:
     // the most lines the window ever draws (fewer tiles are in view the closer the camera).
     for (double distance : {1.8, 1.4}) {

@@ -43,10 +43,11 @@ int main(int argc, char** argv) {
         timer.start();
         auto now = [&timer] { return double(timer.nsecsElapsed()) / 1e9; };
         double shownAt = -1, shownFrameAt = -1, graphWorker = -1;
-        const auto onShown = QObject::connect(&window, &meshdiff::gui::MainWindow::differencesShown, [&](double seconds) {
-            shownAt = now();
-            graphWorker = seconds;
-        });
+        const auto onShown =
+            QObject::connect(&window, &meshdiff::gui::MainWindow::differencesShown, [&](double seconds) {
+                shownAt = now();
+                graphWorker = seconds;
+            });
         // The globe builds a new scene off the GUI thread: the frame that counts is the first one
         // after the scene built for the differences replaced the old one.
         bool sceneIn = false;
@@ -78,9 +79,10 @@ int main(int argc, char** argv) {
         QObject::disconnect(onShown);
         QObject::disconnect(onFrame);
         QObject::disconnect(onScene);
-        std::printf("open %d: graph differences applied %.3f s (worker %.3f s), their globe frame %.3f s; "
-                    "loaded %.3f s (worker %.3f s), globe frame %.3f s, map %.3f s\n",
-                    k + 1, shownAt, graphWorker, shownFrameAt, loadedAt, window.pair()->seconds, globeAt, mapAt);
+        std::printf(
+            "open %d: graph differences applied %.3f s (worker %.3f s), their globe frame %.3f s; "
+            "loaded %.3f s (worker %.3f s), globe frame %.3f s, map %.3f s\n",
+            k + 1, shownAt, graphWorker, shownFrameAt, loadedAt, window.pair()->seconds, globeAt, mapAt);
     }
     if (const char* shot = std::getenv("MESHDIFF_SCREENSHOT")) {
         QTest::qWait(3000);  // the at-risk layer

@@ -17,11 +17,11 @@
 #include <string>
 
 #include "WindowTestSettings.h"
-#include "responsiveness/EventLoopWatchdog.h"
 #include "core/TestPaths.h"
 #include "globe/GlobeView.h"
 #include "gui/MainWindow.h"
 #include "rerun/RerunSession.h"
+#include "responsiveness/EventLoopWatchdog.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -111,10 +111,13 @@ TEST(Responsiveness, GuiThreadIsNeverBlockedOver100Ms) {
         QSignalSpy failed(session, &rerun::RerunSession::startFailed);
         QJsonObject recipe{{"name", "rebuild"},
                            {"command", QJsonArray{MESHDIFF_EXECUTABLE, "build-graph", "--res",
-                                                  qEnvironmentVariable("MESHDIFF_RESPONSIVENESS_RES", "1.0"),
-                                                  "--out", "{out}/graph.h5"}}};
-        session->start(QJsonObject{{"recipe", recipe}, {"backend", "local"}, {"run_a", runFolder("A")},
-                                   {"run_b", runFolder("B")}, {"label", "C"}});
+                                                  qEnvironmentVariable("MESHDIFF_RESPONSIVENESS_RES", "1.0"), "--out",
+                                                  "{out}/graph.h5"}}};
+        session->start(QJsonObject{{"recipe", recipe},
+                                   {"backend", "local"},
+                                   {"run_a", runFolder("A")},
+                                   {"run_b", runFolder("B")},
+                                   {"label", "C"}});
         ASSERT_TRUE(finished.count() > 0 || finished.wait(60000)) << failed.count();
         const QString rebuilt = finished.at(0).at(0).toString();
         EXPECT_TRUE(std::filesystem::exists(rebuilt.toStdString() + "/graph.h5"));

@@ -1,6 +1,6 @@
 // Loading graph .npz files (numpy.savez_compressed) of 0.25° size. Data: run
 //   /usr/bin/python3 benchmarks/make_npz_graph_bench_data.py /tmp/meshdiff-bench
-// (or set MESHDIFF_BENCH_DIR). Also times the shared 1° fixture when ../shared is present.
+// (or set MESHDIFF_BENCH_DIR). Also times the official 1° graph of tests/data/graphs.
 #include <benchmark/benchmark.h>
 
 #include <sys/resource.h>
@@ -74,9 +74,8 @@ void BM_NpzReadManyMembers_0p25(benchmark::State& state) {
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
 }
 
-void BM_ReadGraphNpz_Shared1deg(benchmark::State& state) {
-    const fs::path path =
-        fs::path(__FILE__).parent_path() / "../../shared/fixtures/graphs/wn2_graph_1p0deg_default.npz";
+void BM_ReadGraphNpz_Official1deg(benchmark::State& state) {
+    const fs::path path = fs::path(__FILE__).parent_path() / "../tests/data/graphs/wn2_graph_1p0deg_default.npz";
     if (!haveFile(state, path)) return;
     for (auto _ : state) {
         MeshGraph g = readGraphNpz(path.string());
@@ -100,6 +99,6 @@ void BM_WriteGraphNpz_0p25(benchmark::State& state) {
 BENCHMARK(BM_ReadGraphNpz_0p25)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_ReadTwoGraphsNpz_0p25)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_NpzReadManyMembers_0p25)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_ReadGraphNpz_Shared1deg)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ReadGraphNpz_Official1deg)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_WriteGraphNpz_0p25)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
 BENCHMARK_MAIN();

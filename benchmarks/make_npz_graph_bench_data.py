@@ -1,5 +1,5 @@
 """Writes two synthetic 0.25°-sized graph .npz files (numpy.savez_compressed, the layout of
-../shared/fixtures/graphs): 721×1440 grid, 40,962 mesh nodes, 81,920 faces, 1,618,830 int64
+tests/data/graphs): 721×1440 grid, 40,962 mesh nodes, 81,920 faces, 1,618,830 int64
 grid→mesh edges sorted by receiver (each mesh node's senders are a patch of nearby grid points)
 and 3,114,720 int64 mesh→grid edges (neighbouring grid points share a face). B differs from A in
 a few dozen edges. Usage: make_npz_graph_bench_data.py [OUTDIR] (default /tmp/meshdiff-bench)."""

@@ -19,7 +19,7 @@ case $target in
   # past those in fork mode; every crash and timeout is still written to artifacts/ for triage.
   *) max_len=40000; mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1) ;;
 esac
-export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/fuzz/lsan-suppressions.txt}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/tests/sanitizers/lsan-suppressions.txt}
 # malloc_limit: no input of at most max_len bytes may make a reader allocate 512 MiB at once.
 nice -n 19 "$build/fuzz/fuzz_$target" "$work/corpus" -max_total_time="$seconds" -runs=10000000 \
   -max_len="$max_len" -timeout=20 -malloc_limit_mb=512 -rss_limit_mb=2048 -print_final_stats=1 \

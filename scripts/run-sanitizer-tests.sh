@@ -17,7 +17,7 @@ cmake --build "$build" -j"$jobs" --target "${targets[@]}"
 
 # halt_on_error + a distinct exit code: a report can never pass as an ordinary test failure or success.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1:exitcode=86:strict_string_checks=1:detect_stack_use_after_return=1}
-export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/fuzz/lsan-suppressions.txt}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/tests/sanitizers/lsan-suppressions.txt}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=87}
 cd "$build"
 ctest --output-on-failure -j"$jobs" --timeout 600 -L 'core|fuzz' "$@"

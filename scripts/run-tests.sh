@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# The test suite: installs missing packages, builds, runs every test (GUI tests under Xvfb), then
-# the sanitizer stage (core and fuzz replays under ASan + UBSan; MESHDIFF_SANITIZER_STAGE=0 skips it).
+# The test suite: installs missing packages, builds strictly (warnings are errors), runs every test
+# (GUI tests under Xvfb; style checks included) and fails when any test was skipped, then the
+# sanitizer stages: ASan + UBSan (core, fuzz replays) and TSan (core, rerun, window).
+# MESHDIFF_SANITIZER_STAGE=0 skips the sanitizer stages. Extra arguments go to the main ctest.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bash "$root/scripts/build.sh"
+CMAKE_ARGS="-DMESHDIFF_STRICT=ON ${CMAKE_ARGS:-}" bash "$root/scripts/build.sh"
 build=${BUILD_DIR:-$root/build}
 run=()
 [ -n "${DISPLAY:-}" ] || run=(xvfb-run -a -s "-screen 0 1600x1000x24")
-(cd "$build" && "${run[@]}" ctest --output-on-failure -j"${JOBS:-2}" --timeout 900 "$@")
+log=$(mktemp); trap 'rm -f "$log"' EXIT
+(cd "$build" && "${run[@]}" ctest --output-on-failure -j"${JOBS:-2}" --timeout 900 "$@") 2>&1 | tee "$log"
+bash "$root/scripts/check-no-skips.sh" "$log"
 if [ "${MESHDIFF_SANITIZER_STAGE:-1}" != 0 ]; then
   bash "$root/scripts/run-sanitizer-tests.sh"
+  bash "$root/scripts/run-tsan-tests.sh"
 fi

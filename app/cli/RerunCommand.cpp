@@ -92,9 +92,9 @@ int runRerun(const RerunArguments& args) {
     rerun::RerunController controller;
     int status = kExitError;
     bool detached = false;
-    QObject::connect(&controller, &rerun::RerunController::logText,
+    QObject::connect(&controller, &rerun::RerunController::logText, &controller,
                      [](const QString& text) { std::cout << text.toStdString() << std::flush; });
-    QObject::connect(&controller, &rerun::RerunController::submitted, [&](const QString& jobId) {
+    QObject::connect(&controller, &rerun::RerunController::submitted, &controller, [&](const QString& jobId) {
         if (args.wait) return;
         std::cout << "submitted Slurm job " << jobId.toStdString() << "; follow it with squeue -j "
                   << jobId.toStdString() << "\nrun folder (when done): " << controller.runFolder().toStdString()
@@ -103,7 +103,7 @@ int runRerun(const RerunArguments& args) {
         status = kExitSame;
         QTimer::singleShot(0, &application, &QCoreApplication::quit);
     });
-    QObject::connect(&controller, &rerun::RerunController::finished,
+    QObject::connect(&controller, &rerun::RerunController::finished, &controller,
                      [&](const QString& runFolder, const QString&, bool succeeded) {
                          status = succeeded ? kExitSame : kExitError;
                          if (succeeded && request.recipe.compareWithRuns)
@@ -111,7 +111,7 @@ int runRerun(const RerunArguments& args) {
                          QTimer::singleShot(0, &application, &QCoreApplication::quit);
                      });
     QTimer interruptWatch;
-    QObject::connect(&interruptWatch, &QTimer::timeout, [&] {
+    QObject::connect(&interruptWatch, &QTimer::timeout, &interruptWatch, [&] {
         if (interrupted.exchange(false)) controller.cancel();
     });
     interruptWatch.start(100);

@@ -25,6 +25,7 @@
 #include "background/BackgroundWork.h"
 #include "common/Error.h"
 #include "fields/FieldTableView.h"
+#include "geo/LatLonAxis.h"
 #include "globe/GlobeView.h"
 #include "gui/DemoRuns.h"
 #include "gui/PairLoader.h"
@@ -55,16 +56,7 @@ views::FieldOverlay overlayFrom(const views::ErrorMapData& data) {
 // The field values at the field grid point nearest to (lat, lon).
 std::optional<views::FieldSample> sampleAt(const views::ErrorMapData& data, double lat, double lon) {
     if (data.grid.size() == 0 || !data.hasA()) return std::nullopt;
-    std::size_t bestLat = 0, bestLon = 0;
-    for (std::size_t i = 1; i < data.grid.nlat(); ++i) {
-        if (std::abs(data.grid.lat[i] - lat) < std::abs(data.grid.lat[bestLat] - lat)) bestLat = i;
-    }
-    for (std::size_t j = 1; j < data.grid.nlon(); ++j) {
-        if (std::abs(std::remainder(data.grid.lon[j] - lon, 360.0)) <
-            std::abs(std::remainder(data.grid.lon[bestLon] - lon, 360.0))) {
-            bestLon = j;
-        }
-    }
+    const std::size_t bestLat = nearestIndex(data.grid.lat, lat), bestLon = nearestLongitudeIndex(data.grid.lon, lon);
     const std::size_t index = bestLat * data.grid.nlon() + bestLon;
     views::FieldSample sample;
     sample.field = QString::fromStdString(data.fieldName);
@@ -118,19 +110,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         if (pair_ && pair_->graphA) {
             // The graph grid point nearest to the click, so that the inspector can say more.
             const MeshGraph& g = *pair_->graphA;
-            std::size_t bestLat = 0, bestLon = 0;
-            for (std::size_t i = 1; i < g.gridLat.size(); ++i) {
-                if (std::abs(g.gridLat[i] - lat) < std::abs(g.gridLat[bestLat] - lat)) bestLat = i;
-            }
-            for (std::size_t j = 1; j < g.gridLon.size(); ++j) {
-                if (std::abs(std::remainder(g.gridLon[j] - lon, 360.0)) <
-                    std::abs(std::remainder(g.gridLon[bestLon] - lon, 360.0))) {
-                    bestLon = j;
-                }
-            }
             if (!g.gridLat.empty() && !g.gridLon.empty()) {
                 pick.kind = views::GlobePick::Kind::GridPoint;
-                pick.grid = std::int32_t(bestLat * g.gridLon.size() + bestLon);
+                pick.grid = std::int32_t(nearestGridPoint(g.gridLat, g.gridLon, lat, lon));
             }
         }
         inspector_->showPick(pick);

@@ -11,7 +11,7 @@
 
 #include "common/Error.h"
 #include "export/DataExport.h"
-#include "globe/GlobeGeometry.h"
+#include "geo/Vec3.h"
 #include "globe/GlobeRenderer.h"
 #include "gui/PairLoader.h"
 #include "map/ErrorMapRenderer.h"

@@ -4,7 +4,6 @@ namespace meshdiff {
 namespace {
 
 inline Vec3 sub(const Vec3& u, const Vec3& v) { return {u[0] - v[0], u[1] - v[1], u[2] - v[2]}; }
-inline double dot(const Vec3& u, const Vec3& v) { return (u[0] * v[0] + u[1] * v[1]) + u[2] * v[2]; }
 inline Vec3 along(const Vec3& origin, const Vec3& dir, double t) {
     return {origin[0] + t * dir[0], origin[1] + t * dir[1], origin[2] + t * dir[2]};
 }

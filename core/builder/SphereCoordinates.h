@@ -4,10 +4,9 @@
 #include <vector>
 
 #include "builder/BuildOptions.h"
+#include "geo/Vec3.h"
 
 namespace meshdiff {
-
-using Vec3 = std::array<double, 3>;
 
 // 1-D grid axes in degrees: latitude from −90 to 90 (or reversed), longitude 0 … 360 − res.
 struct GridAxes {

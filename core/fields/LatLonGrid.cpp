@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "common/Error.h"
+#include "geo/LatLonAxis.h"
 
 namespace meshdiff {
 namespace {
@@ -28,9 +29,9 @@ std::string ordinal(long n) {
     return std::to_string(n) + suffix;
 }
 
+// [0, 360), with longitudes within the coordinate tolerance below 360 taken as 0.
 double wrapLongitude(double lon) {
-    double w = std::fmod(lon, 360.0);
-    if (w < 0) w += 360.0;
+    double w = wrapLongitude360(lon);
     if (w > 360.0 - kCoordinateTolerance) w -= 360.0;
     return w;
 }

@@ -5,7 +5,7 @@
 
 namespace meshdiff {
 
-// The .npz layout of ../shared/fixtures/graphs (grid_lat, grid_lon, mesh_lat, mesh_lon,
+// The .npz layout of the official graph dumps (tests/data/graphs) (grid_lat, grid_lon, mesh_lat, mesh_lon,
 // mesh_faces, g2m_*/m2g_* with the grid2mesh_*/grid_to_mesh_* and mesh2grid_*/mesh_to_grid_*
 // aliases). Reading validates the graph.
 MeshGraph readGraphNpz(const std::string& path);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # meshdiff compare on run folders written by numpy/netCDF4: exit codes, JSON, errors, inputs untouched.
 set -uo pipefail
-meshdiff=$1 fixtures=$2 shared=$3
+meshdiff=$1 fixtures=$2 data=$3
 runs=$fixtures/runs
 py=${MESHDIFF_PYTHON:-/usr/bin/python3}
 source "$(dirname "$0")/lib/expect.sh"
@@ -98,19 +98,17 @@ for name in hdf5_segfault hdf5_abort; do
   [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$name: more than the one error line: $(cat "$tmp/err")"
 done
 
-# the real host-dependent pairs (../shared): counts from the fixtures' README
-if [ -d "$shared/fixtures/graphs" ]; then
-  g=$shared/fixtures/graphs
-  expect_status 1 -- "$meshdiff" compare "$g/wn2_graph_1p0deg_default.npz" "$g/wn2_graph_1p0deg_sse.npz" --json "$tmp/s.json"
-  check_json "$tmp/s.json" 'j["graph"]["grid2mesh"]["edges_a"] == 102792 and j["graph"]["grid2mesh"]["only_a"] == 0 and j["graph"]["grid2mesh"]["only_b"] == 0'
-  check_json "$tmp/s.json" 'j["graph"]["mesh2grid"]["changed"] == 17 and j["graph"]["mesh_nodes"]["moved"] == 19634'
-  # every real difference is flagged at risk by A's or B's own fragility analysis
-  check_json "$tmp/s.json" 'j["graph"]["at_risk"] == {"grid2mesh_differing": 0, "grid2mesh_flagged": 0, "mesh2grid_differing": 17, "mesh2grid_flagged": 17}'
-  expect_status 1 -- "$meshdiff" compare "$g/wn2_graph_1p0deg_avx2.npz" "$g/wn2_graph_1p0deg_sse.npz" --json "$tmp/s2.json"
-  check_json "$tmp/s2.json" 'j["graph"]["mesh2grid"]["changed"] == 7 and j["graph"]["mesh_nodes"]["moved"] == 0'
-  expect_status 1 -- "$meshdiff" compare "$g/wn2_graph_1p0deg_default.npz" "$g/wn2_graph_1p0deg_avx2.npz" --json "$tmp/s3.json"
-  check_json "$tmp/s3.json" 'j["graph"]["mesh2grid"]["changed"] == 14'
-fi
+# the official host-dependent pairs (tests/data/graphs): counts from their README
+g=$data/graphs
+expect_status 1 -- "$meshdiff" compare "$g/wn2_graph_1p0deg_default.npz" "$g/wn2_graph_1p0deg_sse.npz" --json "$tmp/s.json"
+check_json "$tmp/s.json" 'j["graph"]["grid2mesh"]["edges_a"] == 102792 and j["graph"]["grid2mesh"]["only_a"] == 0 and j["graph"]["grid2mesh"]["only_b"] == 0'
+check_json "$tmp/s.json" 'j["graph"]["mesh2grid"]["changed"] == 17 and j["graph"]["mesh_nodes"]["moved"] == 19634'
+# every real difference is flagged at risk by A's or B's own fragility analysis
+check_json "$tmp/s.json" 'j["graph"]["at_risk"] == {"grid2mesh_differing": 0, "grid2mesh_flagged": 0, "mesh2grid_differing": 17, "mesh2grid_flagged": 17}'
+expect_status 1 -- "$meshdiff" compare "$g/wn2_graph_1p0deg_avx2.npz" "$g/wn2_graph_1p0deg_sse.npz" --json "$tmp/s2.json"
+check_json "$tmp/s2.json" 'j["graph"]["mesh2grid"]["changed"] == 7 and j["graph"]["mesh_nodes"]["moved"] == 0'
+expect_status 1 -- "$meshdiff" compare "$g/wn2_graph_1p0deg_default.npz" "$g/wn2_graph_1p0deg_avx2.npz" --json "$tmp/s3.json"
+check_json "$tmp/s3.json" 'j["graph"]["mesh2grid"]["changed"] == 14'
 
 after=$(find "$runs" -type f -exec sha256sum {} + | sort)
 [ "$before" = "$after" ] || fail "input files were modified"

@@ -2,7 +2,7 @@
 # meshdiff rerun on the local back-end: success with outputs and ledger, failure, time limit,
 # cancel (Ctrl-C), an injection attempt through a run folder's label, the native rebuild preset.
 set -euo pipefail
-meshdiff=$1 shared=$3 source=$4
+meshdiff=$1 data=$3 source=$4
 source "$source/scripts/loopback/common.sh"
 work=$(mktemp -d /tmp/meshdiff-rerun-local.XXXXXX)
 pwned=/tmp/meshdiff-pwned-local-$$
@@ -14,7 +14,7 @@ py=${MESHDIFF_PYTHON:-/usr/bin/python3}
 ledger_field() {  # ledger_field RUNS_DIR KEY → KEY of the newest record
   "$py" -c 'import json,sys; print(json.load(open(sys.argv[1]+"/ledger.json"))["runs"][-1][sys.argv[2]])' "$1" "$2"
 }
-graph=$shared/fixtures/graphs/wn2_graph_1p0deg_avx2.npz
+graph=$data/graphs/wn2_graph_1p0deg_avx2.npz
 
 # 1. success: inputs by placeholder, outputs in the new run folder, progress lines, ledger
 cat > "$work/copy.json" <<'JSON'
@@ -87,7 +87,7 @@ set -e
 # 7. the shipped native rebuild preset: meshdiff build-graph, then diffed against A and B
 if "$meshdiff" --help | grep -q build-graph; then
   out=$(timeout 120 "$meshdiff" rerun --recipe "$source/resources/recipes/native-rebuild.json" --runs-dir "$work/runs" \
-        --run-a "$shared/fixtures/graphs/wn2_graph_1p0deg_default.npz" --run-b "$graph" --label D 2>&1) || fail "native rebuild: $out"
+        --run-a "$data/graphs/wn2_graph_1p0deg_default.npz" --run-b "$graph" --label D 2>&1) || fail "native rebuild: $out"
   folder=$(sed -n 's/^run folder: //p' <<<"$out")
   [ -s "$folder/graph.h5" ] || fail "native rebuild wrote no graph.h5"
   grep -q "== D vs A" <<<"$out" && grep -q "== D vs B" <<<"$out" || fail "no comparison with A and B: $out"

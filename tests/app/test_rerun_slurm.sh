@@ -3,7 +3,7 @@
 # Debian) started and stopped here by PID: success, failure, time limit, cancel, submit
 # without --wait, and an injection attempt through a run folder's label in the batch script.
 set -euo pipefail
-meshdiff=$1 shared=$3 source=$4
+meshdiff=$1 data=$3 source=$4
 source "$source/scripts/loopback/common.sh"
 source "$source/scripts/loopback/slurm.sh"
 loopback_install
@@ -21,7 +21,7 @@ ledger_field() {
 }
 loopback_slurm_start "$work/slurm"
 slurm_rerun() { timeout 90 "$meshdiff" rerun --backend slurm --runs-dir "$work/runs" "$@"; }
-graph=$shared/fixtures/graphs/wn2_graph_1p0deg_default.npz
+graph=$data/graphs/wn2_graph_1p0deg_default.npz
 
 # 1. success, with progress lines, an output in the run folder and the environment
 cat > "$work/copy.json" <<'JSON'
@@ -91,7 +91,7 @@ grep -qF "label:$label|env:$label" <<<"$out" || fail "label not passed literally
 # 7. the shipped native rebuild preset as a Slurm job, diffed against A and B
 if "$meshdiff" --help | grep -q build-graph; then
   out=$(slurm_rerun --wait --recipe "$source/resources/recipes/native-rebuild.json" --option precision=float64 --label E \
-        --run-a "$graph" --run-b "$shared/fixtures/graphs/wn2_graph_1p0deg_sse.npz" 2>&1) || fail "native rebuild: $out"
+        --run-a "$graph" --run-b "$data/graphs/wn2_graph_1p0deg_sse.npz" 2>&1) || fail "native rebuild: $out"
   folder=$(sed -n 's/^run folder: //p' <<<"$out")
   [ -s "$folder/graph.h5" ] || fail "no rebuilt graph: $out"
   grep -qF "'--precision' 'float64'" "$(dirname "$folder")/job.sh" || fail "option not in the batch script"

@@ -3,7 +3,7 @@
 # and stopped here by PID): inputs copied there, outputs back; failure; time limit; cancel;
 # an injection attempt through a run folder's label.
 set -euo pipefail
-meshdiff=$1 shared=$3 source=$4
+meshdiff=$1 data=$3 source=$4
 source "$source/scripts/loopback/common.sh"
 source "$source/scripts/loopback/sshd.sh"
 loopback_install
@@ -23,7 +23,7 @@ loopback_sshd_start "$work/sshd"
 remote=$work/remote   # the "remote" side lives on this machine, in its own folder
 ssh_rerun() { timeout 60 "$meshdiff" rerun --backend ssh:loopback --ssh-config "$LOOPBACK_SSH_CONFIG" \
                 --remote-dir "$remote" --runs-dir "$work/runs" "$@"; }
-graph=$shared/fixtures/graphs/wn2_graph_1p0deg_sse.npz
+graph=$data/graphs/wn2_graph_1p0deg_sse.npz
 
 # 1. success: A's graph copied there, command run there, out/ copied back
 cat > "$work/copy.json" <<'JSON'
@@ -97,7 +97,7 @@ set -e
 # 7. the shipped native rebuild preset on the "remote" host, fetched back and diffed against A and B
 if "$meshdiff" --help | grep -q build-graph; then
   out=$(ssh_rerun --recipe "$source/resources/recipes/native-rebuild.json" --remote-meshdiff "$(realpath "$meshdiff")" --label D \
-        --run-a "$shared/fixtures/graphs/wn2_graph_1p0deg_default.npz" --run-b "$graph" 2>&1) || fail "native rebuild: $out"
+        --run-a "$data/graphs/wn2_graph_1p0deg_default.npz" --run-b "$graph" 2>&1) || fail "native rebuild: $out"
   folder=$(sed -n 's/^run folder: //p' <<<"$out")
   [ -s "$folder/graph.h5" ] || fail "the rebuilt graph was not copied back: $out"
   grep -q "== D vs A" <<<"$out" && grep -q "== D vs B" <<<"$out" || fail "no comparison with A and B: $out"

@@ -6,9 +6,8 @@ namespace meshdiff::test {
 
 inline std::filesystem::path fixtureDir() { return MESHDIFF_FIXTURE_DIR; }
 inline std::filesystem::path fixture(const std::string& name) { return fixtureDir() / name; }
-// ../shared beside the project; tests that read it skip when it is absent.
-inline std::filesystem::path sharedDir() { return MESHDIFF_SHARED_DIR; }
-inline bool haveShared() { return std::filesystem::exists(sharedDir() / "fixtures/graphs"); }
-inline std::filesystem::path sharedGraph(const std::string& name) { return sharedDir() / "fixtures/graphs" / name; }
+// Data kept in the repository (tests/data): the official 1° graph pairs of tests/data/graphs.
+inline std::filesystem::path dataDir() { return MESHDIFF_DATA_DIR; }
+inline std::filesystem::path officialGraph(const std::string& name) { return dataDir() / "graphs" / name; }
 
 }  // namespace meshdiff::test

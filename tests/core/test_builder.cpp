@@ -95,8 +95,7 @@ TEST(IcosahedralMesh, CountsUnitNormAndCounterClockwiseFaces) {
 }
 
 TEST(GraphBuilder, Float32GlibcBuildEqualsTheOfficialSseFixtureBitForBit) {
-    if (!test::haveShared()) GTEST_SKIP() << "../shared is absent";
-    const MeshGraph official = readGraphNpz(test::sharedGraph("wn2_graph_1p0deg_sse.npz").string());
+    const MeshGraph official = readGraphNpz(test::officialGraph("wn2_graph_1p0deg_sse.npz").string());
     const MeshGraph& built = builtOneDegree(FloatMath::Glibc).graph;
     EXPECT_EQ(built.meshLat, official.meshLat);
     EXPECT_EQ(built.meshLon, official.meshLon);

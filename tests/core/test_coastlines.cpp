@@ -18,7 +18,7 @@ bool anyPointIn(const Coastlines& c, float latLo, float latHi, float lonLo, floa
 
 TEST(Coastlines, ReadsDebiansCrudeGshhgShorelines) {
     const auto path = findGshhgFile('c');
-    if (!path) GTEST_SKIP() << "gmt-gshhg-low is not installed";
+    ASSERT_TRUE(path) << "gmt-gshhg-low is not installed (scripts/debian-packages.txt lists it)";
     const Coastlines c = readGshhgCoastlines(*path);
     EXPECT_GT(c.lineCount(), 500u);
     EXPECT_EQ(c.start.back(), c.pointCount());
@@ -35,7 +35,7 @@ TEST(Coastlines, ReadsDebiansCrudeGshhgShorelines) {
 
 TEST(Coastlines, LakesAreAddedWithHigherLevels) {
     const auto path = findGshhgFile('l');
-    if (!path) GTEST_SKIP() << "gmt-gshhg-low is not installed";
+    ASSERT_TRUE(path) << "gmt-gshhg-low is not installed (scripts/debian-packages.txt lists it)";
     const Coastlines shores = readGshhgCoastlines(*path, 1);
     const Coastlines withLakes = readGshhgCoastlines(*path, 2);
     EXPECT_GT(withLakes.pointCount(), shores.pointCount());

@@ -20,11 +20,10 @@ DiffRisk recall(const MeshGraph& a, const MeshGraph& b) { return assessDiffRisk(
 }  // namespace
 
 TEST(Fragility, FlagsEveryDifferenceBetweenTheOfficialHostGraphs) {
-    if (!test::haveShared()) GTEST_SKIP() << "../shared is absent";
     const std::vector<std::string> names{"default", "avx2", "sse"};
     std::vector<MeshGraph> graphs;
     for (const auto& n : names)
-        graphs.push_back(readGraphNpz(test::sharedGraph("wn2_graph_1p0deg_" + n + ".npz").string()));
+        graphs.push_back(readGraphNpz(test::officialGraph("wn2_graph_1p0deg_" + n + ".npz").string()));
     for (std::size_t i = 0; i < graphs.size(); ++i) {
         for (std::size_t j = i + 1; j < graphs.size(); ++j) {
             const DiffRisk r = recall(graphs[i], graphs[j]);

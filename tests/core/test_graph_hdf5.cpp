@@ -137,8 +137,7 @@ TEST_F(GraphHdf5Test, MetadataDefaultsToAnEmptyObject) {
 }
 
 TEST_F(GraphHdf5Test, RoundTripOfTheSharedOneDegreeGraph) {
-    if (!test::haveShared()) GTEST_SKIP() << "no ../shared fixtures";
-    const MeshGraph g = readGraphNpz(test::sharedGraph("wn2_graph_1p0deg_avx2.npz").string());
+    const MeshGraph g = readGraphNpz(test::officialGraph("wn2_graph_1p0deg_avx2.npz").string());
     writeGraphHdf5(g, file("avx2.h5"));
     const MeshGraph back = readGraphHdf5(file("avx2.h5"));
     EXPECT_EQ(back.g2mSenders.size(), 102792u);

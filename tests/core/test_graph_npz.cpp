@@ -110,8 +110,7 @@ TEST(GraphNpz, WriteReadRoundTripWithTheFixtureDtypes) {
 }
 
 TEST(GraphNpz, SharedOneDegreeGraph) {
-    if (!test::haveShared()) GTEST_SKIP() << "../shared is absent";
-    const MeshGraph g = readGraphNpz(test::sharedGraph("wn2_graph_1p0deg_default.npz").string());
+    const MeshGraph g = readGraphNpz(test::officialGraph("wn2_graph_1p0deg_default.npz").string());
     EXPECT_EQ(g.g2mSenders.size(), 102792u);
     EXPECT_EQ(g.g2mReceivers.size(), 102792u);
     EXPECT_EQ(g.m2gSenders.size(), 195480u);
@@ -126,8 +125,7 @@ TEST(GraphNpz, SharedOneDegreeGraph) {
 }
 
 TEST(GraphNpz, SharedGraphWrittenBackEqualsNumpysFile) {
-    if (!test::haveShared()) GTEST_SKIP() << "../shared is absent";
-    const std::string original = test::sharedGraph("wn2_graph_1p0deg_default.npz").string();
+    const std::string original = test::officialGraph("wn2_graph_1p0deg_default.npz").string();
     const auto dir =
         std::filesystem::temp_directory_path() / ("meshdiff_graph_npz_shared_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);

@@ -17,8 +17,7 @@ TEST(MeshLevels, FaceCountsOfIcosahedralLevels) {
 }
 
 TEST(MeshLevels, RecoversEveryLevelOfThePermutedOfficialMesh) {
-    if (!test::haveShared()) GTEST_SKIP() << "../shared is absent";
-    const MeshGraph g = readGraphNpz(test::sharedGraph("wn2_graph_1p0deg_default.npz").string());
+    const MeshGraph g = readGraphNpz(test::officialGraph("wn2_graph_1p0deg_default.npz").string());
     const auto levels = icosahedralLevels(g.meshFaces);
     ASSERT_EQ(levels.size(), 7u);
     std::set<std::int32_t> previous;

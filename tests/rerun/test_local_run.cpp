@@ -28,9 +28,11 @@ Finished runLocally(RerunController& controller, const std::string& runsDir, con
                     int cancelAfterMs = -1, std::map<std::string, RunRef> runs = {}) {
     Finished result;
     QEventLoop loop;
-    QObject::connect(&controller, &RerunController::logText, [&](const QString& text) { result.log += text; });
-    QObject::connect(&controller, &RerunController::progressChanged, [&](double f) { result.progress.push_back(f); });
-    QObject::connect(&controller, &RerunController::finished,
+    QObject::connect(&controller, &RerunController::logText, &controller,
+                     [&](const QString& text) { result.log += text; });
+    QObject::connect(&controller, &RerunController::progressChanged, &controller,
+                     [&](double f) { result.progress.push_back(f); });
+    QObject::connect(&controller, &RerunController::finished, &controller,
                      [&](const QString& folder, const QString& label, bool ok) {
                          result = {true, ok, folder, label, result.log, result.progress};
                          loop.quit();

@@ -46,7 +46,7 @@ TEST(FieldTable, SelectingAFieldEmitsItsName) {
     FieldTableView view;
     view.setRows({row("a", 1), row("b", 2)});
     QString selected;
-    QObject::connect(&view, &FieldTableView::fieldSelected, [&](const QString& name) { selected = name; });
+    QObject::connect(&view, &FieldTableView::fieldSelected, &view, [&](const QString& name) { selected = name; });
     view.selectField("a");
     EXPECT_EQ(selected, "a");
     EXPECT_EQ(view.currentField(), "a");

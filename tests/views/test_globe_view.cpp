@@ -25,17 +25,16 @@ struct GraphPair {
     GraphDiff diff;
 };
 
-// default vs sse 1° graphs of ../shared (17 differing mesh→grid triangles), loaded once.
-const GraphPair* sharedPair() {
-    static const std::unique_ptr<GraphPair> pair = []() -> std::unique_ptr<GraphPair> {
-        if (!test::haveShared()) return nullptr;
+// The official default vs sse 1° graphs of tests/data/graphs (17 differing mesh→grid triangles), loaded once.
+const GraphPair& officialPair() {
+    static const std::unique_ptr<GraphPair> pair = [] {
         auto p = std::make_unique<GraphPair>();
-        p->a = readGraphNpz(test::sharedGraph("wn2_graph_1p0deg_default.npz").string());
-        p->b = readGraphNpz(test::sharedGraph("wn2_graph_1p0deg_sse.npz").string());
+        p->a = readGraphNpz(test::officialGraph("wn2_graph_1p0deg_default.npz").string());
+        p->b = readGraphNpz(test::officialGraph("wn2_graph_1p0deg_sse.npz").string());
         p->diff = diffGraphs(p->a, p->b);
         return p;
     }();
-    return pair.get();
+    return *pair;
 }
 
 GlobeScene sceneOf(const GraphPair& pair) {
@@ -67,8 +66,8 @@ QColor qcolor(Rgb c) { return QColor(c.r, c.g, c.b); }
 // shown, and then none for 300 ms, i.e. until the picture reflects everything asked of it so far.
 void waitForSettledFrames(GlobeView& view) {
     int frames = 0;
-    const auto onFrame = QObject::connect(&view, &GlobeView::frameRendered, [&frames](double) { ++frames; });
-    const auto onScene = QObject::connect(&view, &GlobeView::sceneShown, [&frames] { frames = 0; });
+    const auto onFrame = QObject::connect(&view, &GlobeView::frameRendered, &view, [&frames](double) { ++frames; });
+    const auto onScene = QObject::connect(&view, &GlobeView::sceneShown, &view, [&frames] { frames = 0; });
     QElapsedTimer total, quiet;
     total.start();
     quiet.start();
@@ -85,25 +84,21 @@ void waitForSettledFrames(GlobeView& view) {
 std::vector<GlobePick> clickAndWait(GlobeView& view, QPoint position) {
     std::vector<GlobePick> picks;
     const auto connection =
-        QObject::connect(&view, &GlobeView::picked, [&picks](const GlobePick& p) { picks.push_back(p); });
+        QObject::connect(&view, &GlobeView::picked, &view, [&picks](const GlobePick& p) { picks.push_back(p); });
     QTest::mouseClick(&view, Qt::LeftButton, {}, position);
     for (int i = 0; i < 200 && picks.empty(); ++i) QTest::qWait(10);
     QObject::disconnect(connection);
     return picks;
 }
 
-#define REQUIRE_SHARED()                  \
-    const GraphPair* pair = sharedPair(); \
-    if (!pair) GTEST_SKIP() << "../shared/fixtures/graphs is absent";
-
 TEST(GlobeView, FixturePairHasTheDocumentedDifferences) {
-    REQUIRE_SHARED();
+    const GraphPair* pair = &officialPair();
     EXPECT_EQ(pair->diff.m2gChanged.size(), 17u);
     EXPECT_TRUE(pair->diff.g2mOnlyA.empty());
 }
 
 TEST(GlobeView, ClosedUpTriangleShowsAsFaceInBothRunColours) {
-    REQUIRE_SHARED();
+    const GraphPair* pair = &officialPair();
     GlobeView view;
     view.resize(400, 300);
     view.setScene(sceneOf(*pair));
@@ -128,7 +123,7 @@ TEST(GlobeView, ClosedUpTriangleShowsAsFaceInBothRunColours) {
 }
 
 TEST(GlobeView, OverviewMatchesBaseline) {
-    REQUIRE_SHARED();
+    const GraphPair* pair = &officialPair();
     GlobeView view;
     view.resize(480, 300);
     view.setScene(sceneOf(*pair));
@@ -141,7 +136,7 @@ TEST(GlobeView, OverviewMatchesBaseline) {
 }
 
 TEST(GlobeView, DivergingFieldOverlayIsRedWherePositiveAndBlueWhereNegative) {
-    REQUIRE_SHARED();
+    const GraphPair* pair = &officialPair();
     GlobeScene scene = sceneOf(*pair);
     scene.setVisible(GlobeLayer::Mesh, false);
     scene.setVisible(GlobeLayer::MovedNodes, false);
@@ -171,7 +166,7 @@ TEST(GlobeView, DivergingFieldOverlayIsRedWherePositiveAndBlueWhereNegative) {
 }
 
 TEST(GlobeView, RecoversAllSevenMeshLevelsAndCoarseLevelsDrawFewerLines) {
-    REQUIRE_SHARED();
+    const GraphPair* pair = &officialPair();
     GlobeScene scene = sceneOf(*pair);
     for (GlobeLayer layer : {GlobeLayer::Coastlines, GlobeLayer::Triangles, GlobeLayer::MovedNodes, GlobeLayer::Legend})
         scene.setVisible(layer, false);
@@ -192,7 +187,7 @@ TEST(GlobeView, RecoversAllSevenMeshLevelsAndCoarseLevelsDrawFewerLines) {
 }
 
 TEST(GlobeView, ExportsAtFourTimesTheWindowSize) {
-    REQUIRE_SHARED();
+    const GraphPair* pair = &officialPair();
     GlobeView view;
     view.resize(320, 200);
     view.setScene(sceneOf(*pair));
@@ -203,7 +198,7 @@ TEST(GlobeView, ExportsAtFourTimesTheWindowSize) {
 }
 
 TEST(GlobeView, KeepsTurningWhileANewSceneIsBuilt) {
-    REQUIRE_SHARED();
+    const GraphPair* pair = &officialPair();
     GlobeView view;
     view.resize(640, 480);
     view.show();
@@ -217,8 +212,8 @@ TEST(GlobeView, KeepsTurningWhileANewSceneIsBuilt) {
     next.setVisible(GlobeLayer::GridPoints, true);
     bool shown = false;
     int framesWhileBuilding = 0;
-    const auto onShown = QObject::connect(&view, &GlobeView::sceneShown, [&shown] { shown = true; });
-    const auto onFrame = QObject::connect(&view, &GlobeView::frameRendered, [&](double) {
+    const auto onShown = QObject::connect(&view, &GlobeView::sceneShown, &view, [&shown] { shown = true; });
+    const auto onFrame = QObject::connect(&view, &GlobeView::frameRendered, &view, [&](double) {
         if (!shown) ++framesWhileBuilding;
     });
     view.setScene(next);
@@ -235,7 +230,7 @@ TEST(GlobeView, KeepsTurningWhileANewSceneIsBuilt) {
 }
 
 TEST(GlobeView, ClickOnDifferingTriangleInTheWindowPicksIt) {
-    REQUIRE_SHARED();
+    const GraphPair* pair = &officialPair();
     GlobeView view;
     view.resize(640, 480);
     view.setScene(sceneOf(*pair));
@@ -271,7 +266,7 @@ TEST(GlobeView, ClickOnDifferingTriangleInTheWindowPicksIt) {
 }
 
 TEST(GlobeView, FlyToEndsAboveTheTarget) {
-    REQUIRE_SHARED();
+    const GraphPair* pair = &officialPair();
     GlobeView view;
     view.resize(320, 240);
     view.setScene(sceneOf(*pair));
@@ -297,7 +292,7 @@ QImage shownFrameAfter(GlobeView& view, const std::function<void()>& change) {
 }
 
 TEST(GlobeView, WindowShowsTheFinestMeshAsTextureFromAfarAndAsLinesUpClose) {
-    REQUIRE_SHARED();
+    const GraphPair* pair = &officialPair();
     GlobeScene scene = sceneOf(*pair);
     for (GlobeLayer layer : {GlobeLayer::Coastlines, GlobeLayer::Triangles, GlobeLayer::MovedNodes, GlobeLayer::Legend,
                              GlobeLayer::ColorBar})
@@ -323,7 +318,7 @@ TEST(GlobeView, WindowShowsTheFinestMeshAsTextureFromAfarAndAsLinesUpClose) {
 }
 
 TEST(GlobeView, HorizonCullingLeavesThePictureUnchanged) {
-    REQUIRE_SHARED();
+    const GraphPair* pair = &officialPair();
     GlobeView view;
     view.resize(640, 480);
     view.setScene(sceneOf(*pair));

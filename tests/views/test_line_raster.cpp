@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "globe/GlobeGeometry.h"
+#include "geo/Vec3.h"
 #include "globe/LineRaster.h"
 
 namespace meshdiff::views {

@@ -43,8 +43,7 @@ QString copyOfB(const QTemporaryDir& dir, const QString& name, bool breakFields)
 class RerunDockTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (!std::filesystem::exists(test::fixture("window") / "A"))
-            GTEST_SKIP() << "no window fixtures (../shared absent)";
+        ASSERT_TRUE(std::filesystem::exists(test::fixture("window") / "A")) << "window fixtures were not generated";
         test::useFreshWindowSettings("meshdiff-window-tests");
         window_ = std::make_unique<MainWindow>();
         window_->resize(1500, 950);

@@ -58,8 +58,7 @@ int countLines(const QString& path) {
 class WindowTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (!std::filesystem::exists(test::fixture("window") / "A"))
-            GTEST_SKIP() << "no window fixtures (../shared absent)";
+        ASSERT_TRUE(std::filesystem::exists(test::fixture("window") / "A")) << "window fixtures were not generated";
         test::useFreshWindowSettings("meshdiff-window-tests");
         window_ = std::make_unique<MainWindow>();
         window_->resize(1500, 950);

@@ -58,9 +58,12 @@ TEST(ResourceDirectory, EnvironmentOverridesEverything) {
 
 TEST(ResourceDirectory, TheTestBinaryFindsTheShippedRecipes) {
     // Built in the build tree (no share/meshdiff beside it): the source tree's resources/.
-    if (std::getenv("MESHDIFF_RESOURCE_DIR")) GTEST_SKIP() << "overridden by the environment";
+    const char* old = std::getenv("MESHDIFF_RESOURCE_DIR");
+    const std::string saved = old ? old : "";
+    unsetenv("MESHDIFF_RESOURCE_DIR");
     EXPECT_TRUE(fs::is_directory(presetRecipeDirectory())) << presetRecipeDirectory();
     EXPECT_FALSE(fs::is_empty(presetRecipeDirectory()));
+    if (old) setenv("MESHDIFF_RESOURCE_DIR", saved.c_str(), 1);
 }
 
 }  // namespace

@@ -34,9 +34,10 @@
 #include <numbers>
 
 #include "geo/Coastlines.h"
+#include "geo/LatLonAxis.h"
 #include "geo/MeshLevels.h"
+#include "geo/Vec3.h"
 #include "globe/GlobeColors.h"
-#include "globe/GlobeGeometry.h"
 #include "globe/GlobeLegend.h"
 #include "globe/LineRaster.h"
 #include "globe/LineTextureCache.h"
@@ -436,17 +437,6 @@ bool insideSphericalTriangle(const Vec3& p, const Vec3& a, const Vec3& b, const 
     if (dot(p, a) <= 0) return false;  // the antipode satisfies the same side tests
     const double s1 = side(a, b), s2 = side(b, c), s3 = side(c, a);
     return (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0);
-}
-
-std::size_t nearestIndex(const std::vector<float>& axis, double value, bool periodic360) {
-    std::size_t best = 0;
-    double bestDistance = 1e300;
-    for (std::size_t i = 0; i < axis.size(); ++i) {
-        double d = std::abs(axis[i] - value);
-        if (periodic360) d = std::min(d, 360.0 - std::fmod(d, 360.0));
-        if (d < bestDistance) bestDistance = d, best = i;
-    }
-    return best;
 }
 
 }  // namespace
@@ -866,8 +856,7 @@ struct GlobeRenderer::Impl {
 };
 
 GlobeCamera allowedCamera(const GlobeCamera& camera) {
-    return {std::clamp(camera.lat, -89.5, 89.5), std::fmod(std::fmod(camera.lon, 360.0) + 360.0, 360.0),
-            std::clamp(camera.distance, 1.05, 12.0)};
+    return {std::clamp(camera.lat, -89.5, 89.5), wrapLongitude360(camera.lon), std::clamp(camera.distance, 1.05, 12.0)};
 }
 
 GlobeRenderer::GlobeRenderer(double lineScale) : impl_(std::make_unique<Impl>()) {
@@ -981,8 +970,9 @@ GlobePick GlobeRenderer::pick(double x, double y, double tolerance) const {
     const Vec3 dir = normalized({far[0] - origin[0], far[1] - origin[1], far[2] - origin[2]});
     const double b = dot(origin, dir), c = dot(origin, origin) - 1.0, disc = b * b - c;
     if (disc < 0) return none;
-    const double t = -b - std::sqrt(disc);
-    const Vec3 hit = normalized({origin[0] + t * dir[0], origin[1] + t * dir[1], origin[2] + t * dir[2]});
+    const double rayLength = -b - std::sqrt(disc);
+    const Vec3 hit =
+        normalized({origin[0] + rayLength * dir[0], origin[1] + rayLength * dir[1], origin[2] + rayLength * dir[2]});
 
     GlobePick best;
     best.lat = latitudeOf(hit);
@@ -1072,7 +1062,7 @@ GlobePick GlobeRenderer::pick(double x, double y, double tolerance) const {
         }
     }
     if (best.kind == GlobePick::Kind::None && !a.gridLat.empty() && !a.gridLon.empty()) {
-        const std::size_t i = nearestIndex(a.gridLat, best.lat, false), j = nearestIndex(a.gridLon, best.lon, true);
+        const std::size_t i = nearestIndex(a.gridLat, best.lat), j = nearestLongitudeIndex(a.gridLon, best.lon);
         best.kind = GlobePick::Kind::GridPoint;
         best.grid = static_cast<std::int32_t>(i * a.gridLon.size() + j);
     }

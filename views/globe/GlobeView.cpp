@@ -30,7 +30,7 @@
 
 #include "background/BackgroundWork.h"
 #include "geo/MeshLevels.h"
-#include "globe/GlobeGeometry.h"
+#include "geo/Vec3.h"
 #include "globe/GlobeLegend.h"
 #include "globe/GlobeRenderer.h"
 

@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "globe/GlobeGeometry.h"
+#include "geo/Vec3.h"
 
 namespace meshdiff::views {
 

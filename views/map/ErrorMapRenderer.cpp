@@ -13,6 +13,7 @@
 
 #include "colormap/DifferenceColors.h"
 #include "common/Error.h"
+#include "geo/LatLonAxis.h"
 #include "map/MapSeam.h"
 
 namespace meshdiff::views {
@@ -40,32 +41,6 @@ struct Projection {
 // Half the spacing of a sorted axis at its ends, so that cells are centred on the points.
 double halfStep(const std::vector<double>& axis) {
     return axis.size() < 2 ? 0.5 : std::abs(axis.back() - axis.front()) / double(axis.size() - 1) / 2.0;
-}
-
-std::size_t nearestIndex(const std::vector<double>& axis, double value) {
-    std::size_t best = 0;
-    double bestDistance = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < axis.size(); ++i) {
-        const double d = std::abs(axis[i] - value);
-        if (d < bestDistance) {
-            bestDistance = d;
-            best = i;
-        }
-    }
-    return best;
-}
-
-std::size_t nearestLonIndex(const std::vector<double>& axis, double lon) {
-    std::size_t best = 0;
-    double bestDistance = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < axis.size(); ++i) {
-        const double d = std::abs(std::remainder(axis[i] - lon, 360.0));
-        if (d < bestDistance) {
-            bestDistance = d;
-            best = i;
-        }
-    }
-    return best;
 }
 
 QString unitsSuffix(const std::string& units) {
@@ -293,8 +268,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         for (const MapMarker& marker : d.markers) {
             painter.setPen(QPen(Qt::black, 0.8 * unit));
             painter.setBrush(runColor(marker.run));
-            const double lon =
-                projection.west + std::fmod(std::fmod(marker.at[0] - projection.west, 360.0) + 360.0, 360.0);
+            const double lon = projection.west + wrapLongitude360(marker.at[0] - projection.west);
             painter.drawEllipse(QPointF(projection.x(lon), projection.y(marker.at[1])), radius, radius);
         }
     }
@@ -386,7 +360,7 @@ std::optional<MapProbe> ErrorMapRenderer::probe(const QPointF& position, const Q
         p.cursorLat = 90.0 - (position.y() - panel.map.top()) / panel.map.height() * 180.0;
         const LatLonGrid& grid = data_->grid;
         p.latIndex = nearestIndex(grid.lat, p.cursorLat);
-        p.lonIndex = nearestLonIndex(grid.lon, p.cursorLon);
+        p.lonIndex = nearestLongitudeIndex(grid.lon, p.cursorLon);
         p.lat = grid.lat[p.latIndex];
         p.lon = grid.lon[p.lonIndex];
         p.gridIndex = p.latIndex * grid.nlon() + p.lonIndex;

@@ -65,8 +65,8 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     connect(canvas_, &ErrorMapCanvas::clicked, this, [this](const MapProbe& p) { emit pointClicked(p.lat, p.lon); });
 }
 
-void ErrorMapView::setData(std::shared_ptr<const ErrorMapData> data) {
-    canvas_->renderer().setData(std::move(data));
+void ErrorMapView::setData(std::shared_ptr<const ErrorMapData> mapData) {
+    canvas_->renderer().setData(std::move(mapData));
     cursor_->clear();
     canvas_->update();
 }
@@ -113,9 +113,9 @@ void ErrorMapView::showProbe(const std::optional<MapProbe>& probe) {
         cursor_->clear();
         return;
     }
-    const ErrorMapData* data = canvas_->renderer().data();
+    const ErrorMapData* shown = canvas_->renderer().data();
     const QString units =
-        data && !data->units.empty() ? QStringLiteral(" ") + QString::fromStdString(data->units) : QString();
+        shown && !shown->units.empty() ? QStringLiteral(" ") + QString::fromStdString(shown->units) : QString();
     cursor_->setText(tr("lat %1°, lon %2° (grid point %3):  A %4   B %5   A−B %6%7")
                          .arg(QString::number(probe->lat, 'f', 2), QString::number(probe->lon, 'f', 2))
                          .arg(probe->gridIndex)

@@ -20,7 +20,7 @@ class ErrorMapView : public QWidget {
 public:
     explicit ErrorMapView(QWidget* parent = nullptr);
 
-    void setData(std::shared_ptr<const ErrorMapData> data);
+    void setData(std::shared_ptr<const ErrorMapData> mapData);
     // Shows a renderer whose data, style and images were prepared off the GUI thread (the view's
     // current style wins if it changed meanwhile); returns the one it replaces, to free elsewhere.
     std::shared_ptr<ErrorMapRenderer> showPrepared(std::shared_ptr<ErrorMapRenderer> renderer);

@@ -23,7 +23,7 @@ namespace {
 
 QJsonObject recipe(const char* text) { return QJsonDocument::fromJson(text).object(); }
 
-const QString kGraph = QStringLiteral(MESHDIFF_SHARED_DIR "/fixtures/graphs/wn2_graph_1p0deg_avx2.npz");
+const QString kGraph = QStringLiteral(MESHDIFF_DATA_DIR "/graphs/wn2_graph_1p0deg_avx2.npz");
 
 struct PanelWithSession {
     QTemporaryDir runs;

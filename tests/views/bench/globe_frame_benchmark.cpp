@@ -33,9 +33,9 @@ double percentile(std::vector<double> v, double p) {
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
-    const std::string shared = MESHDIFF_SHARED_DIR;
-    const std::string pathA = argc > 2 ? argv[1] : shared + "/fixtures/graphs/wn2_graph_1p0deg_default.npz";
-    const std::string pathB = argc > 2 ? argv[2] : shared + "/fixtures/graphs/wn2_graph_1p0deg_sse.npz";
+    const std::string graphs = MESHDIFF_DATA_DIR "/graphs";
+    const std::string pathA = argc > 2 ? argv[1] : graphs + "/wn2_graph_1p0deg_default.npz";
+    const std::string pathB = argc > 2 ? argv[2] : graphs + "/wn2_graph_1p0deg_sse.npz";
     const int frames = argc > 3 ? std::atoi(argv[3]) : (argc == 2 ? std::atoi(argv[1]) : 120);
 
     QElapsedTimer load;
@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
     view.setScene(scene);
     const double sceneMs = build.nsecsElapsed() / 1e6;
     std::vector<double> paintMs;
-    QObject::connect(&view, &GlobeView::frameRendered, [&paintMs](double ms) { paintMs.push_back(ms); });
+    QObject::connect(&view, &GlobeView::frameRendered, &view, [&paintMs](double ms) { paintMs.push_back(ms); });
     // MESHDIFF_BENCH_NO_OVERLAY=1 hides the legend widget on top of the OpenGL picture.
     if (std::getenv("MESHDIFF_BENCH_NO_OVERLAY"))
         for (QWidget* child : view.findChildren<QWidget*>()) child->hide();

@@ -44,19 +44,21 @@ int main(int argc, char** argv) {
         auto now = [&timer] { return double(timer.nsecsElapsed()) / 1e9; };
         double shownAt = -1, shownFrameAt = -1, graphWorker = -1;
         const auto onShown =
-            QObject::connect(&window, &meshdiff::gui::MainWindow::differencesShown, [&](double seconds) {
+            QObject::connect(&window, &meshdiff::gui::MainWindow::differencesShown, &window, [&](double seconds) {
                 shownAt = now();
                 graphWorker = seconds;
             });
         // The globe builds a new scene off the GUI thread: the frame that counts is the first one
         // after the scene built for the differences replaced the old one.
         bool sceneIn = false;
-        const auto onScene = QObject::connect(window.globe(), &meshdiff::views::GlobeView::sceneShown, [&] {
-            if (shownAt >= 0) sceneIn = true;
-        });
-        const auto onFrame = QObject::connect(window.globe(), &meshdiff::views::GlobeView::frameRendered, [&] {
-            if (sceneIn && shownFrameAt < 0) shownFrameAt = now();
-        });
+        const auto onScene =
+            QObject::connect(window.globe(), &meshdiff::views::GlobeView::sceneShown, window.globe(), [&] {
+                if (shownAt >= 0) sceneIn = true;
+            });
+        const auto onFrame =
+            QObject::connect(window.globe(), &meshdiff::views::GlobeView::frameRendered, window.globe(), [&] {
+                if (sceneIn && shownFrameAt < 0) shownFrameAt = now();
+            });
         window.openPair(argv[1], argv[2]);
         if (!loaded.wait(120000)) {
             std::fprintf(stderr, "not loaded: %s\n", qPrintable(window.lastError()));

@@ -72,7 +72,7 @@ private:
 EventLoopWatchdog::EventLoopWatchdog() {
     timer_.setInterval(5);
     timer_.setTimerType(Qt::PreciseTimer);
-    QObject::connect(&timer_, &QTimer::timeout, [this] { tick(); });
+    QObject::connect(&timer_, &QTimer::timeout, &timer_, [this] { tick(); });
     clock_.start();
     timer_.start();
     if (qEnvironmentVariableIsSet("MESHDIFF_STALL_SAMPLES")) {

@@ -4,8 +4,9 @@
 #include <cmath>
 #include <numbers>
 
-namespace meshdiff::views {
+namespace meshdiff {
 
+// A point or direction in 3-D; on the unit sphere x points to (0°N, 0°E) and z to the North Pole.
 using Vec3 = std::array<double, 3>;
 
 inline Vec3 unitVector(double latDeg, double lonDeg) {
@@ -38,4 +39,4 @@ inline Vec3 slerp(const Vec3& a, const Vec3& b, double t) {
     return {wa * a[0] + wb * b[0], wa * a[1] + wb * b[1], wa * a[2] + wb * b[2]};
 }
 
-}  // namespace meshdiff::views
+}  // namespace meshdiff

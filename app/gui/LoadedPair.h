@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "compare/Comparison.h"
-#include "fields/FieldRow.h"
+#include "fieldtable/FieldRow.h"
 #include "fields/FieldSource.h"
 #include "fields/LatLonGrid.h"
 #include "fragility/Fragility.h"

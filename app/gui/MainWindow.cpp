@@ -24,7 +24,7 @@
 
 #include "background/BackgroundWork.h"
 #include "common/Error.h"
-#include "fields/FieldTableView.h"
+#include "fieldtable/FieldTableView.h"
 #include "geo/LatLonAxis.h"
 #include "globe/GlobeView.h"
 #include "gui/DemoRuns.h"
@@ -33,7 +33,7 @@
 #include "inspect/InspectorPanel.h"
 #include "map/ErrorMapView.h"
 #include "rerun/AttachRerunPanel.h"
-#include "rerun/RerunPanel.h"
+#include "rerunpanel/RerunPanel.h"
 #include "runs/RunsPanel.h"
 
 namespace meshdiff::gui {

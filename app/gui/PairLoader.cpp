@@ -5,7 +5,7 @@
 
 #include "common/Error.h"
 #include "fields/FieldMetrics.h"
-#include "fields/NearDifferenceMask.h"
+#include "fieldtable/NearDifferenceMask.h"
 #include "geo/Coastlines.h"
 #include "inspect/DifferenceItem.h"
 #include "io/GraphFiles.h"

@@ -16,7 +16,7 @@
 #include "core/TestPaths.h"
 #include "gui/MainWindow.h"
 #include "map/ErrorMapView.h"
-#include "rerun/RerunPanel.h"
+#include "rerunpanel/RerunPanel.h"
 #include "rerun/RerunSession.h"
 #include "runs/RunsPanel.h"
 

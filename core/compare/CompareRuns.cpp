@@ -11,6 +11,7 @@
 namespace meshdiff {
 
 bool Comparison::identical() const {
+    if (!graph && !fields) return false;
     if (graph && !graph->identical()) return false;
     if (fields) {
         if (!fields->onlyInA.empty() || !fields->onlyInB.empty() || !fields->nanMasksEqual) return false;
@@ -25,6 +26,8 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
     Comparison c;
     c.tolerance = options.tolerance;
     tbb::parallel_invoke([&] { c.a = discoverRun(pathA); }, [&] { c.b = discoverRun(pathB); });
+    c.notCompared = partsNotCompared(c.a, c.b, options);
+    requireSomethingToCompare(c.a, c.b, options);
 
     if (options.compareGraphs && c.a.graphFile && c.b.graphFile) {
         // Each graph read, then its canonical edges and hash, on its own thread: no wait for the
@@ -50,12 +53,16 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         tbb::parallel_invoke([&] { load(*c.a.graphFile, a); }, [&] { load(*c.b.graphFile, b); });
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
         if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.graph, b.graph);
+    } else if (options.compareGraphs && (c.a.graphFile || c.b.graphFile)) {
+        readGraph(c.a.graphFile ? *c.a.graphFile : *c.b.graphFile);  // not compared, but damage is still an error
     }
-    if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {
+    if (options.compareFields && (c.a.fieldsFile || c.b.fieldsFile)) {
+        // Opened even when only one side has fields: a damaged or empty fields file is an error.
         std::unique_ptr<FieldSource> fa, fb;
-        tbb::parallel_invoke([&] { fa = openFieldSource(*c.a.fieldsFile, options.fieldOptions); },
-                             [&] { fb = openFieldSource(*c.b.fieldsFile, options.fieldOptions); });
-        c.fields = compareFieldSources(*fa, *fb, options.tolerance);
+        tbb::parallel_invoke(
+            [&] { fa = c.a.fieldsFile ? openFieldSource(*c.a.fieldsFile, options.fieldOptions) : nullptr; },
+            [&] { fb = c.b.fieldsFile ? openFieldSource(*c.b.fieldsFile, options.fieldOptions) : nullptr; });
+        if (fa && fb) c.fields = compareFieldSources(*fa, *fb, options.tolerance);
     }
     return c;
 }

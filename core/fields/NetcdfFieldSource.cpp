@@ -272,7 +272,8 @@ private:
                 continue;  // on another grid than the file's first field
             addFieldVariable(v, rank >= 3 && isLevel(v.dims[rank - 3]));
         }
-        if (!haveGrid) throw Error(path_, "holds no variable with latitude and longitude as its last two dimensions");
+        if (!haveGrid)
+            throw Error(path_, "holds no fields: no variable with latitude and longitude as its last two dimensions");
 
         leadingIndex_ = options.leadingIndex;
         if (leadingIndex_.size() > leadingNames_.size())

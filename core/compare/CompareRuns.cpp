@@ -9,6 +9,18 @@
 #include "io/MappedGraphHdf5.h"
 
 namespace meshdiff {
+namespace {
+
+// A file of a part asked for that the other side cannot match is not compared, but read all the
+// same (a graph) or opened (fields): its damage is an error, not a silent "not compared".
+void checkUnmatchedFiles(const RunInputs& a, const RunInputs& b, const CompareOptions& options) {
+    if (options.compareGraphs && bool(a.graphFile) != bool(b.graphFile))
+        readGraph(a.graphFile ? *a.graphFile : *b.graphFile);
+    if (options.compareFields && bool(a.fieldsFile) != bool(b.fieldsFile))
+        openFieldSource(a.fieldsFile ? *a.fieldsFile : *b.fieldsFile, options.fieldOptions);
+}
+
+}  // namespace
 
 bool Comparison::identical() const {
     if (!graph && !fields) return false;
@@ -27,6 +39,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
     c.tolerance = options.tolerance;
     tbb::parallel_invoke([&] { c.a = discoverRun(pathA); }, [&] { c.b = discoverRun(pathB); });
     c.notCompared = partsNotCompared(c.a, c.b, options);
+    checkUnmatchedFiles(c.a, c.b, options);
     requireSomethingToCompare(c.a, c.b, options);
 
     if (options.compareGraphs && c.a.graphFile && c.b.graphFile) {
@@ -53,16 +66,12 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         tbb::parallel_invoke([&] { load(*c.a.graphFile, a); }, [&] { load(*c.b.graphFile, b); });
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
         if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.graph, b.graph);
-    } else if (options.compareGraphs && (c.a.graphFile || c.b.graphFile)) {
-        readGraph(c.a.graphFile ? *c.a.graphFile : *c.b.graphFile);  // not compared, but damage is still an error
     }
-    if (options.compareFields && (c.a.fieldsFile || c.b.fieldsFile)) {
-        // Opened even when only one side has fields: a damaged or empty fields file is an error.
+    if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {
         std::unique_ptr<FieldSource> fa, fb;
-        tbb::parallel_invoke(
-            [&] { fa = c.a.fieldsFile ? openFieldSource(*c.a.fieldsFile, options.fieldOptions) : nullptr; },
-            [&] { fb = c.b.fieldsFile ? openFieldSource(*c.b.fieldsFile, options.fieldOptions) : nullptr; });
-        if (fa && fb) c.fields = compareFieldSources(*fa, *fb, options.tolerance);
+        tbb::parallel_invoke([&] { fa = openFieldSource(*c.a.fieldsFile, options.fieldOptions); },
+                             [&] { fb = openFieldSource(*c.b.fieldsFile, options.fieldOptions); });
+        c.fields = compareFieldSources(*fa, *fb, options.tolerance);
     }
     return c;
 }

@@ -297,6 +297,7 @@ private:
                                        "×" + std::to_string(nlon_) + " grid is no regular global grid");
             grid_ = std::move(*inferred);
         }
+        requireUsableCoordinates(grid_, path_);
     }
 
     // Values of a plain 1-D dataset named like the dimension (files without dimension scales).

@@ -50,6 +50,7 @@ public:
                                       "; store 1-D 'lat' and 'lon' arrays beside the fields");
             grid_ = std::move(*inferred);
         }
+        requireUsableCoordinates(grid_, path);
     }
 
     const std::string& path() const override { return archive_.path(); }

@@ -50,6 +50,11 @@ FileKind sniffFileKind(const std::string& path) {
 
     in.clear();
     in.seekg(0);
+    std::array<char, 3> bom{};
+    if (!in.read(bom.data(), bom.size()) || std::memcmp(bom.data(), "\xEF\xBB\xBF", 3) != 0) {
+        in.clear();
+        in.seekg(0);  // no UTF-8 byte order mark to skip
+    }
     char c = 0;
     while (in.get(c) && std::isspace(static_cast<unsigned char>(c))) {}
     if (in && c == '{') return FileKind::MetadataJson;

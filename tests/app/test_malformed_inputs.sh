@@ -135,6 +135,18 @@ case("fields npz with a 0-length field", path("empty_field.npz"), good_fields, p
 np.savez(path("lat_mismatch.npz"), t2m=fields["2m_temperature"], lat=np.zeros(180), lon=np.zeros(360))
 case("lat of another length than the fields", path("lat_mismatch.npz"), good_fields, names=path("lat_mismatch.npz[lat]"),
      problem="181")
+lat, lon = np.linspace(-90, 90, 181), np.arange(360.0)
+bad_lat = lat.copy()
+bad_lat[3] = np.nan
+np.savez(path("nan_lat.npz"), lat=bad_lat, lon=lon, **fields)
+case("NaN latitude", path("nan_lat.npz"), good_fields, problem="latitude 3 is nan")
+with netCDF4.Dataset(path("lat_100.nc"), "w") as ds:
+    ds.createDimension("lat", 181)
+    ds.createDimension("lon", 360)
+    ds.createVariable("lat", "f8", ("lat",))[:] = lat + 10
+    ds.createVariable("lon", "f8", ("lon",))[:] = lon
+    ds.createVariable("2m_temperature", "f4", ("lat", "lon"))[:] = fields["2m_temperature"]
+case("latitude beyond 90°", path("lat_100.nc"), good_fields, problem="not a latitude")
 np.savez(path("lat_only.npz"), t2m=fields["2m_temperature"], lat=np.zeros(181))
 case("lat without lon", path("lat_only.npz"), good_fields, problem="'lat' but no 'lon'")
 np.savez(path("pickled_field.npz"), t2m=np.array([[1, "x"]], dtype=object))
@@ -156,6 +168,16 @@ with h5py.File(path("npz_names.h5"), "w") as f:
     for k, v in graph.items():
         f[k] = v
 case("HDF5 holding .npz graph names", path("npz_names.h5"), good_graph, problem="damaged graph")
+with h5py.File(path("plain.h5"), "w") as f:  # no creation order: libhdf5 must stay quiet on every thread
+    f["x"] = np.zeros(3)
+case("HDF5 file holding no fields", path("plain.h5"), good_fields, problem="holds no fields")
+with h5py.File(path("attribute_only.h5"), "w") as f:
+    f.attrs["meshdiff_format"] = "graph"
+case("meshdiff graph attribute without datasets", path("attribute_only.h5"), good_fields,
+     problem="meshdiff graph file without")
+with h5py.File(path("other_format.h5"), "w") as f:
+    f.attrs["meshdiff_format"] = "mesh"
+case("another meshdiff_format", path("other_format.h5"), good_fields, problem="meshdiff_format")
 with netCDF4.Dataset(path("forecast.nc"), "w") as ds:
     ds.createDimension("lat", 181)
     ds.createDimension("lon", 360)
@@ -218,7 +240,7 @@ while IFS="|" read -r name a b options names problem; do
     fail "$name: JSON written on error"
   fi
 done <"$tmp/table"
-[ "$count" -ge 60 ] || fail "only $count malformed cases"
+[ "$count" -ge 75 ] || fail "only $count malformed cases"
 after=$(find "$cases" "$fixtures/runs" -type f -exec sha256sum {} + | sort)
 [ "$before" = "$after" ] || fail "input files were modified"
 

@@ -3,12 +3,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
 #include "common/Error.h"
 #include "compare/Comparison.h"
 #include "core/TestHelpers.h"
+#include "fields/LatLonGrid.h"
 #include "graph/MeshGraph.h"
 #include "io/FileKind.h"
 #include "io/GraphFiles.h"
@@ -142,6 +144,23 @@ TEST_F(FileRecognition, HalfACoordinatePairIsRefused) {
     w.close();
     const Error e = errorOf([&] { openFieldSource(path("half_coords.npz")); });
     EXPECT_NE(e.problem().find("'lat' but no 'lon'"), std::string::npos) << e.what();
+}
+
+TEST_F(FileRecognition, CoordinatesThatPlaceNothingAreRefused) {
+    LatLonGrid grid{{-45, 0, 45}, {0, 90}, ""};
+    EXPECT_NO_THROW(requireUsableCoordinates(grid, "f.nc"));
+    grid.lat[1] = std::nan("");
+    EXPECT_EQ(errorOf([&] { requireUsableCoordinates(grid, "f.nc"); }).file(), "f.nc");
+    grid.lat[1] = 91;
+    EXPECT_THROW(requireUsableCoordinates(grid, "f.nc"), Error);
+    grid.lat[1] = 0;
+    grid.lon[1] = HUGE_VAL;
+    EXPECT_THROW(requireUsableCoordinates(grid, "f.nc"), Error);
+}
+
+TEST_F(FileRecognition, MetadataWithAByteOrderMarkIsMetadata) {
+    write("bom.json", "\xEF\xBB\xBF {\"label\": \"x\"}");
+    EXPECT_EQ(sniffFileKind(path("bom.json")), FileKind::MetadataJson);
 }
 
 TEST_F(FileRecognition, ARunFolderWithADamagedGraphIsAnError) {

@@ -86,8 +86,14 @@ RunInputs discoverRun(const std::string& path) {
     if (fs::is_directory(status)) {
         std::vector<fs::path> entries;
         for (const auto& entry : fs::directory_iterator(path, ec)) {
-            if (entry.is_regular_file(ec) && entry.path().filename().string().front() != '.')
+            const std::string name = entry.path().filename().string();
+            if (name.front() == '.') continue;
+            std::error_code entryEc;
+            if (entry.is_regular_file(entryEc)) {
                 entries.push_back(entry.path());
+            } else if (hasReadableExtension(name) && !entry.is_directory(entryEc)) {
+                throw Error(entry.path().string(), "cannot be read: not a regular file (a broken link?)");
+            }
         }
         if (ec) throw Error(path, "cannot list the folder: " + ec.message());
         std::sort(entries.begin(), entries.end());

@@ -193,6 +193,11 @@ open(path("text/fields.nc"), "w").write("this is not NetCDF at all, just a text 
 shutil.copy(good_graph, path("text/graph.npz"))
 case("text file named .nc in a run folder", path("text"), names=path("text/fields.nc"), problem="content is none")
 
+shutil.copy(good_graph, path("broken_link/graph.npz"))
+os.symlink(path("broken_link/gone.nc"), path("broken_link/fields.nc"))
+case("broken link named .nc in a run folder", path("broken_link"), names=path("broken_link/fields.nc"),
+     problem="not a regular file")
+
 # nothing to compare
 case("graph only vs fields only", good_graph, good_fields, names=good_graph, problem="nothing to compare: A (")
 case("--graph-only, B without a graph", good, os.path.join(runs, "fields_only"), "--graph-only",

@@ -186,6 +186,16 @@ TEST_F(FileRecognition, ARunFolderFileNamedLikeAFormatMustHoldIt) {
     EXPECT_TRUE(mentions(errorOf([&] { discoverRun(run); }), "fields2.nc: its content is none meshdiff reads"));
 }
 
+TEST_F(FileRecognition, ABrokenLinkNamedLikeAFormatIsAnError) {
+    const std::string run = goodRun("run");
+    fs::create_symlink(path("nowhere.nc"), path("run/fields2.nc"));
+    fs::create_symlink(path("nowhere"), path("run/zz_notes"));  // other names stay ignored
+    const Error e = errorOf([&] { discoverRun(run); });
+    EXPECT_EQ(e.file(), path("run/fields2.nc"));
+    fs::remove(path("run/fields2.nc"));
+    EXPECT_NO_THROW(discoverRun(run));
+}
+
 TEST_F(FileRecognition, OtherFilesInARunFolderAreIgnoredWithANote) {
     const std::string run = goodRun("run");
     write("run/readme.txt", "");

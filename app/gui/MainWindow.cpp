@@ -497,6 +497,14 @@ void MainWindow::showGraphSummary(const QString& prefix) {
     } else if (isLoading()) {
         summary += tr("; comparing the fields…");
     }
+    QString notCompared;
+    for (const std::string& line : c.notCompared)
+        notCompared += (notCompared.isEmpty() ? QString() : QStringLiteral("; ")) + QString::fromStdString(line);
+    if (!c.graph && !c.fields && !isLoading()) {
+        showStatus(tr("%1: nothing compared (%2).").arg(prefix, notCompared));
+        return;
+    }
+    if (!notCompared.isEmpty() && !isLoading()) summary += tr("; not compared: %1").arg(notCompared);
     showStatus(tr("%1: %2.").arg(prefix, summary));
 }
 

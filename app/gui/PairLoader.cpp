@@ -55,6 +55,7 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         c.a = discoverRun(pathA);
         c.b = b.get();
     }
+    c.notCompared = partsNotCompared(c.a, c.b, CompareOptions{});
     check();
 
     if (c.a.graphFile || c.b.graphFile) {

@@ -16,8 +16,8 @@
 #include "core/TestPaths.h"
 #include "gui/MainWindow.h"
 #include "map/ErrorMapView.h"
-#include "rerunpanel/RerunPanel.h"
 #include "rerun/RerunSession.h"
+#include "rerunpanel/RerunPanel.h"
 #include "runs/RunsPanel.h"
 
 namespace meshdiff::gui {

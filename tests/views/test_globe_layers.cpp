@@ -240,6 +240,25 @@ TEST(GlobeLayers, TheRendererForwardsVisibilityToItsLayersActors) {
     EXPECT_LE(visible, before - 6);
 }
 
+TEST(GlobeLayers, TheRendererRestylesEveryLayer) {
+    const test::SyntheticPair pair;
+    GlobeRenderer globe;
+    globe.setScene(pair.scene());
+    std::vector<float> widths;
+    vtkActorCollection* actors = globe.renderer()->GetActors();
+    actors->InitTraversal();
+    while (vtkActor* actor = actors->GetNextActor()) widths.push_back(actor->GetProperty()->GetLineWidth());
+    globe.setLineScale(2);
+    actors->InitTraversal();
+    std::size_t i = 0, wider = 0;
+    while (vtkActor* actor = actors->GetNextActor()) {
+        const float width = actor->GetProperty()->GetLineWidth(), before = widths[i++];
+        EXPECT_TRUE(width == before || width == 2 * before) << "actor " << i << ": " << before << " → " << width;
+        wider += width > before;
+    }
+    EXPECT_GE(wider, 5u);  // coastline and mesh tiles, outlines, rings
+}
+
 TEST(GlobeLayers, TheProjectionAgreesWithVtksWorldToDisplay) {
     GlobeRenderer globe;
     const GlobeCamera camera{35, 300, 2.2};

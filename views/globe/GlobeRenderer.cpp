@@ -139,7 +139,7 @@ struct GlobeRenderer::Impl {
 };
 
 GlobeRenderer::GlobeRenderer(double lineScale) : impl_(std::make_unique<Impl>()) {
-    for (const auto& entry : impl_->stack) entry.second->restyle({lineScale});
+    setLineScale(lineScale);
     vtkRenderer* renderer = impl_->renderer;
     renderer->SetBackground(0.12, 0.13, 0.16);
     renderer->SetBackground2(0.24, 0.26, 0.31);
@@ -159,6 +159,10 @@ GlobeRenderer::GlobeRenderer(double lineScale) : impl_(std::make_unique<Impl>())
 GlobeRenderer::~GlobeRenderer() = default;
 
 vtkRenderer* GlobeRenderer::renderer() const { return impl_->renderer; }
+
+void GlobeRenderer::setLineScale(double lineScale) {
+    for (const auto& entry : impl_->stack) entry.second->restyle({lineScale});
+}
 
 void GlobeRenderer::updatePipelines() {
     vtkPropCollection* props = impl_->renderer->GetViewProps();

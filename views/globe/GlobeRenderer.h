@@ -23,6 +23,8 @@ public:
     GlobeRenderer& operator=(const GlobeRenderer&) = delete;
 
     vtkRenderer* renderer() const;
+    // Line widths and point sizes of every layer times lineScale from now on.
+    void setLineScale(double lineScale);
     // Runs every actor's pipeline (tubes, glyphs) now, so that the first render only uploads;
     // safe on a worker thread while this renderer is in no render window.
     void updatePipelines();

@@ -42,7 +42,10 @@ RenderLoop::RenderLoop(QOffscreenSurface* surface) : surface_(surface), window_(
     window_->AddObserver(vtkCommand::WindowIsCurrentEvent, onIsCurrent);
 }
 
-RenderLoop::~RenderLoop() { window_->Delete(); }
+RenderLoop::~RenderLoop() {
+    globe_.reset();  // the renderer before the window it is in, and before what its scene points into
+    window_->Delete();
+}
 
 void RenderLoop::adopt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive) {
     if (makeCurrent()) globe_->renderer()->ReleaseGraphicsResources(window_);

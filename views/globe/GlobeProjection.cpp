@@ -5,14 +5,6 @@
 #include <numbers>
 
 namespace meshdiff::views {
-namespace {
-
-Vec3 cross(const Vec3& a, const Vec3& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-Vec3 difference(const Vec3& a, const Vec3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-
-}  // namespace
 
 GlobeProjection::GlobeProjection(const GlobeCamera& camera, int width, int height)
     : width_(std::max(1, width)), height_(std::max(1, height)) {

@@ -51,8 +51,8 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
 
     progress(2, "Looking for graph, fields and metadata files");
     {
-        auto b = std::async(std::launch::async, [&] { return discoverRun(pathB); });
-        c.a = discoverRun(pathA);
+        auto b = std::async(std::launch::async, [&] { return discoverRun(pathB, DamagedFiles::Record); });
+        c.a = discoverRun(pathA, DamagedFiles::Record);
         c.b = b.get();
     }
     c.notCompared = partsNotCompared(c.a, c.b, CompareOptions{});
@@ -84,6 +84,10 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         graphsReady(std::move(graphStage));
     }
 
+    // A damaged file stops the load once the graphs are on screen; the error names it.
+    for (const RunInputs* run : {&c.a, &c.b}) {
+        if (!run->damaged.empty()) throw Error(run->damaged.front().path, run->damaged.front().problem);
+    }
     if (c.a.fieldsFile && c.b.fieldsFile) {
         progress(55, "Comparing the fields");
         auto open = std::make_shared<OpenFieldPair>();

@@ -75,7 +75,7 @@ FileKind kindInFolder(const fs::path& file, RunInputs& run) {
 
 }  // namespace
 
-RunInputs discoverRun(const std::string& path) {
+RunInputs discoverRun(const std::string& path, DamagedFiles damaged) {
     RunInputs run;
     run.path = path;
     std::error_code ec;
@@ -92,12 +92,24 @@ RunInputs discoverRun(const std::string& path) {
             if (entry.is_regular_file(entryEc)) {
                 entries.push_back(entry.path());
             } else if (hasReadableExtension(name) && !entry.is_directory(entryEc)) {
-                throw Error(entry.path().string(), "cannot be read: not a regular file (a broken link?)");
+                const Error broken(entry.path().string(), "cannot be read: not a regular file (a broken link?)");
+                if (damaged == DamagedFiles::Throw) throw broken;
+                run.damaged.push_back({broken.file(), broken.problem()});
             }
         }
         if (ec) throw Error(path, "cannot list the folder: " + ec.message());
         std::sort(entries.begin(), entries.end());
-        for (const auto& entry : entries) assignFile(run, kindInFolder(entry, run), entry.string(), metadataCandidates);
+        for (const auto& entry : entries) {
+            FileKind kind = FileKind::Unknown;
+            try {
+                kind = kindInFolder(entry, run);
+            } catch (const Error& e) {
+                if (damaged == DamagedFiles::Throw) throw;
+                run.damaged.push_back({entry.string(), e.problem()});
+                continue;
+            }
+            assignFile(run, kind, entry.string(), metadataCandidates);
+        }
     } else {
         const FileKind kind = sniffFileKind(path);
         if (kind == FileKind::Grib)
@@ -119,6 +131,7 @@ RunInputs discoverRun(const std::string& path) {
         }
     }
     if (!run.graphFile && !run.fieldsFile) {
+        if (!run.damaged.empty()) throw Error(run.damaged.front().path, run.damaged.front().problem);
         throw Error(path, "holds no graph file and no fields file (.npz, NetCDF-4/HDF5)");
     }
 

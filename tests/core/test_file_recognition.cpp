@@ -172,6 +172,23 @@ TEST_F(FileRecognition, ARunFolderWithADamagedGraphIsAnError) {
     EXPECT_NE(e.problem().find("damaged archive"), std::string::npos) << e.what();
 }
 
+TEST_F(FileRecognition, TheWindowsWayRecordsADamagedFileAndFindsTheRest) {
+    const std::string run = goodRun("run");
+    const std::string bytes = fileBytes(path("run/fields.npz"));
+    write("run/fields.npz", bytes.substr(0, bytes.size() / 2));
+    const RunInputs found = discoverRun(run, DamagedFiles::Record);
+    ASSERT_TRUE(found.graphFile);
+    EXPECT_EQ(*found.graphFile, path("run/graph.npz"));
+    EXPECT_FALSE(found.fieldsFile);
+    ASSERT_EQ(found.damaged.size(), 1u);
+    EXPECT_EQ(found.damaged[0].path, path("run/fields.npz"));
+    EXPECT_NE(found.damaged[0].problem.find("damaged archive"), std::string::npos) << found.damaged[0].problem;
+    // The command line's way refuses the same folder, and a folder of damage alone names the damage.
+    EXPECT_EQ(errorOf([&] { discoverRun(run); }).file(), path("run/fields.npz"));
+    fs::remove(path("run/graph.npz"));
+    EXPECT_EQ(errorOf([&] { discoverRun(run, DamagedFiles::Record); }).file(), path("run/fields.npz"));
+}
+
 TEST_F(FileRecognition, ARunFolderFileNamedLikeAFormatMustHoldIt) {
     for (const char* name : {"fields.nc", "graph.h5", "more.npz", "notes.json", "forecast.grib2", "x.HDF5"}) {
         SCOPED_TRACE(name);

@@ -11,6 +11,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "common/Error.h"
+#include "common/TargetClones.h"
 
 namespace meshdiff {
 namespace {
@@ -47,8 +48,7 @@ using Float4 = float __attribute__((vector_size(16)));
 
 double laneSum(Double4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
 
-__attribute__((target_clones("avx2", "default"))) void accumulateRowF32(const float* a, const float* b,
-                                                                        std::size_t count, double shift, Sums& out) {
+MESHDIFF_AVX2_CLONES void accumulateRowF32(const float* a, const float* b, std::size_t count, double shift, Sums& out) {
     const Double4 zero{}, one{1, 1, 1, 1}, shift4{shift, shift, shift, shift};
     Double4 n{}, fa{}, fb{}, mm{}, sa{}, sb{}, saa{}, sbb{}, sab{}, sdd{}, mx{};
     std::size_t j = 0;

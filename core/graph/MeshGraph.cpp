@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/Error.h"
+#include "common/TargetClones.h"
 #include "graph/GraphView.h"
 
 namespace meshdiff {
@@ -22,8 +23,7 @@ void requireFinite(std::span<const float> values, const char* name, const std::s
 
 // A branch-free min/max pass (vectorised, with an AVX2 clone). It must not throw: exceptions do
 // not unwind through target_clones functions in sanitizer builds.
-__attribute__((target_clones("avx2", "default"))) std::pair<std::int32_t, std::int32_t> indexBounds(
-    std::span<const std::int32_t> indices) {
+MESHDIFF_AVX2_CLONES std::pair<std::int32_t, std::int32_t> indexBounds(std::span<const std::int32_t> indices) {
     std::int32_t lowest = 0, highest = 0;
     if (!indices.empty()) lowest = highest = indices.front();
     for (std::int32_t v : indices) {
@@ -49,7 +49,7 @@ void requireIndexRange(std::span<const std::int32_t> indices, std::size_t limit,
 }  // namespace
 
 // Receivers of 4 grid points at a time against the pattern p p p p+1 p+1 p+1 ... (vectorised).
-__attribute__((target_clones("avx2", "default"))) bool m2gGroupedByGridPoint(const GraphView& g) {
+MESHDIFF_AVX2_CLONES bool m2gGroupedByGridPoint(const GraphView& g) {
     const std::size_t points = g.m2gReceivers.size() / 3;
     if (g.m2gReceivers.size() != 3 * points) return false;
     const std::int32_t* receivers = g.m2gReceivers.data();

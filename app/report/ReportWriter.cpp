@@ -55,13 +55,13 @@ std::string number(double v) {
 // The camera direction that sees most differences: their mean direction on the sphere.
 GlobeCamera cameraOnDifferences(const std::vector<LonLat>& locations, double distance) {
     if (locations.empty()) return {20, 0, distance};
-    views::Vec3 sum{0, 0, 0};
+    Vec3 sum{0, 0, 0};
     for (const LonLat& p : locations) {
-        const views::Vec3 v = views::unitVector(p[1], p[0]);
+        const Vec3 v = unitVector(p[1], p[0]);
         for (int k = 0; k < 3; ++k) sum[k] += v[k];
     }
-    if (views::norm(sum) < 1e-6 * double(locations.size())) return {locations[0][1], locations[0][0], distance};
-    return {views::latitudeOf(sum), views::longitudeOf(sum), distance};
+    if (norm(sum) < 1e-6 * double(locations.size())) return {locations[0][1], locations[0][0], distance};
+    return {latitudeOf(sum), longitudeOf(sum), distance};
 }
 
 void saveImage(const QImage& image, const std::filesystem::path& path) {

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "background/BackgroundWork.h"
 #include "core/TestPaths.h"
 #include "gui/PairSession.h"
 
@@ -118,10 +119,11 @@ TEST_F(PairSessionTest, ReopeningDropsTheStaleLoad) {
     QSignalSpy fields(&session_, &PairSession::fieldsReady);
     session_.open(runFolder("A"), runFolder("B"));
     const int first = session_.loadGeneration();
+    views::waitForBackgroundWork();  // the first load ran to its end: its results wait in the queue
     session_.open(runFolder("B"), runFolder("A"));
     EXPECT_EQ(session_.loadGeneration(), first + 1);
     ASSERT_TRUE(fields.wait(60000)) << session_.lastError().toStdString();
-    QTest::qWait(1000);  // the first load, cancelled or not, delivers nothing
+    QTest::qWait(500);
     EXPECT_EQ(graphs.count(), 1);
     EXPECT_EQ(fields.count(), 1);
     EXPECT_EQ(session_.pair()->pathA, runFolder("B").toStdString());

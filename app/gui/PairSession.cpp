@@ -31,9 +31,9 @@ PairSession::~PairSession() {
 
 void PairSession::setMapStyle(const views::ErrorMapStyle& style) { mapStyle_ = style; }
 
-void PairSession::setPaths(const QString& runA, const QString& runB) {
-    pathA_ = runA;
-    pathB_ = runB;
+void PairSession::setPaths(QString runA, QString runB) {
+    pathA_ = std::move(runA);
+    pathB_ = std::move(runB);
     emit runsChanged(pathA_, pathB_);
 }
 

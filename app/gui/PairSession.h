@@ -77,7 +77,7 @@ private:
     void onLoadFailed(const std::shared_ptr<Job>& job, const QString& message);
     void endJob();
     void showPair(std::shared_ptr<LoadedPair> pair);
-    void setPaths(const QString& runA, const QString& runB);
+    void setPaths(QString runA, QString runB);  // by value: callers pass the members themselves
     void restorePathsOfPair();
     void requestFieldMap();
     void startFragility();

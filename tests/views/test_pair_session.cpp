@@ -130,6 +130,17 @@ TEST_F(PairSessionTest, ReopeningDropsTheStaleLoad) {
     EXPECT_EQ(session_.pair()->comparison.a.label, "sse host");
 }
 
+TEST_F(PairSessionTest, SwapExchangesTheRuns) {
+    openAndWait(runFolder("A"), runFolder("B"));
+    QSignalSpy fields(&session_, &PairSession::fieldsReady);
+    session_.swapRuns();
+    EXPECT_EQ(session_.runA(), runFolder("B"));
+    EXPECT_EQ(session_.runB(), runFolder("A"));
+    ASSERT_TRUE(fields.wait(60000)) << session_.lastError().toStdString();
+    EXPECT_EQ(session_.pair()->pathB, runFolder("A").toStdString());
+    EXPECT_EQ(session_.pair()->comparison.b.label, "default host");
+}
+
 TEST_F(PairSessionTest, MissingFolderFailsAndKeepsThePreviousPair) {
     QSignalSpy failed(&session_, &PairSession::loadFailed);
     session_.open(QStringLiteral("/nonexistent/run"), runFolder("B"));

@@ -18,7 +18,6 @@
 #include "globe/GlobeView.h"
 #include "inspect/InspectorPanel.h"
 #include "map/ErrorMapView.h"
-#include "rerun/RerunPanel.h"
 #include "runs/RunsPanel.h"
 
 namespace meshdiff::gui {

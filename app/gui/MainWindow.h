@@ -141,7 +141,7 @@ private:
     QMenu* recentMenu_ = nullptr;
 
     PairSession* session_ = nullptr;
-    std::shared_ptr<LoadedPair> viewsPair_;  // what the globe's and inspector's pointers point into
+    std::shared_ptr<const LoadedPair> viewsPair_;  // what the globe's and inspector's pointers point into
     std::shared_ptr<const views::ErrorMapData> mapData_;
     QStringList recentPairs_;  // newest first, as saved in the settings
     views::GlobeScene scene_;

@@ -29,7 +29,7 @@ public:
     bool isLoading() const { return job_ != nullptr; }
     int loadGeneration() const { return generation_; }  // loads started so far
     const LoadedPair* pair() const { return pair_.get(); }
-    std::shared_ptr<LoadedPair> sharedPair() const { return pair_; }
+    std::shared_ptr<const LoadedPair> sharedPair() const { return pair_; }
     QString currentField() const { return currentField_; }  // empty: the map of the graph differences
     const views::GlobePick& selectedDifference() const { return difference_; }
     QString lastError() const { return lastError_; }
@@ -49,17 +49,20 @@ public slots:
 
 signals:
     void runsChanged(const QString& runA, const QString& runB);
-    void pairOpening(const QString& runA, const QString& runB);
+    void pairOpening(const QString& runA, const QString& runB);  // a load started
     void progressChanged(int percent, const QString& step);
-    void loadingEnded();                        // before any of the five below that end a load
-    void graphsReady(double seconds);           // pair() holds the runs, graphs and their diff; fields may follow
+    // A load ends with loadingEnded, then one of fieldsReady, fieldsFailed, loadCancelled or
+    // loadFailed. graphsReady puts a new pair on show: while the fields are still compared, or
+    // just before fieldsReady.
+    void loadingEnded();
+    void graphsReady(double seconds);           // pair() holds the runs, graphs and their diff
     void fieldsReady(double seconds);           // pair() is complete
     void fieldsFailed(const QString& message);  // the graphs stay, without fields
     void loadCancelled(bool graphsKept);
     void loadFailed(const QString& message);  // nothing new is shown
     void selectionChanged();
     void fieldLoaded(std::shared_ptr<meshdiff::gui::FieldMap> map);                // the receiver takes what it shows
-    void fragilityReady(std::shared_ptr<const meshdiff::FragilityReport> report);  // graph A's, into pair()
+    void fragilityReady(std::shared_ptr<const meshdiff::FragilityReport> report);  // graph A's, also in pair()
     void statusText(const QString& text);
 
 private:

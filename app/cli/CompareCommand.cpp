@@ -68,7 +68,8 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
                     "Index taken along each leading (time/batch/sample) dimension of NetCDF variables, outermost first")
         ->delimiter(',');
     cmd->footer(
-        "Exit status: 0 same (graphs identical, every rel RMS <= tolerance), 1 different, 2 error.\n"
+        "Exit status: 0 same (graphs identical, every rel RMS <= tolerance), 1 different, 2 error (a damaged\n"
+        "file, or nothing to compare: no part that both runs hold).\n"
         "rel RMS = sqrt(mean((A-B)^2)) / std(A) over points finite in both; A is the reference.");
     cmd->callback([args, &action] {
         // In a child process: a damaged HDF5 file may crash or hang the HDF5 library (docs/robustness.md).

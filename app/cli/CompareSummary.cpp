@@ -85,21 +85,11 @@ void printCompareSummary(std::ostream& out, const Comparison& c, bool perField) 
     if (c.graph) {
         printGraph(out, *c.graph);
         if (c.atRisk) printAtRisk(out, *c.atRisk);
-    } else {
-        out << "\nGraphs: not compared ("
-            << (c.a.graphFile   ? "B"
-                : c.b.graphFile ? "A"
-                                : "neither run")
-            << " has no graph)\n";
     }
-    if (c.fields) {
-        printFields(out, *c.fields, perField);
-    } else {
-        out << "\nFields: not compared ("
-            << (c.a.fieldsFile   ? "B"
-                : c.b.fieldsFile ? "A"
-                                 : "neither run")
-            << " has no fields file)\n";
+    if (c.fields) printFields(out, *c.fields, perField);
+    if (!c.notCompared.empty()) {
+        out << "\nNot compared\n";
+        for (const auto& line : c.notCompared) out << "  " << line << "\n";
     }
     out << "\nResult: " << (c.identical() ? "SAME" : "DIFFERENT") << "\n";
 }

@@ -1,6 +1,6 @@
 #include "cli/VersionText.h"
 
-#include "common/LibraryVersions.h"
+#include "io/LibraryVersions.h"
 #ifdef MESHDIFF_HAVE_GUI
 #include "about/GuiLibraryVersions.h"
 #endif

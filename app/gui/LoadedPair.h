@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "compare/Comparison.h"
-#include "fields/FieldRow.h"
 #include "fields/FieldSource.h"
 #include "fields/LatLonGrid.h"
+#include "fieldtable/FieldRow.h"
 #include "fragility/Fragility.h"
 #include "graph/MeshGraph.h"
 #include "map/ErrorMapData.h"

@@ -13,7 +13,7 @@
 #include <QPushButton>
 
 #include "background/BackgroundWork.h"
-#include "fields/FieldTableView.h"
+#include "fieldtable/FieldTableView.h"
 #include "geo/LatLonAxis.h"
 #include "globe/GlobeView.h"
 #include "inspect/InspectorPanel.h"

@@ -6,12 +6,12 @@
 #include <QScrollArea>
 #include <QStatusBar>
 
-#include "fields/FieldTableView.h"
+#include "fieldtable/FieldTableView.h"
 #include "gui/MainWindow.h"
 #include "inspect/InspectorPanel.h"
 #include "map/ErrorMapView.h"
 #include "rerun/AttachRerunPanel.h"
-#include "rerun/RerunPanel.h"
+#include "rerunpanel/RerunPanel.h"
 #include "runs/RunsPanel.h"
 
 namespace meshdiff::gui {

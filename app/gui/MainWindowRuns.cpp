@@ -3,7 +3,7 @@
 #include <QFileInfo>
 
 #include "gui/MainWindow.h"
-#include "rerun/RerunPanel.h"
+#include "rerunpanel/RerunPanel.h"
 #include "runs/RunsPanel.h"
 
 namespace meshdiff::gui {

@@ -5,7 +5,7 @@
 
 #include "common/Error.h"
 #include "fields/FieldMetrics.h"
-#include "fields/NearDifferenceMask.h"
+#include "fieldtable/NearDifferenceMask.h"
 #include "geo/Coastlines.h"
 #include "inspect/DifferenceItem.h"
 #include "io/GraphFiles.h"
@@ -55,6 +55,7 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         c.a = discoverRun(pathA);
         c.b = b.get();
     }
+    c.notCompared = partsNotCompared(c.a, c.b, CompareOptions{});
     check();
 
     if (c.a.graphFile || c.b.graphFile) {

@@ -284,6 +284,11 @@ QString PairSession::summary(const QString& prefix) const {
     } else if (isLoading()) {
         text += tr("; comparing the fields…");
     }
+    QString notCompared;
+    for (const std::string& line : c.notCompared)
+        notCompared += (notCompared.isEmpty() ? QString() : QStringLiteral("; ")) + QString::fromStdString(line);
+    if (!c.graph && !c.fields && !isLoading()) return tr("%1: nothing compared (%2).").arg(prefix, notCompared);
+    if (!notCompared.isEmpty() && !isLoading()) text += tr("; not compared: %1").arg(notCompared);
     return tr("%1: %2.").arg(prefix, text);
 }
 

@@ -9,8 +9,21 @@
 #include "io/MappedGraphHdf5.h"
 
 namespace meshdiff {
+namespace {
+
+// A file of a part asked for that the other side cannot match is not compared, but read all the
+// same (a graph) or opened (fields): its damage is an error, not a silent "not compared".
+void checkUnmatchedFiles(const RunInputs& a, const RunInputs& b, const CompareOptions& options) {
+    if (options.compareGraphs && bool(a.graphFile) != bool(b.graphFile))
+        readGraph(a.graphFile ? *a.graphFile : *b.graphFile);
+    if (options.compareFields && bool(a.fieldsFile) != bool(b.fieldsFile))
+        openFieldSource(a.fieldsFile ? *a.fieldsFile : *b.fieldsFile, options.fieldOptions);
+}
+
+}  // namespace
 
 bool Comparison::identical() const {
+    if (!graph && !fields) return false;
     if (graph && !graph->identical()) return false;
     if (fields) {
         if (!fields->onlyInA.empty() || !fields->onlyInB.empty() || !fields->nanMasksEqual) return false;
@@ -25,6 +38,9 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
     Comparison c;
     c.tolerance = options.tolerance;
     tbb::parallel_invoke([&] { c.a = discoverRun(pathA); }, [&] { c.b = discoverRun(pathB); });
+    c.notCompared = partsNotCompared(c.a, c.b, options);
+    checkUnmatchedFiles(c.a, c.b, options);
+    requireSomethingToCompare(c.a, c.b, options);
 
     if (options.compareGraphs && c.a.graphFile && c.b.graphFile) {
         // Each graph read, then its canonical edges and hash, on its own thread: no wait for the

@@ -35,11 +35,19 @@ struct Comparison {
     std::optional<GraphDiff> graph;
     std::optional<DiffRisk> atRisk;  // differing items that A's or B's fragility analysis flags
     std::optional<FieldsComparison> fields;
+    std::vector<std::string> notCompared;  // what was left out and why: "fields: only A has a fields file"
     double tolerance = 0;
-    bool identical() const;
+    bool identical() const;  // false when nothing was compared
 };
 
+// Throws meshdiff::Error ("nothing to compare: A (…) holds a graph only, B (…) holds fields only")
+// when A and B share nothing `options` asks for, and when any file it reads is damaged.
 Comparison compareRuns(const std::string& pathA, const std::string& pathB, const CompareOptions& options = {});
+
+// One line for each part of A and B that is not compared, with the reason.
+std::vector<std::string> partsNotCompared(const RunInputs& a, const RunInputs& b, const CompareOptions& options);
+// Throws meshdiff::Error when neither graphs nor fields can be compared.
+void requireSomethingToCompare(const RunInputs& a, const RunInputs& b, const CompareOptions& options);
 FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double tolerance);
 
 // The --json structure of issue "Core engine" (graph/fields sections null when absent).

@@ -166,4 +166,15 @@ GridAlignment alignGrids(const LatLonGrid& a, const LatLonGrid& b, const std::st
     return al;
 }
 
+void requireUsableCoordinates(const LatLonGrid& grid, const std::string& file) {
+    for (std::size_t i = 0; i < grid.lat.size(); ++i) {
+        if (!(std::abs(grid.lat[i]) <= 90.0 + 1e-3))
+            throw Error(file, "latitude " + std::to_string(i) + " is " + std::to_string(grid.lat[i]) +
+                                  ", not a latitude (finite, within ±90°)");
+    }
+    for (std::size_t j = 0; j < grid.lon.size(); ++j) {
+        if (!std::isfinite(grid.lon[j])) throw Error(file, "longitude " + std::to_string(j) + " is not finite");
+    }
+}
+
 }  // namespace meshdiff

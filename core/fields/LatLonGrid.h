@@ -24,6 +24,10 @@ struct LatLonGrid {
 // 0.25°/0.5°/1° grid every k-th point from -90° and 0°. Returns nullopt when no such grid fits.
 std::optional<LatLonGrid> inferGlobalGrid(std::size_t nlat, std::size_t nlon, bool latAscending = true);
 
+// Throws meshdiff::Error naming `file` when a latitude or longitude is not finite or a latitude lies
+// outside [-90°, 90°]: coordinates a reader took from a file that cannot place its values.
+void requireUsableCoordinates(const LatLonGrid& grid, const std::string& file);
+
 // How grid `a` maps onto grid `b`: compare values a[latA[i], lonA[j]] with b[latB[i], lonB[j]].
 struct GridAlignment {
     std::vector<std::size_t> latA, lonA, latB, lonB;

@@ -272,7 +272,8 @@ private:
                 continue;  // on another grid than the file's first field
             addFieldVariable(v, rank >= 3 && isLevel(v.dims[rank - 3]));
         }
-        if (!haveGrid) throw Error(path_, "holds no variable with latitude and longitude as its last two dimensions");
+        if (!haveGrid)
+            throw Error(path_, "holds no fields: no variable with latitude and longitude as its last two dimensions");
 
         leadingIndex_ = options.leadingIndex;
         if (leadingIndex_.size() > leadingNames_.size())
@@ -296,6 +297,7 @@ private:
                                        "×" + std::to_string(nlon_) + " grid is no regular global grid");
             grid_ = std::move(*inferred);
         }
+        requireUsableCoordinates(grid_, path_);
     }
 
     // Values of a plain 1-D dataset named like the dimension (files without dimension scales).

@@ -39,7 +39,7 @@ public:
             if (header.shape.size() < 2) continue;  // scalars and 1-D arrays are not fields
             addField(key, std::move(header), options);
         }
-        if (fields_.empty()) throw Error(path, "holds no 2-D (lat, lon) field arrays");
+        if (fields_.empty()) throw Error(path, "holds no fields: no 2-D (lat, lon) arrays");
         if (!coordinateKeys.first.empty()) {
             grid_.lat = readAxis(coordinateKeys.first, nlat_);
             grid_.lon = readAxis(coordinateKeys.second, nlon_);
@@ -50,6 +50,7 @@ public:
                                       "; store 1-D 'lat' and 'lon' arrays beside the fields");
             grid_ = std::move(*inferred);
         }
+        requireUsableCoordinates(grid_, path);
     }
 
     const std::string& path() const override { return archive_.path(); }
@@ -91,12 +92,22 @@ public:
     }
 
 private:
-    // lat/lon or latitude/longitude, when both are 1-D arrays; empty strings otherwise.
+    // lat/lon or latitude/longitude as 1-D arrays; empty strings when the archive has neither name.
+    // Half a pair or coordinates of another rank would leave the grid to a guess: refused.
     std::pair<std::string, std::string> findCoordinates() const {
         for (const auto& [lat, lon] : {std::pair<std::string, std::string>{"lat", "lon"}, {"latitude", "longitude"}}) {
-            if (archive_.contains(lat) && archive_.contains(lon) && archive_.header(lat).shape.size() == 1 &&
-                archive_.header(lon).shape.size() == 1)
-                return {lat, lon};
+            const bool hasLat = archive_.contains(lat), hasLon = archive_.contains(lon);
+            if (!hasLat && !hasLon) continue;
+            if (!hasLat || !hasLon)
+                throw Error(path(), "has '" + (hasLat ? lat : lon) + "' but no '" + (hasLat ? lon : lat) +
+                                        "': store both 1-D coordinate arrays or neither");
+            for (const std::string& axis : {lat, lon}) {
+                const NpyHeader h = archive_.header(axis);
+                if (h.shape.size() != 1)
+                    throw Error(path() + "[" + axis + "]",
+                                "coordinates must be 1-D, got shape " + NdArray{h.dtype, h.shape, {}}.shapeString());
+            }
+            return {lat, lon};
         }
         return {};
     }

@@ -13,9 +13,10 @@ std::unique_ptr<FieldSource> openFieldSource(const std::string& path, const Fiel
         case FileKind::GraphNpz:
         case FileKind::GraphHdf5: throw Error(path, "holds a graph, not fields");
         case FileKind::MetadataJson: throw Error(path, "is run metadata (JSON), not fields");
+        case FileKind::Grib: throw Error(path, "is GRIB, which meshdiff does not read; convert it to NetCDF-4");
         case FileKind::Unknown: break;
     }
-    throw Error(path, "is neither an .npz nor a NetCDF-4/HDF5 file");
+    throw Error(path, "is neither an .npz nor a NetCDF-4/HDF5 file: " + unrecognisedContentProblem(path));
 }
 
 }  // namespace meshdiff

@@ -81,6 +81,8 @@ void validateGraph(const GraphView& g, const std::string& file) {
     if (g.meshLat.empty()) throw Error(file, "the mesh has no nodes");
     if (g.meshFaces.size() % 3 != 0)
         throw Error(file, "mesh_faces is not a list of triangles (length not a multiple of 3)");
+    if (g.meshFaces.empty()) throw Error(file, "mesh_faces is empty: the mesh has no triangles");
+    if (g.g2mSenders.empty() && g.g2mReceivers.empty()) throw Error(file, "the graph has no grid→mesh edges");
     if (g.g2mSenders.size() != g.g2mReceivers.size()) {
         throw Error(file, "g2m_senders has " + std::to_string(g.g2mSenders.size()) + " edges but g2m_receivers has " +
                               std::to_string(g.g2mReceivers.size()));

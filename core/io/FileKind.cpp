@@ -3,10 +3,13 @@
 #include <array>
 #include <cctype>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 #include "common/Error.h"
+#include "io/FileExtensions.h"
 #include "io/GraphFiles.h"
+#include "io/NpzArchive.h"
 
 namespace meshdiff {
 namespace {
@@ -33,9 +36,13 @@ FileKind sniffFileKind(const std::string& path) {
     in.read(head.data(), head.size());
     const auto got = static_cast<std::size_t>(in.gcount());
 
-    if (got >= 4 && head[0] == 'P' && head[1] == 'K' && head[2] < 8 && head[3] < 9) {
-        return npzHoldsGraph(path) ? FileKind::GraphNpz : FileKind::FieldsNpz;
+    // PK and two small bytes (a local header, an empty archive's directory end, …), or cut short after PK.
+    if (got >= 2 && head[0] == 'P' && head[1] == 'K' && (got < 4 || (head[2] < 8 && head[3] < 9))) {
+        const NpzArchive archive(path);
+        if (!archive.holdsNpyMembers()) return FileKind::Unknown;  // a zip of other files (.docx, logs.zip)
+        return npzHoldsGraph(archive) ? FileKind::GraphNpz : FileKind::FieldsNpz;
     }
+    if (got >= 4 && std::memcmp(head.data(), "GRIB", 4) == 0) return FileKind::Grib;
     if (got >= 3 && head[0] == 'C' && head[1] == 'D' && head[2] == 'F') {
         throw Error(path, "is a classic NetCDF-3 file; meshdiff reads NetCDF-4 (convert with `nccopy -k nc4`)");
     }
@@ -43,10 +50,31 @@ FileKind sniffFileKind(const std::string& path) {
 
     in.clear();
     in.seekg(0);
+    std::array<char, 3> bom{};
+    if (!in.read(bom.data(), bom.size()) || std::memcmp(bom.data(), "\xEF\xBB\xBF", 3) != 0) {
+        in.clear();
+        in.seekg(0);  // no UTF-8 byte order mark to skip
+    }
     char c = 0;
     while (in.get(c) && std::isspace(static_cast<unsigned char>(c))) {}
     if (in && c == '{') return FileKind::MetadataJson;
     return FileKind::Unknown;
+}
+
+std::string unrecognisedContentProblem(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(path, ec) && std::filesystem::file_size(path, ec) == 0 && !ec)
+        return "is empty";
+    std::ifstream in(path, std::ios::binary);
+    std::array<char, 2> head{};
+    in.read(head.data(), head.size());
+    if (in.gcount() == 2 && head[0] == 'P' && head[1] == 'K')
+        return "is a zip archive without .npy arrays, not an .npz meshdiff reads";
+    if (hasGribExtension(path)) return "does not start with GRIB: damaged or not a GRIB file";
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (ext == ".json") return "is not a JSON object (run metadata must be one)";
+    return "its content is none meshdiff reads (.npz, NetCDF-4/HDF5, JSON object): damaged, truncated or mislabelled";
 }
 
 std::string fileKindName(FileKind kind) {
@@ -56,6 +84,7 @@ std::string fileKindName(FileKind kind) {
         case FileKind::FieldsNpz: return "fields (.npz)";
         case FileKind::FieldsNetcdf: return "fields (NetCDF-4/HDF5)";
         case FileKind::MetadataJson: return "metadata (JSON)";
+        case FileKind::Grib: return "GRIB (not read by meshdiff)";
         case FileKind::Unknown: break;
     }
     return "unknown";

@@ -7,6 +7,7 @@
 #include <exception>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -73,6 +74,11 @@ void requireSameLength(const Hdf5Reader& file, const std::string& a, std::size_t
     if (na != nb)
         throw Error(file.path(), "datasets " + a + " (" + std::to_string(na) + ") and " + b + " (" +
                                      std::to_string(nb) + ") differ in length");
+}
+
+// Root members only a graph has: meshdiff's own edge groups and the names of the .npz graph layout.
+bool holdsGraphName(const std::string& name) {
+    return name == "grid2mesh" || name == "mesh2grid" || nameSaysGraph(name);
 }
 
 }  // namespace
@@ -201,13 +207,29 @@ void writeGraphHdf5(const MeshGraph& graph, const std::string& path, const std::
 
 bool hdf5HoldsGraph(const std::string& path) {
     if (!isHdf5File(path)) return false;
+    std::optional<Hdf5Reader> file;
+    std::vector<std::string> members;
     try {
-        const Hdf5Reader file(path);
-        const auto format = file.stringAttribute("/", kFormatAttribute);
-        return format && *format == kFormatName;
-    } catch (const std::exception&) {
-        return false;
+        file.emplace(path);
+        members = file->members("/");
+    } catch (const Error& e) {
+        throw Error(path,
+                    e.problem().rfind("damaged HDF5 file", 0) == 0 ? e.problem() : "damaged HDF5 file: " + e.problem());
     }
+    std::optional<std::string> format;
+    try {
+        format = file->stringAttribute("/", kFormatAttribute);
+    } catch (const Error& e) {
+        throw Error(path, "damaged HDF5 file: " + e.problem());
+    }
+    if (format && *format == kFormatName) return true;
+    if (format) throw Error(path, "meshdiff_format \"" + *format + "\" is not a format this meshdiff reads");
+    for (const std::string& name : members) {
+        if (holdsGraphName(name))
+            throw Error(path, "damaged graph: holds graph data (" + name +
+                                  ") but not the meshdiff_format attribute of meshdiff's HDF5 graph file");
+    }
+    return false;
 }
 
 }  // namespace meshdiff

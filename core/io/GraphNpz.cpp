@@ -124,49 +124,63 @@ NdArray int64Array(const std::vector<std::int32_t>& values) {
     return makeArray(DType::Int64, {values.size()}, std::vector<std::int64_t>(values.begin(), values.end()));
 }
 
+// Names every array of the layout the archive lacks, all at once.
+void requireGraphArrays(const NpzArchive& archive) {
+    std::string missing;
+    int count = 0;
+    for (int s = 0; s < SlotCount; ++s) {
+        if (!findKey(archive, static_cast<Slot>(s)).empty()) continue;
+        const std::vector<std::string> names = namesFor(static_cast<Slot>(s));
+        std::string list = "'" + names[0] + "'";
+        for (std::size_t i = 1; i < names.size(); ++i)
+            list += (i + 1 == names.size() ? " or '" : ", '") + names[i] + "'";
+        missing += (count++ ? "; " : "") + list;
+    }
+    if (count > 0)
+        throw Error(archive.path(), std::string("damaged graph: its member names say graph but the array") +
+                                        (count > 1 ? "s " : " ") + missing + (count > 1 ? " are" : " is") + " missing");
+}
+
 }  // namespace
 
 MeshGraph readGraphNpz(const std::string& path) {
     NpzArchive archive(path);
+    if (!npzHoldsGraph(archive))
+        throw Error(path, "not a graph .npz: no member is named like a graph array (g2m_*, m2g_*, mesh_*, …)");
     std::vector<std::string> keys(SlotCount);
-    for (int s = 0; s < SlotCount; ++s) {
-        keys[s] = findKey(archive, static_cast<Slot>(s));
-        if (keys[s].empty()) {
-            const std::vector<std::string> names = namesFor(static_cast<Slot>(s));
-            std::string list = "'" + names[0] + "'";
-            for (std::size_t i = 1; i < names.size(); ++i)
-                list += (i + 1 == names.size() ? " or '" : ", '") + names[i] + "'";
-            throw Error(path, "not a graph .npz: the array " + list + " is missing");
-        }
-    }
+    for (int s = 0; s < SlotCount; ++s) keys[s] = findKey(archive, static_cast<Slot>(s));
     auto where = [&](std::size_t s) { return path + "[" + keys[s] + "]"; };
 
     MeshGraph g;
-    // Each member is converted by the thread that inflated it, into its own field of the graph.
-    archive.visitMany(keys, [&](std::size_t slot, const NpyHeader& h, const std::byte* data) {
-        const std::string w = where(slot);
-        switch (static_cast<Slot>(slot)) {
-            case GridLat: g.gridLat = coordinates(h, data, w); break;
-            case GridLon: g.gridLon = coordinates(h, data, w); break;
-            case MeshLat: g.meshLat = coordinates(h, data, w); break;
-            case MeshLon: g.meshLon = coordinates(h, data, w); break;
-            case MeshFaces:
-                if (!((h.shape.size() == 2 && h.shape[1] == 3) || (h.shape.size() == 1 && h.shape[0] % 3 == 0)))
-                    throw Error(w, "expected mesh faces of shape (F, 3), got " + shapeText(h.shape));
-                g.meshFaces = indices(h, data, w);
-                break;
-            default:
-                if (h.shape.size() != 1)
-                    throw Error(w, "expected a 1-D edge index array, got shape " + shapeText(h.shape));
-                std::vector<std::int32_t> edges = indices(h, data, w);
-                if (slot == G2mSenders) g.g2mSenders = std::move(edges);
-                else if (slot == G2mReceivers) g.g2mReceivers = std::move(edges);
-                else if (slot == M2gSenders) g.m2gSenders = std::move(edges);
-                else g.m2gReceivers = std::move(edges);
-                break;
-        }
-    });
-    validateGraph(g, path);
+    try {
+        // Each member is converted by the thread that inflated it, into its own field of the graph.
+        archive.visitMany(keys, [&](std::size_t slot, const NpyHeader& h, const std::byte* data) {
+            const std::string w = where(slot);
+            switch (static_cast<Slot>(slot)) {
+                case GridLat: g.gridLat = coordinates(h, data, w); break;
+                case GridLon: g.gridLon = coordinates(h, data, w); break;
+                case MeshLat: g.meshLat = coordinates(h, data, w); break;
+                case MeshLon: g.meshLon = coordinates(h, data, w); break;
+                case MeshFaces:
+                    if (!((h.shape.size() == 2 && h.shape[1] == 3) || (h.shape.size() == 1 && h.shape[0] % 3 == 0)))
+                        throw Error(w, "expected mesh faces of shape (F, 3), got " + shapeText(h.shape));
+                    g.meshFaces = indices(h, data, w);
+                    break;
+                default:
+                    if (h.shape.size() != 1)
+                        throw Error(w, "expected a 1-D edge index array, got shape " + shapeText(h.shape));
+                    std::vector<std::int32_t> edges = indices(h, data, w);
+                    if (slot == G2mSenders) g.g2mSenders = std::move(edges);
+                    else if (slot == G2mReceivers) g.g2mReceivers = std::move(edges);
+                    else if (slot == M2gSenders) g.m2gSenders = std::move(edges);
+                    else g.m2gReceivers = std::move(edges);
+                    break;
+            }
+        });
+        validateGraph(g, path);
+    } catch (const Error& e) {
+        throw Error(e.file(), "damaged graph: " + e.problem());
+    }
     return g;
 }
 
@@ -185,15 +199,19 @@ void writeGraphNpz(const MeshGraph& graph, const std::string& path, bool compres
     writer.close();
 }
 
-bool npzHoldsGraph(const std::string& path) {
-    try {
-        NpzArchive archive(path);
-        for (Slot s : {G2mSenders, G2mReceivers, M2gSenders, M2gReceivers})
-            if (findKey(archive, s).empty()) return false;
-        return true;
-    } catch (const Error&) {
-        return false;
-    }
+bool nameSaysGraph(const std::string& name) {
+    for (const char* prefix : {"g2m_", "m2g_", "grid2mesh_", "grid_to_mesh_", "mesh2grid_", "mesh_to_grid_", "mesh_"})
+        if (name.rfind(prefix, 0) == 0) return true;
+    return false;
 }
+
+bool npzHoldsGraph(const NpzArchive& archive) {
+    const std::vector<std::string> keys = archive.keys();
+    if (std::none_of(keys.begin(), keys.end(), nameSaysGraph)) return false;
+    requireGraphArrays(archive);
+    return true;
+}
+
+bool npzHoldsGraph(const std::string& path) { return npzHoldsGraph(NpzArchive(path)); }
 
 }  // namespace meshdiff

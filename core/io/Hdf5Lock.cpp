@@ -17,11 +17,10 @@ std::recursive_mutex& hdf5Mutex() {
 
 Hdf5Lock lockHdf5() {
     Hdf5Lock lock(hdf5Mutex());
-    static const bool silenced = [] {
-        H5open();
-        H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-        return true;
-    }();
+    static const bool opened = [] { return H5open() >= 0; }();
+    // The thread-safe libhdf5 keeps error printing per thread: silence every thread that calls it.
+    thread_local const bool silenced = [] { return H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr) >= 0; }();
+    (void)opened;
     (void)silenced;
     return lock;
 }

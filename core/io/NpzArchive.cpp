@@ -37,6 +37,7 @@ struct Member {
     std::uint16_t method = ZIP_CM_STORE;
     std::uint32_t crc = 0;
     bool encrypted = false;
+    bool npy = false;  // named *.npy
 };
 
 std::string zipErrorText(int code) {
@@ -222,19 +223,23 @@ NpzArchive::NpzArchive(const std::string& path) : impl_(std::make_unique<Impl>()
     if (!S_ISREG(st.st_mode)) throw Error(path, "not a regular file");
     impl_->fileSize = static_cast<std::uint64_t>(st.st_size);
     int code = 0;
-    impl_->zip = zip_open(path.c_str(), ZIP_RDONLY, &code);
-    if (!impl_->zip) throw Error(path, "not a readable .npz (zip) archive: " + zipErrorText(code));
+    // ZIP_CHECKCONS: a central directory that disagrees with the local headers is damage, found now.
+    impl_->zip = zip_open(path.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &code);
+    if (!impl_->zip) throw Error(path, "damaged archive: not a readable .npz (zip) archive: " + zipErrorText(code));
     const zip_int64_t count = zip_get_num_entries(impl_->zip, 0);
     for (zip_int64_t i = 0; i < count; ++i) {
         zip_stat_t st_entry;
         if (zip_stat_index(impl_->zip, static_cast<zip_uint64_t>(i), 0, &st_entry) != 0)
-            throw Error(path, std::string("corrupt zip directory: ") + zip_error_strerror(zip_get_error(impl_->zip)));
+            throw Error(path, std::string("damaged archive: corrupt zip directory: ") +
+                                  zip_error_strerror(zip_get_error(impl_->zip)));
         const zip_uint64_t needed = ZIP_STAT_NAME | ZIP_STAT_SIZE | ZIP_STAT_COMP_SIZE | ZIP_STAT_COMP_METHOD;
-        if ((st_entry.valid & needed) != needed) throw Error(path, "corrupt zip directory entry " + std::to_string(i));
+        if ((st_entry.valid & needed) != needed)
+            throw Error(path, "damaged archive: corrupt zip directory entry " + std::to_string(i));
         Member m;
         std::string name = st_entry.name;
         if (!name.empty() && name.back() == '/') continue;  // a directory entry
-        if (name.size() > 4 && name.compare(name.size() - 4, 4, ".npy") == 0) name.resize(name.size() - 4);
+        m.npy = name.size() > 4 && name.compare(name.size() - 4, 4, ".npy") == 0;
+        if (m.npy) name.resize(name.size() - 4);
         m.key = name;
         m.index = static_cast<zip_uint64_t>(i);
         m.size = st_entry.size;
@@ -260,6 +265,10 @@ std::vector<std::string> NpzArchive::keys() const {
 }
 
 bool NpzArchive::contains(const std::string& key) const { return impl_->byKey.count(key) > 0; }
+
+bool NpzArchive::holdsNpyMembers() const {
+    return std::any_of(impl_->members.begin(), impl_->members.end(), [](const Member& m) { return m.npy; });
+}
 
 NpyHeader NpzArchive::header(const std::string& key) const {
     const Member& m = impl_->member(key);

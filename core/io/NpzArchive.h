@@ -14,7 +14,8 @@ namespace meshdiff {
 // The file is opened read-only and never modified. Not safe to share between threads.
 class NpzArchive {
 public:
-    explicit NpzArchive(const std::string& path);  // throws meshdiff::Error
+    // Throws meshdiff::Error ("damaged archive: …") when libzip cannot open the file or its directory is inconsistent.
+    explicit NpzArchive(const std::string& path);
     ~NpzArchive();
     NpzArchive(const NpzArchive&) = delete;
     NpzArchive& operator=(const NpzArchive&) = delete;
@@ -22,6 +23,7 @@ public:
     const std::string& path() const;
     std::vector<std::string> keys() const;  // member names without ".npy", archive order
     bool contains(const std::string& key) const;
+    bool holdsNpyMembers() const;                    // at least one member named *.npy, as numpy.savez writes them
     NpyHeader header(const std::string& key) const;  // reads only the member's header
     NdArray read(const std::string& key) const;
     // True when the member is stored uncompressed, so readRange() reads straight from the file.

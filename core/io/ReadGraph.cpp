@@ -12,9 +12,10 @@ MeshGraph readGraph(const std::string& path) {
         case FileKind::FieldsNetcdf:
             throw Error(path, "holds fields, not a graph (no grid→mesh / mesh→grid edges found)");
         case FileKind::MetadataJson: throw Error(path, "is run metadata (JSON), not a graph");
+        case FileKind::Grib: throw Error(path, "is GRIB, not a graph");
         case FileKind::Unknown: break;
     }
-    throw Error(path, "is neither an .npz nor an HDF5 graph file");
+    throw Error(path, "is neither an .npz nor an HDF5 graph file: " + unrecognisedContentProblem(path));
 }
 
 }  // namespace meshdiff

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "common/Error.h"
+#include "io/FileExtensions.h"
 #include "io/FileKind.h"
 
 namespace fs = std::filesystem;
@@ -52,8 +53,24 @@ void assignFile(RunInputs& run, FileKind kind, const std::string& file, std::vec
         case FileKind::FieldsNpz:
         case FileKind::FieldsNetcdf: setOnce(run.fieldsFile, "fields"); break;
         case FileKind::MetadataJson: metadataCandidates.push_back(file); break;
+        case FileKind::Grib:
         case FileKind::Unknown: break;
     }
+}
+
+// The kind of a file in a run folder; GRIB and unknown files are noted as ignored. Content of a kind
+// meshdiff reads but damaged is an error (sniffFileKind throws), and so is a name that claims such a
+// kind over content that is none (empty, truncated, mislabelled).
+FileKind kindInFolder(const fs::path& file, RunInputs& run) {
+    const FileKind kind = sniffFileKind(file.string());
+    const std::string name = file.filename().string();
+    if (kind == FileKind::Grib) {
+        run.notes.push_back("ignored: " + name + " (GRIB, which meshdiff does not read; convert it to NetCDF-4)");
+    } else if (kind == FileKind::Unknown) {
+        if (hasReadableExtension(name)) throw Error(file.string(), unrecognisedContentProblem(file.string()));
+        run.notes.push_back("ignored: " + name + " (not a format meshdiff reads)");
+    }
+    return kind;
 }
 
 }  // namespace
@@ -69,30 +86,24 @@ RunInputs discoverRun(const std::string& path) {
     if (fs::is_directory(status)) {
         std::vector<fs::path> entries;
         for (const auto& entry : fs::directory_iterator(path, ec)) {
-            if (entry.is_regular_file(ec) && entry.path().filename().string().front() != '.')
+            const std::string name = entry.path().filename().string();
+            if (name.front() == '.') continue;
+            std::error_code entryEc;
+            if (entry.is_regular_file(entryEc)) {
                 entries.push_back(entry.path());
+            } else if (hasReadableExtension(name) && !entry.is_directory(entryEc)) {
+                throw Error(entry.path().string(), "cannot be read: not a regular file (a broken link?)");
+            }
         }
         if (ec) throw Error(path, "cannot list the folder: " + ec.message());
         std::sort(entries.begin(), entries.end());
-        for (const auto& entry : entries) {
-            FileKind kind = FileKind::Unknown;
-            try {
-                kind = sniffFileKind(entry.string());
-            } catch (const Error& e) {
-                run.notes.push_back("ignored: " + entry.filename().string() + " (" + e.problem() + ")");
-                continue;
-            }
-            if (kind == FileKind::Unknown) {
-                run.notes.push_back("ignored: " + entry.filename().string() + " (not a format meshdiff reads)");
-                continue;
-            }
-            assignFile(run, kind, entry.string(), metadataCandidates);
-        }
+        for (const auto& entry : entries) assignFile(run, kindInFolder(entry, run), entry.string(), metadataCandidates);
     } else {
-        assignFile(run, sniffFileKind(path), path, metadataCandidates);
-        if (metadataCandidates.empty() && !run.graphFile && !run.fieldsFile) {
-            throw Error(path, "is not a graph, fields or metadata file meshdiff reads");
-        }
+        const FileKind kind = sniffFileKind(path);
+        if (kind == FileKind::Grib)
+            throw Error(path, "is GRIB, which meshdiff does not read; convert it to NetCDF-4 (e.g. cdo -f nc4 copy)");
+        if (kind == FileKind::Unknown) throw Error(path, unrecognisedContentProblem(path));
+        assignFile(run, kind, path, metadataCandidates);
     }
 
     std::stable_sort(
@@ -102,6 +113,7 @@ RunInputs discoverRun(const std::string& path) {
         run.metadataFile = metadataCandidates.front();
         run.metadata = readMetadata(*run.metadataFile);
         for (std::size_t i = 1; i < metadataCandidates.size(); ++i) {
+            readMetadata(metadataCandidates[i]);  // not used, but a damaged one is still an error
             run.notes.push_back("ignored: " + fs::path(metadataCandidates[i]).filename().string() +
                                 " (second metadata JSON)");
         }

@@ -183,7 +183,8 @@ TEST_F(GraphHdf5Test, TruncatedFilesAreCleanErrors) {
         std::ofstream(file("cut.h5"), std::ios::binary | std::ios::trunc).write(bytes.data(), std::streamsize(keep));
         EXPECT_THROW(readGraphHdf5(file("cut.h5")), Error);
         EXPECT_THROW(readGraphHdf5Metadata(file("cut.h5")), Error);
-        EXPECT_FALSE(hdf5HoldsGraph(file("cut.h5")));
+        // a damaged HDF5 file is an error, never "not a graph" (which would make it a NetCDF fields file)
+        EXPECT_NE(problemOf([&] { hdf5HoldsGraph(file("cut.h5")); }).find("damaged HDF5 file"), std::string::npos);
     }
 }
 
@@ -203,12 +204,14 @@ TEST_F(GraphHdf5Test, OtherHdf5FilesAreNotGraphs) {
     LayoutOptions noFormat;
     noFormat.format = "";
     writeLayout(smallGraph(), file("plain.h5"), noFormat);
-    EXPECT_FALSE(hdf5HoldsGraph(file("plain.h5")));
+    // the graph groups without the format attribute: half a graph file, an error (not NetCDF fields)
+    EXPECT_NE(problemOf([&] { hdf5HoldsGraph(file("plain.h5")); }).find("damaged graph"), std::string::npos);
     EXPECT_NE(problemOf([&] { readGraphHdf5(file("plain.h5")); }).find("not a meshdiff graph file"), std::string::npos);
     LayoutOptions otherFormat;
     otherFormat.format = "fields";
     writeLayout(smallGraph(), file("fields.h5"), otherFormat);
-    EXPECT_FALSE(hdf5HoldsGraph(file("fields.h5")));
+    EXPECT_NE(problemOf([&] { hdf5HoldsGraph(file("fields.h5")); }).find("meshdiff_format \"fields\""),
+              std::string::npos);
     EXPECT_THROW(readGraphHdf5(file("fields.h5")), Error);
 }
 

@@ -6,8 +6,8 @@
 
 #include <cmath>
 
-#include "fields/FieldTableView.h"
-#include "fields/NearDifferenceMask.h"
+#include "fieldtable/FieldTableView.h"
+#include "fieldtable/NearDifferenceMask.h"
 #include "runs/RunComparisonRows.h"
 
 namespace meshdiff::views {

@@ -16,8 +16,8 @@
 #include "core/TestPaths.h"
 #include "gui/MainWindow.h"
 #include "map/ErrorMapView.h"
-#include "rerun/RerunPanel.h"
 #include "rerun/RerunSession.h"
+#include "rerunpanel/RerunPanel.h"
 #include "runs/RunsPanel.h"
 
 namespace meshdiff::gui {

@@ -27,7 +27,7 @@
 #include "colormap/DifferenceColors.h"
 #include "common/Error.h"
 #include "core/TestPaths.h"
-#include "fields/FieldTableView.h"
+#include "fieldtable/FieldTableView.h"
 #include "globe/GlobeView.h"
 #include "gui/MainWindow.h"
 #include "gui/SettingsKeys.h"

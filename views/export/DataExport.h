@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fields/FieldRow.h"
+#include "fieldtable/FieldRow.h"
 #include "graph/GraphDiff.h"
 #include "graph/MeshGraph.h"
 

@@ -14,7 +14,7 @@
 #include <filesystem>
 
 #include "rerun/AttachRerunPanel.h"
-#include "rerun/RerunPanel.h"
+#include "rerunpanel/RerunPanel.h"
 
 using meshdiff::rerun::RerunSession;
 using meshdiff::views::RerunPanel;

@@ -1,4 +1,4 @@
-#include "fields/NearDifferenceMask.h"
+#include "fieldtable/NearDifferenceMask.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 #include <QWidget>
 
-#include "fields/FieldTableModel.h"
+#include "fieldtable/FieldTableModel.h"
 
 class QLineEdit;
 class QSortFilterProxyModel;

@@ -1,4 +1,4 @@
-#include "common/LibraryVersions.h"
+#include "io/LibraryVersions.h"
 
 #include <hdf5.h>
 #include <oneapi/tbb/version.h>

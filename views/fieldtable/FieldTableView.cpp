@@ -1,4 +1,4 @@
-#include "fields/FieldTableView.h"
+#include "fieldtable/FieldTableView.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>

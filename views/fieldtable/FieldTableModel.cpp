@@ -1,4 +1,4 @@
-#include "fields/FieldTableModel.h"
+#include "fieldtable/FieldTableModel.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "rerun/RerunPanel.h"
+#include "rerunpanel/RerunPanel.h"
 
 #include <QComboBox>
 #include <QDir>

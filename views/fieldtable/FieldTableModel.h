@@ -3,7 +3,7 @@
 
 #include <QAbstractTableModel>
 
-#include "fields/FieldRow.h"
+#include "fieldtable/FieldRow.h"
 
 namespace meshdiff::views {
 

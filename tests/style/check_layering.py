@@ -1,0 +1,76 @@
+"""Fails when an #include crosses the project's layering:
+- core/ includes no Qt, VTK or Qt-using code, and each core folder includes only the core folders
+  its library names in DEPENDS (core/<folder>/CMakeLists.txt), directly or through them;
+- views/ includes nothing of app/; core/ nothing of views/ or app/;
+- an include prefix ("io/", "rerun/", …) names exactly one folder in core/, views/ and app/.
+Usage: check_layering.py SOURCE_DIR"""
+import pathlib
+import re
+import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
+DEPENDS = re.compile(r"DEPENDS\s+([\w\s]+?)(?:\n\s*[A-Z_]+\s|\))", re.S)
+
+
+def folders(root):
+    return {d.name for d in root.iterdir() if d.is_dir()}
+
+
+def core_dependencies(core):
+    direct = {}
+    for folder in folders(core):
+        cmake = core / folder / "CMakeLists.txt"
+        match = DEPENDS.search(cmake.read_text()) if cmake.exists() else None
+        direct[folder] = set(match.group(1).split()) if match else set()
+    closure = {}
+    def reach(folder, seen=()):
+        if folder in seen:
+            raise SystemExit(f"core/{folder}: dependency cycle through {' -> '.join(seen + (folder,))}")
+        if folder not in closure:
+            closure[folder] = set(direct.get(folder, ()))
+            for dep in direct.get(folder, ()):
+                closure[folder] |= reach(dep, seen + (folder,))
+        return closure[folder]
+    for folder in direct:
+        reach(folder)
+    return closure
+
+
+def sources(root):
+    return sorted(p for p in root.rglob("*") if p.suffix in (".cpp", ".h"))
+
+
+def main():
+    top = pathlib.Path(sys.argv[1])
+    core, views, app = top / "core", top / "views", top / "app"
+    owners = {}
+    for layer in (core, views, app):
+        for folder in folders(layer):
+            owners.setdefault(folder, []).append(f"{layer.name}/{folder}")
+    problems = [f"include prefix '{name}/' names {len(where)} folders: {', '.join(where)}"
+                for name, where in sorted(owners.items()) if len(where) > 1]
+
+    allowed = core_dependencies(core)
+    core_folders, views_folders, app_folders = folders(core), folders(views), folders(app)
+    for layer, forbidden in ((core, views_folders | app_folders), (views, app_folders)):
+        for path in sources(layer):
+            own = path.relative_to(layer).parts[0]
+            for kind, name in INCLUDE.findall(path.read_text(encoding="utf-8")):
+                where = f"{path.relative_to(top)}: #include {name}"
+                prefix = name.split("/")[0] if "/" in name else None
+                if kind == '"' and prefix in forbidden:
+                    problems.append(f"{where} reaches up a layer")
+                if layer == core and kind == "<" and re.match(r"(Q[A-Z]|Qt|vtk)", name):
+                    problems.append(f"{where}: core/ is plain C++")
+                if (layer == core and kind == '"' and prefix in core_folders and prefix != own
+                        and prefix not in allowed[own]):
+                    problems.append(f"{where}: core/{own} does not depend on core/{prefix} "
+                                    f"(core/{own}/CMakeLists.txt DEPENDS)")
+    for p in problems:
+        print(p)
+    print(f"layering problems: {len(problems)}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -77,10 +77,12 @@ void MainWindow::connectViews() {
     connect(fields_, &views::FieldTableView::fieldSelected, this, &MainWindow::selectField);
     connect(inspector_, &views::InspectorPanel::differenceActivated, this, [this](const views::GlobePick& pick) {
         session_->selectDifference(pick);
+        globe_->highlight(pick);
         globe_->flyTo(pick.lat, pick.lon);
     });
     connect(globe_, &views::GlobeView::picked, this, [this](const views::GlobePick& pick) {
         session_->selectDifference(pick);
+        globe_->highlight(pick);
         inspector_->showPick(pick);
     });
     connect(map_, &views::ErrorMapView::pointClicked, this, [this](double lat, double lon) {
@@ -143,7 +145,7 @@ void MainWindow::connectSession() {
             QMessageBox::warning(this, tr("Could not open the runs"), message);
         }
     });
-    connect(session_, &PairSession::selectionChanged, this, &MainWindow::showSelection);
+    connect(session_, &PairSession::selectionChanged, this, &MainWindow::showFieldSelection);
     connect(session_, &PairSession::fieldLoaded, this, &MainWindow::showFieldMap);
     connect(session_, &PairSession::fragilityReady, this, &MainWindow::showFragility);
 }
@@ -192,10 +194,9 @@ void MainWindow::applyFields() {
     }
 }
 
-void MainWindow::showSelection() {
+void MainWindow::showFieldSelection() {
     const QSignalBlocker quiet(fields_);  // the table follows the session; it must not ask again
     if (!session_->currentField().isEmpty()) fields_->selectField(session_->currentField());
-    globe_->highlight(session_->selectedDifference());
 }
 
 void MainWindow::showFragility(const std::shared_ptr<const FragilityReport>& report) {

@@ -105,7 +105,7 @@ private:
     void showLoadProgress(int percent, const QString& step);
     void applyGraphs();  // runs, globe, differences of the session's pair
     void applyFields();  // field table and the worst field's map
-    void showSelection();
+    void showFieldSelection();
     void syncRuns();  // Runs panel list and the Rerun panel follow the pair
     QString listRun(const QString& path);
     QString nextFreeLabel() const;

@@ -15,6 +15,10 @@ inline Vec3 unitVector(double latDeg, double lonDeg) {
 }
 
 inline Vec3 scaled(const Vec3& v, double s) { return {v[0] * s, v[1] * s, v[2] * s}; }
+inline Vec3 difference(const Vec3& a, const Vec3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+inline Vec3 cross(const Vec3& a, const Vec3& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
 inline double dot(const Vec3& a, const Vec3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 inline double norm(const Vec3& v) { return std::sqrt(dot(v, v)); }
 inline Vec3 normalized(const Vec3& v) { return scaled(v, 1.0 / norm(v)); }

@@ -59,3 +59,12 @@ TEST(Vec3, UnitVectorAndBackAgree) {
     EXPECT_NEAR(longitudeOf(mid), 45.0, 1e-12);
     EXPECT_NEAR(angleBetween(unitVector(0, 0), unitVector(90, 0)), std::acos(0.0), 1e-15);
 }
+
+TEST(Vec3, CrossProductFollowsTheRightHandRule) {
+    const Vec3 z = cross(unitVector(0, 0), unitVector(0, 90));
+    EXPECT_NEAR(z[0], 0.0, 1e-15);
+    EXPECT_NEAR(z[1], 0.0, 1e-15);
+    EXPECT_NEAR(z[2], 1.0, 1e-15);
+    const Vec3 d = difference({3, 2, 1}, {1, 1, 1});
+    EXPECT_EQ(d, (Vec3{2, 1, 0}));
+}

@@ -3,25 +3,17 @@
 
 #include <QImage>
 
+#include "globe/GlobeCamera.h"
+#include "globe/GlobeProjection.h"
 #include "globe/GlobeScene.h"
 
 class vtkRenderer;
 
 namespace meshdiff::views {
 
-// Where the camera looks from: above (lat, lon) at `distance` Earth radii from the centre,
-// north up.
-struct GlobeCamera {
-    double lat = 20, lon = 0, distance = 4.2;  // 4.2: the whole globe in view
-};
-
-// The camera moved into the range the globe allows: latitude within ±89.5°, longitude 0…360°,
-// distance 1.05…12 radii.
-GlobeCamera allowedCamera(const GlobeCamera& camera);
-
-// The VTK pipeline behind the globe: builds every layer of a GlobeScene as actors of one
-// vtkRenderer, answers picks and renders offscreen images. No Qt widgets: the window and the
-// headless report both use it.
+// The VTK pipeline behind the globe: a stack of layers (globe/layers) whose actors share one
+// vtkRenderer; it forwards scene, visibility and style changes to them, asks them for picks and
+// renders offscreen images. No Qt widgets: the window and the headless report both use it.
 class GlobeRenderer {
 public:
     // lineScale multiplies line widths and point sizes (exports larger than the window).
@@ -31,6 +23,8 @@ public:
     GlobeRenderer& operator=(const GlobeRenderer&) = delete;
 
     vtkRenderer* renderer() const;
+    // Line widths and point sizes of every layer times lineScale from now on.
+    void setLineScale(double lineScale);
     // Runs every actor's pipeline (tubes, glyphs) now, so that the first render only uploads;
     // safe on a worker thread while this renderer is in no render window.
     void updatePipelines();
@@ -39,6 +33,8 @@ public:
     const GlobeScene& scene() const;
     void setFieldOverlay(const FieldOverlay& overlay);
     void setLayerVisible(GlobeLayer layer, bool visible);
+    // Actors of a layer in the renderer (0 for the legend and colour bar, which are painted).
+    int layerActorCount(GlobeLayer layer) const;
     void setMeshLevel(int level);
     int availableMeshLevels() const;
     void setHighlight(const GlobePick& pick);
@@ -59,6 +55,8 @@ public:
     // What lies under display pixel (x, y) (device pixels, origin bottom-left) of the render
     // window this renderer is in; `tolerance` in pixels.
     GlobePick pick(double x, double y, double tolerance = 8) const;
+    // The same on a picture seen through `projection`: needs no window.
+    GlobePick pick(const GlobeProjection& projection, double x, double y, double tolerance = 8) const;
 
     // Renders the scene and camera in a new offscreen VTK window of width×height pixels
     // (needs an X display: VTK renders through GLX), legend and colour bar included.

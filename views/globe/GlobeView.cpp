@@ -1,19 +1,7 @@
-// VTK first: its OpenGL headers must come before any Qt OpenGL header.
-#include <vtkCallbackCommand.h>
-#include <vtkCommand.h>
-#include <vtkGenericOpenGLRenderWindow.h>
-#include <vtkNew.h>
-#include <vtkOpenGLFramebufferObject.h>
-#include <vtkOpenGLState.h>
-#include <vtkRenderer.h>
-
 #include "globe/GlobeView.h"
 
-#include <QElapsedTimer>
 #include <QMouseEvent>
 #include <QOffscreenSurface>
-#include <QOpenGLContext>
-#include <QOpenGLExtraFunctions>
 #include <QPainter>
 #include <QPointer>
 #include <QSurfaceFormat>
@@ -33,6 +21,7 @@
 #include "geo/Vec3.h"
 #include "globe/GlobeLegend.h"
 #include "globe/GlobeRenderer.h"
+#include "globe/RenderLoop.h"
 
 namespace meshdiff::views {
 namespace {
@@ -53,132 +42,6 @@ QRect paintedBounds(const QImage& image, const QRect& area) {
     }
     return left <= right ? QRect(QPoint(left, top), QPoint(right, bottom)) : QRect();
 }
-
-struct FrameRequest {
-    GlobeCamera camera;
-    int width = 1, height = 1;  // device pixels to render
-};
-
-struct RenderedFrame {
-    QImage image;  // top row first; null when there is no OpenGL
-    double milliseconds = 0;
-    bool linesAsTexture = false;
-};
-
-// Owns the OpenGL context, the VTK render window and the GlobeRenderer on screen, and lives on
-// a thread of its own: rendering never holds up the GUI thread. Everything here runs on that
-// thread; the view talks to it through queued calls.
-class RenderLoop : public QObject {
-public:
-    explicit RenderLoop(QOffscreenSurface* surface) : surface_(surface) {
-        globe_ = std::make_shared<GlobeRenderer>();  // empty until the first scene is adopted
-        window_->AddRenderer(globe_->renderer());
-        window_->SetReadyForRendering(false);
-        window_->SetOwnContext(0);
-        window_->SetMultiSamples(0);
-        window_->SetForceMaximumHardwareLineWidth(1);
-        // The picture is read back from VTK's display framebuffer; nothing is shown by OpenGL.
-        window_->SetFrameBlitModeToNoBlit();
-        auto onMakeCurrent = vtkSmartPointer<vtkCallbackCommand>::New();
-        onMakeCurrent->SetClientData(this);
-        onMakeCurrent->SetCallback([](vtkObject*, unsigned long, void* self, void*) {
-            auto* loop = static_cast<RenderLoop*>(self);
-            if (loop->context_) loop->context_->makeCurrent(loop->surface_);
-        });
-        window_->AddObserver(vtkCommand::WindowMakeCurrentEvent, onMakeCurrent);
-        auto onIsCurrent = vtkSmartPointer<vtkCallbackCommand>::New();
-        onIsCurrent->SetClientData(this);
-        onIsCurrent->SetCallback([](vtkObject*, unsigned long, void* self, void* callData) {
-            auto* loop = static_cast<RenderLoop*>(self);
-            *static_cast<bool*>(callData) = loop->context_ && QOpenGLContext::currentContext() == loop->context_.get();
-        });
-        window_->AddObserver(vtkCommand::WindowIsCurrentEvent, onIsCurrent);
-    }
-
-    GlobeRenderer& globe() { return *globe_; }
-
-    // keepAlive owns what the renderer's scene points into.
-    void adopt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive) {
-        if (makeCurrent()) globe_->renderer()->ReleaseGraphicsResources(window_);
-        window_->RemoveRenderer(globe_->renderer());
-        window_->AddRenderer(renderer->renderer());
-        globe_ = std::move(renderer);  // the old renderer goes before what its scene pointed into
-        keepAlive_ = std::move(keepAlive);
-    }
-
-    RenderedFrame render(const FrameRequest& request) {
-        RenderedFrame out;
-        if (!makeCurrent()) return out;
-        QElapsedTimer timer;
-        timer.start();
-        int* size = window_->GetSize();
-        if (size[0] != request.width || size[1] != request.height) window_->SetSize(request.width, request.height);
-        globe_->setCamera(request.camera);
-        globe_->setViewportHeight(request.height);
-        window_->Render();
-        vtkOpenGLFramebufferObject* shown = window_->GetDisplayFramebuffer();
-        const int* rendered = window_->GetRenderFramebuffer()->GetLastSize();
-        const QSize pixels(rendered[0], rendered[1]);
-        QImage spare = std::exchange(spare_, QImage());
-        out.image =
-            spare.size() == pixels && spare.isDetached() ? std::move(spare) : QImage(pixels, QImage::Format_RGB32);
-        window_->GetState()->PushReadFramebufferBinding();
-        shown->Bind(GL_READ_FRAMEBUFFER);
-        shown->ActivateReadBuffer(0);
-        QOpenGLExtraFunctions* f = context_->extraFunctions();
-        f->glPixelStorei(GL_PACK_ALIGNMENT, 4);
-        // BGRA bytes are QImage's RGB32 words on a little-endian machine; rows arrive bottom first.
-        f->glReadPixels(0, 0, rendered[0], rendered[1], GL_BGRA, GL_UNSIGNED_BYTE, out.image.bits());
-        window_->GetState()->PopReadFramebufferBinding();
-        out.image.mirror(false, true);
-        out.milliseconds = timer.nsecsElapsed() / 1e6;
-        out.linesAsTexture = globe_->linesAsTexture();
-        return out;
-    }
-
-    // A picture the view is done with: its pixels are reused for the next frame, and are never
-    // freed on the GUI thread (munmap there waits for the page faults of the loading threads).
-    void recycle(QImage image) { spare_ = std::move(image); }
-
-    // (x, y) and the tolerance as fractions of the view's width and height, from its top-left
-    // corner, on the picture last rendered.
-    GlobePick pick(double x, double y, double tolerance) {
-        int* size = window_->GetSize();
-        return globe_->pick(x * size[0], (1.0 - y) * size[1], tolerance * size[0]);
-    }
-
-    void shutdown() {
-        if (makeCurrent()) {
-            globe_->renderer()->ReleaseGraphicsResources(window_);
-            window_->Finalize();
-            context_->doneCurrent();
-        }
-        context_.reset();
-    }
-
-private:
-    bool makeCurrent() {
-        if (gl_ == Gl::NotYet) {
-            context_ = std::make_unique<QOpenGLContext>();
-            context_->setFormat(surface_->format());
-            gl_ = context_->create() && context_->makeCurrent(surface_) ? Gl::Ready : Gl::Failed;
-            if (gl_ == Gl::Ready) {
-                window_->SetReadyForRendering(true);
-                window_->OpenGLInitContext();
-                globe_->setLineTextureAllowed(true);  // builds the coastline texture here, not on the GUI thread
-            }
-        }
-        return gl_ == Gl::Ready && context_->makeCurrent(surface_);
-    }
-
-    QOffscreenSurface* surface_;
-    std::unique_ptr<QOpenGLContext> context_;
-    enum class Gl { NotYet, Ready, Failed } gl_ = Gl::NotYet;
-    vtkNew<vtkGenericOpenGLRenderWindow> window_;
-    std::shared_ptr<GlobeRenderer> globe_;
-    std::shared_ptr<const void> keepAlive_;
-    QImage spare_;
-};
 
 }  // namespace
 

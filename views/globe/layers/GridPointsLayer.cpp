@@ -1,0 +1,27 @@
+#include <vtkActor.h>
+#include <vtkPolyData.h>
+
+#include "globe/layers/GridPointsLayer.h"
+
+#include "globe/GlobeColors.h"
+#include "globe/layers/ActorFactory.h"
+#include "globe/layers/LayerRadii.h"
+#include "globe/layers/PolyBuilder.h"
+
+namespace meshdiff::views {
+
+void GridPointsLayer::build(const GlobeScene& scene) {
+    constexpr std::size_t kMaxGridPointsShown = 150000;
+    clearActors();
+    if (!scene.graphA || scene.graphA->gridCount() == 0) return;
+    const MeshGraph& g = *scene.graphA;
+    std::size_t stride = 1;
+    while (g.gridCount() / (stride * stride) > kMaxGridPointsShown) ++stride;
+    PolyBuilder builder;
+    for (std::size_t i = 0; i < g.gridLat.size(); i += stride)
+        for (std::size_t j = 0; j < g.gridLon.size(); j += stride)
+            builder.vertex(scaled(unitVector(g.gridLat[i], g.gridLon[j]), kGridRadius));
+    addActor(flatActor(builder.build(), kColorGridPoint, 0.8), {0, 2});
+}
+
+}  // namespace meshdiff::views

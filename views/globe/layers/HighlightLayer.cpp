@@ -1,0 +1,56 @@
+#include <vtkActor.h>
+#include <vtkPolyData.h>
+
+#include "globe/layers/HighlightLayer.h"
+
+#include "globe/GlobeColors.h"
+#include "globe/layers/ActorFactory.h"
+#include "globe/layers/LayerRadii.h"
+#include "globe/layers/PolyBuilder.h"
+#include "globe/layers/ScenePositions.h"
+
+namespace meshdiff::views {
+
+void HighlightLayer::show(const GlobeScene& scene, const GlobePick& pick) {
+    pick_ = pick;
+    build(scene);
+}
+
+void HighlightLayer::build(const GlobeScene& scene) {
+    clearActors();
+    if (pick_.kind == GlobePick::Kind::None || !scene.graphA) return;
+    const MeshGraph* a = scene.graphA;
+    PolyBuilder lines, points;
+    switch (pick_.kind) {
+        case GlobePick::Kind::G2mEdge: {
+            const MeshGraph* g = pick_.run == 2 ? graphBOf(scene) : a;
+            if (validGrid(g, pick_.grid) && validMesh(g, pick_.mesh))
+                lines.arc(gridPosition(*g, pick_.grid), meshPosition(*g, pick_.mesh), kHighlightRadius);
+            break;
+        }
+        case GlobePick::Kind::Triangle:
+            if (scene.diff && pick_.diffIndex >= 0 &&
+                static_cast<std::size_t>(pick_.diffIndex) < scene.diff->m2gChanged.size()) {
+                const TriangleChange& t = scene.diff->m2gChanged[static_cast<std::size_t>(pick_.diffIndex)];
+                for (const auto* face : {&t.meshA, &t.meshB}) {
+                    const MeshGraph* g = face == &t.meshA ? a : graphBOf(scene);
+                    if (validFace(g, *face))
+                        lines.outline(meshPosition(*g, (*face)[0]), meshPosition(*g, (*face)[1]),
+                                      meshPosition(*g, (*face)[2]), kHighlightRadius);
+                }
+            }
+            break;
+        case GlobePick::Kind::MeshNode:
+            if (validMesh(a, pick_.mesh)) points.vertex(scaled(meshPosition(*a, pick_.mesh), kHighlightRadius));
+            break;
+        default: break;
+    }
+    if (validGrid(a, pick_.grid)) {
+        points.vertex(scaled(gridPosition(*a, pick_.grid), kHighlightRadius));
+        lines.ring(gridPosition(*a, pick_.grid), kMarkerRingDegrees * 0.6, kHighlightRadius);
+    }
+    if (!lines.empty()) addActor(flatActor(lines.build(), kColorHighlight), {3, 0});
+    if (!points.empty()) addActor(flatActor(points.build(), kColorHighlight), {0, 8});
+}
+
+}  // namespace meshdiff::views

@@ -1,0 +1,76 @@
+#include <vtkPointData.h>
+
+#include "globe/layers/PolyBuilder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "globe/layers/LayerRadii.h"
+
+namespace meshdiff::views {
+
+PolyBuilder::PolyBuilder() { colors_->SetNumberOfComponents(3); }
+
+void PolyBuilder::arc(const Vec3& a, const Vec3& b, double radius) {
+    const int steps = std::max(1, static_cast<int>(std::ceil(angleBetween(a, b) / kMaxArcStep)));
+    lines_->InsertNextCell(steps + 1);
+    for (int i = 0; i <= steps; ++i) lines_->InsertCellPoint(point(scaled(slerp(a, b, double(i) / steps), radius)));
+}
+
+void PolyBuilder::line(vtkIdType a, vtkIdType b) {
+    const vtkIdType ids[2] = {a, b};
+    lines_->InsertNextCell(2, ids);
+}
+
+void PolyBuilder::ring(const Vec3& centre, double radiusDegrees, double radius) {
+    const Vec3 helper = std::abs(centre[2]) < 0.9 ? Vec3{0, 0, 1} : Vec3{1, 0, 0};
+    Vec3 u{centre[1] * helper[2] - centre[2] * helper[1], centre[2] * helper[0] - centre[0] * helper[2],
+           centre[0] * helper[1] - centre[1] * helper[0]};
+    u = normalized(u);
+    const Vec3 v{centre[1] * u[2] - centre[2] * u[1], centre[2] * u[0] - centre[0] * u[2],
+                 centre[0] * u[1] - centre[1] * u[0]};
+    const double r = std::sin(radiusDegrees * std::numbers::pi / 180),
+                 c = std::cos(radiusDegrees * std::numbers::pi / 180);
+    constexpr int kSteps = 40;
+    lines_->InsertNextCell(kSteps + 1);
+    for (int i = 0; i <= kSteps; ++i) {
+        const double t = 2 * std::numbers::pi * i / kSteps;
+        const Vec3 p{c * centre[0] + r * (std::cos(t) * u[0] + std::sin(t) * v[0]),
+                     c * centre[1] + r * (std::cos(t) * u[1] + std::sin(t) * v[1]),
+                     c * centre[2] + r * (std::cos(t) * u[2] + std::sin(t) * v[2])};
+        lines_->InsertCellPoint(point(scaled(p, radius)));
+    }
+}
+
+void PolyBuilder::vertex(const Vec3& p, const Rgb* color) {
+    const vtkIdType id = point(p);
+    verts_->InsertNextCell(1, &id);
+    if (color) colors_->InsertNextTuple3(color->r, color->g, color->b);
+}
+
+void PolyBuilder::triangle(const Vec3& a, const Vec3& b, const Vec3& c, double radius) {
+    const vtkIdType ids[3] = {point(scaled(a, radius)), point(scaled(b, radius)), point(scaled(c, radius))};
+    polys_->InsertNextCell(3, ids);
+}
+
+void PolyBuilder::outline(const Vec3& a, const Vec3& b, const Vec3& c, double radius) {
+    arc(a, b, radius);
+    arc(b, c, radius);
+    arc(c, a, radius);
+}
+
+vtkSmartPointer<vtkPolyData> PolyBuilder::build() {
+    auto data = vtkSmartPointer<vtkPolyData>::New();
+    data->SetPoints(points_);
+    if (lines_->GetNumberOfCells()) data->SetLines(lines_);
+    if (verts_->GetNumberOfCells()) data->SetVerts(verts_);
+    if (polys_->GetNumberOfCells()) data->SetPolys(polys_);
+    if (colors_->GetNumberOfTuples() == points_->GetNumberOfPoints() && colors_->GetNumberOfTuples() > 0) {
+        colors_->SetName("colors");
+        data->GetPointData()->SetScalars(colors_);
+    }
+    return data;
+}
+
+}  // namespace meshdiff::views

@@ -1,0 +1,38 @@
+#pragma once
+#include <vtkCellArray.h>
+#include <vtkNew.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkSmartPointer.h>
+#include <vtkUnsignedCharArray.h>
+
+#include "colormap/ColorMap.h"
+#include "geo/Vec3.h"
+
+namespace meshdiff::views {
+
+// Accumulates points, lines, vertices and polygons, then hands out one vtkPolyData.
+class PolyBuilder {
+public:
+    PolyBuilder();
+
+    vtkIdType point(const Vec3& p) { return points_->InsertNextPoint(p[0], p[1], p[2]); }
+    // The great-circle arc from unit vector a to b at `radius`, in steps of at most 2°.
+    void arc(const Vec3& a, const Vec3& b, double radius);
+    void line(vtkIdType a, vtkIdType b);
+    // A small circle of `radiusDegrees` around unit vector `centre`.
+    void ring(const Vec3& centre, double radiusDegrees, double radius);
+    void vertex(const Vec3& p, const Rgb* color = nullptr);
+    void triangle(const Vec3& a, const Vec3& b, const Vec3& c, double radius);
+    void outline(const Vec3& a, const Vec3& b, const Vec3& c, double radius);
+    bool empty() const { return points_->GetNumberOfPoints() == 0; }
+
+    vtkSmartPointer<vtkPolyData> build();
+
+private:
+    vtkNew<vtkPoints> points_;
+    vtkNew<vtkCellArray> lines_, verts_, polys_;
+    vtkNew<vtkUnsignedCharArray> colors_;
+};
+
+}  // namespace meshdiff::views

@@ -1,17 +1,15 @@
 #pragma once
-#include <atomic>
 #include <functional>
 #include <memory>
-#include <vector>
 
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QSize>
 
 #include "globe/GlobeScene.h"
+#include "gui/FieldMap.h"
 #include "gui/LoadedPair.h"
-#include "map/ErrorMapData.h"
-#include "map/ErrorMapRenderer.h"
+#include "gui/PairSession.h"
 
 class QLabel;
 class QMenu;
@@ -34,7 +32,8 @@ class RerunSession;
 namespace meshdiff::gui {
 
 // The desktop window: runs A and B, the globe, the field table, the error map, the
-// differences list with the inspector, and exports. Loading happens off the GUI thread.
+// differences list with the inspector, and exports. What is open, loaded and selected is the
+// PairSession's; the window shows it and forwards what the user asks for.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -45,12 +44,13 @@ public:
     void openDemo();                    // generates the built-in demo once (off the GUI thread), then opens it
     void setRunA(const QString& path);  // loads when B is known too
     void setRunB(const QString& path);
-    QString runA() const { return pathA_; }
-    QString runB() const { return pathB_; }
-    bool isLoading() const { return job_ != nullptr; }
-    const LoadedPair* pair() const { return pair_.get(); }
-    QString currentField() const { return currentField_; }
-    QString lastError() const { return lastError_; }
+    QString runA() const;
+    QString runB() const;
+    bool isLoading() const;
+    const LoadedPair* pair() const;
+    QString currentField() const;
+    QString lastError() const;
+    PairSession* session() const { return session_; }
 
     // Exports of what is shown, written on a worker thread: exportFinished lists the files
     // written, exportFailed names the file and the problem.
@@ -95,39 +95,22 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    struct Job {
-        std::atomic<bool> cancel{false};
-        std::shared_ptr<LoadedPair> graphStage;  // shown before the fields were compared
-    };
-
     void buildMenus();
     void buildDocks();
+    void buildStatusBar();
+    void connectViews();
+    void connectSession();
     void restoreSettings();
     void saveSettings() const;
-    void startLoading();
-    void onGraphsReady(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> graphStage);
-    void onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> pair);
-    void onFieldsFailed(const std::shared_ptr<Job>& job, const QString& message);
-    void onLoadFailed(const std::shared_ptr<Job>& job, const QString& message);
-    void onProgress(const std::shared_ptr<Job>& job, int percent, const QString& step);
-    void finishJob();
-    void applyGraphs();  // runs, globe, differences of pair_
+    void showLoadProgress(int percent, const QString& step);
+    void applyGraphs();  // runs, globe, differences of the session's pair
     void applyFields();  // field table and the worst field's map
-    void showGraphSummary(const QString& prefix);
-    void syncRuns();  // Runs panel list and the Rerun panel follow pair_
+    void showFieldSelection();
+    void syncRuns();  // Runs panel list and the Rerun panel follow the pair
     QString listRun(const QString& path);
     QString nextFreeLabel() const;
-    void startFragility();
-    void showFragility(const std::shared_ptr<LoadedPair>& pair, const std::shared_ptr<const FragilityReport>& report);
-    // A field's map made ready off the GUI thread: the renderer has its images coloured and the
-    // globe's overlay is computed.
-    struct FieldMap {
-        std::shared_ptr<const views::ErrorMapData> data;
-        std::shared_ptr<views::ErrorMapRenderer> renderer;
-        views::FieldOverlay overlay;
-    };
-    static FieldMap prepareFieldMap(std::shared_ptr<const views::ErrorMapData> data, const views::ErrorMapStyle& style);
-    void showFieldMap(FieldMap map);
+    void showFragility(const std::shared_ptr<const FragilityReport>& report);
+    void showFieldMap(const std::shared_ptr<FieldMap>& map);
     void showStatus(const QString& text);
     void rememberPair(const QString& a, const QString& b);
     void fillRecentMenu();
@@ -157,17 +140,11 @@ private:
     QPushButton* cancel_ = nullptr;
     QMenu* recentMenu_ = nullptr;
 
-    QString pathA_, pathB_;
-    QString lastError_;
-    QString currentField_;
-    std::shared_ptr<LoadedPair> pair_;
-    std::shared_ptr<LoadedPair> viewsPair_;  // what the globe's and inspector's pointers point into
-    std::shared_ptr<Job> job_;
+    PairSession* session_ = nullptr;
+    std::shared_ptr<const LoadedPair> viewsPair_;  // what the globe's and inspector's pointers point into
     std::shared_ptr<const views::ErrorMapData> mapData_;
     QStringList recentPairs_;  // newest first, as saved in the settings
-    std::vector<std::vector<views::LonLat>> coastlines_;
     views::GlobeScene scene_;
-    int fieldRequest_ = 0;
     int exportsRunning_ = 0;
     QElapsedTimer progressTimer_;
 };

@@ -101,7 +101,7 @@ void MainWindow::exportMapSvg(const QString& path) {
 }
 
 void MainWindow::exportData(const QString& directory) {
-    runExport(tr("the data files"), [directory, pair = pair_] {
+    runExport(tr("the data files"), [directory, pair = session_->sharedPair()] {
         const GraphDiff* diff = pair && pair->comparison.graph ? &*pair->comparison.graph : nullptr;
         const MeshGraph* graphA = pair ? pair->graphA.get() : nullptr;
         const std::vector<views::FieldRow> noRows;
@@ -119,7 +119,7 @@ void MainWindow::exportData(const QString& directory) {
 }
 
 void MainWindow::exportReport(const QString& directory) {
-    runExport(tr("the report"), [this, directory, pair = pair_] {
+    runExport(tr("the report"), [this, directory, pair = session_->sharedPair()] {
         if (!pair) throw Error(directory.toStdString(), "no report without two open runs");
         const auto progress = [this](int percent, const std::string& step) {
             QMetaObject::invokeMethod(
@@ -178,7 +178,8 @@ void MainWindow::exportGlobeInteractive() {
 }
 
 void MainWindow::exportMapInteractive(const QString& format) {
-    const QString suggestedName = (currentField_.isEmpty() ? QStringLiteral("map") : currentField_) + "." + format;
+    const QString field = currentField();
+    const QString suggestedName = (field.isEmpty() ? QStringLiteral("map") : field) + "." + format;
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export error map"), QSettings().value(settings::kExportFolder).toString() + "/" + suggestedName,
         format.toUpper() + tr(" files (*.%1)").arg(format));

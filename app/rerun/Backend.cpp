@@ -29,18 +29,39 @@ BackendSettings parseBackend(const std::string& text) {
 std::unique_ptr<Backend> makeBackend(const BackendSettings& settings) {
     if (settings.kind == "ssh") return std::make_unique<SshBackend>(settings);
     if (settings.kind == "slurm") return std::make_unique<SlurmBackend>(settings);
-    return std::make_unique<LocalBackend>();
+    return std::make_unique<LocalBackend>(settings);
 }
 
-bool resolveOrFail(Backend& backend, const Recipe& recipe, const JobContext& context, Job& job) {
+Backend::Backend(BackendSettings settings, QObject* parent) : QObject(parent), settings_(std::move(settings)) {}
+
+void Backend::start(const Recipe& recipe, const JobContext& base, const RunPaths& paths) {
+    recipe_ = recipe;
+    base_ = base;
+    paths_ = paths;
+    launch();
+}
+
+bool Backend::resolve(const JobContext& context) {
     try {
-        job = resolveJob(recipe, context);
+        job_ = resolveJob(recipe_, context);
     } catch (const Error& error) {
-        emit backend.finished({RunStatus::Failed, -1, error.what()});
+        finish({RunStatus::Failed, -1, error.what()});
         return false;
     }
-    emit backend.resolved(job);
+    emit resolved(job_);
     return true;
+}
+
+JobContext Backend::localContext() const {
+    JobContext context = base_;
+    context.outDir = paths_.outDir;
+    return context;
+}
+
+void Backend::finish(const RunOutcome& outcome) {
+    if (done_) return;
+    done_ = true;
+    emit finished(outcome);
 }
 
 }  // namespace meshdiff::rerun

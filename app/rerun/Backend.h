@@ -33,16 +33,16 @@ struct BackendSettings {
 BackendSettings parseBackend(const std::string& text);
 
 // Runs one resolved job somewhere and reports its output and how it ended. Nothing starts
-// before start(); cancel() asks the job to stop and still ends with finished().
+// before start(); cancel() asks the job to stop and still ends with finished(), once.
 class Backend : public QObject {
     Q_OBJECT
 public:
-    using QObject::QObject;
+    explicit Backend(BackendSettings settings, QObject* parent = nullptr);
     ~Backend() override = default;
 
     // Resolves the recipe with the paths the command sees there (emits resolved()), copies
     // inputs where needed, runs it and ends with finished(). `base` holds the local values.
-    virtual void start(const Recipe& recipe, const JobContext& base, const RunPaths& paths) = 0;
+    void start(const Recipe& recipe, const JobContext& base, const RunPaths& paths);
     virtual void cancel() = 0;
     virtual bool detachable() const { return false; }  // true when the job survives this process
     virtual std::string jobId() const { return {}; }   // Slurm job id, once submitted
@@ -53,11 +53,29 @@ signals:
     void note(const QString& text);    // what meshdiff does around it (copying, submitting, …)
     void submitted();                  // a detachable job was accepted by its scheduler
     void finished(const meshdiff::rerun::RunOutcome& outcome);
+
+protected:
+    virtual void launch() = 0;  // what start() does after keeping its arguments
+
+    // Resolves the recipe into job_ for a command that sees `context` and emits resolved(); a
+    // resolution error ends the run as failed (false).
+    bool resolve(const JobContext& context);
+    JobContext baseContext() const { return base_; }
+    JobContext localContext() const;         // for a command on this machine: out/ is paths_.outDir
+    void finish(const RunOutcome& outcome);  // the first call ends the run; later ones do nothing
+    bool done() const { return done_; }
+
+    const BackendSettings settings_;
+    RunPaths paths_;
+    Job job_;
+    bool cancelled_ = false;
+
+private:
+    Recipe recipe_;
+    JobContext base_;
+    bool done_ = false;
 };
 
 std::unique_ptr<Backend> makeBackend(const BackendSettings& settings);
-
-// Resolves `recipe`, reporting a resolution error as a failed outcome instead of throwing.
-bool resolveOrFail(Backend& backend, const Recipe& recipe, const JobContext& context, Job& job);
 
 }  // namespace meshdiff::rerun

@@ -11,20 +11,17 @@ namespace meshdiff::rerun {
 class LocalBackend : public Backend {
     Q_OBJECT
 public:
-    explicit LocalBackend(QObject* parent = nullptr);
+    explicit LocalBackend(BackendSettings settings = {}, QObject* parent = nullptr);
     ~LocalBackend() override;
 
-    void start(const Recipe& recipe, const JobContext& base, const RunPaths& paths) override;
     void cancel() override;
 
 private:
-    void signalGroup(int signal);
+    void launch() override;
     void onFinished(int exitCode, QProcess::ExitStatus exitStatus);
 
     QProcess process_;
     QTimer killTimer_;
-    bool cancelled_ = false;
-    bool done_ = false;
 };
 
 }  // namespace meshdiff::rerun

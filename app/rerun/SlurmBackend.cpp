@@ -1,9 +1,9 @@
 #include "rerun/SlurmBackend.h"
 
-#include <unistd.h>
 #include <QRegularExpression>
 #include <cmath>
 
+#include "rerun/ProcessGroup.h"
 #include "rerun/ShellQuote.h"
 
 namespace meshdiff::rerun {
@@ -20,7 +20,7 @@ bool isEndState(const QString& state) {
 // Runs a short Slurm command and waits for it (they answer in milliseconds).
 bool runQuick(const QString& program, const QStringList& arguments, QString& outputText, QString& errorText) {
     QProcess process;
-    process.setChildProcessModifier([] { ::setpgid(0, 0); });  // out of reach of the user's Ctrl-C
+    useOwnProcessGroup(process);
     process.start(program, arguments);
     if (!process.waitForStarted(5000)) {
         errorText = program + ": " + process.errorString();
@@ -34,11 +34,11 @@ bool runQuick(const QString& program, const QStringList& arguments, QString& out
 
 }  // namespace
 
-SlurmBackend::SlurmBackend(BackendSettings settings, QObject* parent)
-    : Backend(parent), settings_(std::move(settings)) {
-    query_.setChildProcessModifier([] { ::setpgid(0, 0); });
+SlurmBackend::SlurmBackend(BackendSettings settings, QObject* parent) : Backend(std::move(settings), parent) {
+    useOwnProcessGroup(query_);
     pollTimer_.setInterval(500);
     connect(&pollTimer_, &QTimer::timeout, this, &SlurmBackend::poll);
+    connect(this, &Backend::finished, &pollTimer_, &QTimer::stop);
     connect(&query_, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus) {
         const QString text = QString::fromUtf8(query_.readAllStandardOutput()).trimmed();
         if (exitCode != 0 && text.isEmpty()) return;  // e.g. the controller is briefly unreachable: next poll
@@ -54,29 +54,22 @@ SlurmBackend::~SlurmBackend() {
     }
 }
 
-void SlurmBackend::start(const Recipe& recipe, const JobContext& base, const RunPaths& paths) {
-    paths_ = paths;
-    JobContext context = base;
-    context.outDir = paths.outDir;
-    Job job;
-    if (!resolveOrFail(*this, recipe, context, job)) {
-        done_ = true;
-        return;
-    }
-    const QString scriptPath = q(paths.runDir + "/job.sh");
+void SlurmBackend::launch() {
+    if (!resolve(localContext())) return;
+    const QString scriptPath = q(paths_.runDir + "/job.sh");
     QFile script(scriptPath);
     if (!script.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return finish({RunStatus::Failed, -1, "cannot write " + scriptPath.toStdString()});
-    const std::string text = "#!/bin/sh\n# written by meshdiff rerun " + paths.id + "\ncd -- " +
-                             shellQuote(job.workdir) + " || exit 126\n" + shellExports(job.env) + shellExec(job.argv) +
-                             "\n";
+    const std::string text = "#!/bin/sh\n# written by meshdiff rerun " + paths_.id + "\ncd -- " +
+                             shellQuote(job_.workdir) + " || exit 126\n" + shellExports(job_.env) +
+                             shellExec(job_.argv) + "\n";
     script.write(text.data(), static_cast<qint64>(text.size()));
     script.close();
-    logPath_ = q(paths.runDir + "/slurm.out");
-    QStringList arguments{"--parsable", "--job-name=meshdiff-" + q(paths.id), "--output=" + logPath_,
-                          "--chdir=" + q(paths.runDir)};
-    if (job.timeoutSeconds > 0)
-        arguments << "--time=" + QString::number(static_cast<int>(std::ceil(job.timeoutSeconds / 60.0)) + 1);
+    logPath_ = q(paths_.runDir + "/slurm.out");
+    QStringList arguments{"--parsable", "--job-name=meshdiff-" + q(paths_.id), "--output=" + logPath_,
+                          "--chdir=" + q(paths_.runDir)};
+    if (job_.timeoutSeconds > 0)
+        arguments << "--time=" + QString::number(static_cast<int>(std::ceil(job_.timeoutSeconds / 60.0)) + 1);
     for (const auto& extra : settings_.slurmArgs) arguments << q(extra);
     arguments << scriptPath;
     QString outputText, errorText;
@@ -92,12 +85,12 @@ void SlurmBackend::start(const Recipe& recipe, const JobContext& base, const Run
 
 void SlurmBackend::poll() {
     readLog();
-    if (done_ || query_.state() != QProcess::NotRunning) return;
+    if (done() || query_.state() != QProcess::NotRunning) return;
     query_.start("squeue", {"-h", "-j", q(jobId_), "-t", "all", "-o", "%T"});
 }
 
 void SlurmBackend::onState(const QString& state) {
-    if (done_ || (!state.isEmpty() && !isEndState(state))) return;
+    if (done() || (!state.isEmpty() && !isEndState(state))) return;
     // Ended, or already gone from squeue: scontrol still knows the exit code for MinJobAge.
     QString text, errorText;
     runQuick("scontrol", {"show", "job", "-o", q(jobId_)}, text, errorText);
@@ -141,18 +134,11 @@ void SlurmBackend::readLog() {
 }
 
 void SlurmBackend::cancel() {
-    if (done_ || jobId_.empty()) return;
+    if (done() || jobId_.empty()) return;
     cancelled_ = true;
     QString text, errorText;
     emit note(q("scancel " + jobId_));
     if (!runQuick("scancel", {q(jobId_)}, text, errorText)) emit note("scancel: " + errorText);
-}
-
-void SlurmBackend::finish(const RunOutcome& outcome) {
-    if (done_) return;
-    done_ = true;
-    pollTimer_.stop();
-    emit finished(outcome);
 }
 
 }  // namespace meshdiff::rerun

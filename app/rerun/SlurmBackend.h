@@ -16,26 +16,22 @@ public:
     explicit SlurmBackend(BackendSettings settings, QObject* parent = nullptr);
     ~SlurmBackend() override;
 
-    void start(const Recipe& recipe, const JobContext& base, const RunPaths& paths) override;
     void cancel() override;
     bool detachable() const override { return true; }
     std::string jobId() const override { return jobId_; }
 
 private:
+    void launch() override;
     void poll();
     void onState(const QString& state);
     void onExitInfo(const QString& text, const QString& state);
     void readLog();
-    void finish(const RunOutcome& outcome);
 
-    BackendSettings settings_;
-    RunPaths paths_;
     std::string jobId_;
     QString logPath_;
     qint64 logOffset_ = 0;
     QProcess query_;
     QTimer pollTimer_;
-    bool cancelled_ = false, done_ = false;
 };
 
 }  // namespace meshdiff::rerun

@@ -1,11 +1,11 @@
 #include "rerun/SshBackend.h"
 
-#include <unistd.h>
 #include <QDir>
 #include <QFileInfo>
 #include <csignal>
 #include <memory>
 
+#include "rerun/ProcessGroup.h"
 #include "rerun/ShellQuote.h"
 
 namespace meshdiff::rerun {
@@ -17,10 +17,10 @@ QString q(const std::string& text) { return QString::fromStdString(text); }
 
 }  // namespace
 
-SshBackend::SshBackend(BackendSettings settings, QObject* parent) : Backend(parent), settings_(std::move(settings)) {
+SshBackend::SshBackend(BackendSettings settings, QObject* parent) : Backend(std::move(settings), parent) {
     // Own process group: a Ctrl-C meant for meshdiff must not kill ssh before meshdiff can stop
     // the remote job; killing the group also stops the ssh that scp starts.
-    step_.setChildProcessModifier([] { ::setpgid(0, 0); });
+    useOwnProcessGroup(step_);
     connect(&step_, &QProcess::readyReadStandardOutput, this, [this] {
         const QByteArray chunk = step_.readAllStandardOutput();
         if (streamOutput_) emit output(QString::fromUtf8(chunk));
@@ -44,20 +44,15 @@ SshBackend::SshBackend(BackendSettings settings, QObject* parent) : Backend(pare
         if (next) next(kStartFailed, step_.program() + ": " + step_.errorString());
     });
     killTimer_.setSingleShot(true);
-    connect(&killTimer_, &QTimer::timeout, this, [this] { killStep(); });
+    connect(&killTimer_, &QTimer::timeout, this, [this] { signalProcessGroup(step_, SIGKILL); });
 }
 
 SshBackend::~SshBackend() {
     next_ = nullptr;
     if (step_.state() != QProcess::NotRunning) {
-        killStep();
+        signalProcessGroup(step_, SIGKILL);
         step_.waitForFinished(2000);
     }
-}
-
-void SshBackend::killStep() {
-    const qint64 pid = step_.processId();
-    if (pid > 0) ::kill(-static_cast<pid_t>(pid), SIGKILL);
 }
 
 QStringList SshBackend::sshArguments(const std::string& remoteCommand) const {
@@ -81,11 +76,8 @@ void SshBackend::runStep(const QString& program, const QStringList& arguments, b
     step_.start(program, arguments);
 }
 
-void SshBackend::start(const Recipe& recipe, const JobContext& base, const RunPaths& paths) {
-    recipe_ = recipe;
-    base_ = base;
-    paths_ = paths;
-    const std::string dir = settings_.remoteDir + "/" + paths.id;
+void SshBackend::launch() {
+    const std::string dir = settings_.remoteDir + "/" + paths_.id;
     emit note(q("preparing " + settings_.host + ":" + dir));
     const std::string command = "mkdir -p -- " + shellQuote(dir + "/in") + " " + shellQuote(dir + "/out") +
                                 " && cd -- " + shellQuote(dir) + " && pwd";
@@ -99,7 +91,7 @@ void SshBackend::start(const Recipe& recipe, const JobContext& base, const RunPa
 
 void SshBackend::prepared(const QString& remoteRunDir) {
     remoteRun_ = remoteRunDir.toStdString();
-    JobContext context = base_;
+    JobContext context = baseContext();
     context.outDir = remoteRun_ + "/out";
     context.values["meshdiff"] = settings_.remoteMeshdiff;
     context.values["host"] = settings_.host;
@@ -109,11 +101,7 @@ void SshBackend::prepared(const QString& remoteRunDir) {
         const std::string name = QFileInfo(q(localPath)).fileName().toStdString();
         return inDir + std::to_string(++*counter) + "-" + (name.empty() ? "input" : name);
     };
-    if (!resolveOrFail(*this, recipe_, context, job_)) {
-        done_ = true;
-        return;
-    }
-    upload(0);
+    if (resolve(context)) upload(0);
 }
 
 void SshBackend::upload(std::size_t index) {
@@ -165,25 +153,16 @@ void SshBackend::fetch(const RunOutcome& outcome) {
     });
 }
 
-void SshBackend::finish(const RunOutcome& outcome) {
-    if (done_) return;
-    done_ = true;
-    emit finished(outcome);
-}
-
 void SshBackend::cancel() {
-    if (done_ || cancelled_) return;
+    if (done() || cancelled_) return;
     cancelled_ = true;
-    if (!running_) {
-        killStep();
-        return;
-    }
+    if (!running_) return signalProcessGroup(step_, SIGKILL);
     emit note("asking the remote job to stop");
     const std::string pidFile = shellQuote(remoteRun_ + "/job.pid");
     const std::string command =
         "pid=$(cat " + pidFile + ") && { kill -TERM -- -\"$pid\" 2>/dev/null || kill -TERM \"$pid\"; }";
     auto* stopper = new QProcess(this);
-    stopper->setChildProcessModifier([] { ::setpgid(0, 0); });
+    useOwnProcessGroup(*stopper);
     connect(stopper, &QProcess::finished, stopper, &QObject::deleteLater);
     stopper->start("ssh", sshArguments(command));
     killTimer_.start(5000);  // the remote side has not ended: stop waiting for it

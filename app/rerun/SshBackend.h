@@ -17,10 +17,10 @@ public:
     explicit SshBackend(BackendSettings settings, QObject* parent = nullptr);
     ~SshBackend() override;
 
-    void start(const Recipe& recipe, const JobContext& base, const RunPaths& paths) override;
     void cancel() override;
 
 private:
+    void launch() override;
     QStringList sshArguments(const std::string& remoteCommand) const;
     QStringList scpOptions() const;
     void runStep(const QString& program, const QStringList& arguments, bool streamOutput,
@@ -29,21 +29,14 @@ private:
     void upload(std::size_t index);
     void runCommand();
     void fetch(const RunOutcome& outcome);
-    void finish(const RunOutcome& outcome);
-    void killStep();
 
-    BackendSettings settings_;
-    Recipe recipe_;
-    JobContext base_;
-    RunPaths paths_;
-    Job job_;
     std::string remoteRun_;
     QProcess step_;
     std::function<void(int, const QString&)> next_;
     bool streamOutput_ = false;
     QByteArray stepOutput_;
     QTimer killTimer_;
-    bool running_ = false, cancelled_ = false, done_ = false;
+    bool running_ = false;  // the command itself, not a copy step
 };
 
 }  // namespace meshdiff::rerun

@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <tuple>
+#include <vector>
 
 #include "WindowTestSettings.h"
 #include "core/TestPaths.h"
@@ -25,18 +27,34 @@ namespace {
 
 QString runFolder(const char* run) { return QString::fromStdString((test::fixture("window") / run).string()); }
 
-// A copy of run B in `dir`/`name`; with `breakFields`, the middle of its fields file is
-// overwritten (still found as a fields archive, but its arrays cannot be read).
+// Overwrites the middle third of the largest member's compressed data in a zip archive: its
+// local headers and central directory stay intact (the run folder still finds a fields
+// archive), but that member's array cannot be read.
+void damageLargestMember(const QString& path) {
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadWrite));
+    QByteArray bytes = file.readAll();
+    std::vector<qsizetype> bounds;
+    for (qsizetype at = bytes.indexOf("PK\x03\x04"); at >= 0; at = bytes.indexOf("PK\x03\x04", at + 1))
+        bounds.push_back(at);
+    bounds.push_back(bytes.indexOf("PK\x01\x02"));  // the central directory
+    qsizetype start = 0, length = 0;
+    for (std::size_t i = 0; i + 1 < bounds.size(); ++i) {
+        if (bounds[i + 1] - bounds[i] > length)
+            std::tie(start, length) = std::pair(bounds[i], bounds[i + 1] - bounds[i]);
+    }
+    ASSERT_GT(length, 300);
+    bytes.replace(start + length / 3, length / 3, QByteArray(length / 3, 'Z'));
+    file.seek(0);
+    file.write(bytes);
+}
+
+// A copy of run B in `dir`/`name`; with `breakFields`, its fields file is damaged (still found
+// as a fields archive, but its arrays cannot be read).
 QString copyOfB(const QTemporaryDir& dir, const QString& name, bool breakFields) {
     const std::filesystem::path to = std::filesystem::path(dir.path().toStdString()) / name.toStdString();
     std::filesystem::copy(test::fixture("window") / "B", to);
-    if (breakFields) {
-        QFile fields(QString::fromStdString((to / "fields.npz").string()));
-        EXPECT_TRUE(fields.open(QIODevice::ReadWrite));
-        const qint64 size = fields.size();
-        fields.seek(size / 4);
-        fields.write(QByteArray(int(size / 4), 'Z'));
-    }
+    if (breakFields) damageLargestMember(QString::fromStdString((to / "fields.npz").string()));
     return QString::fromStdString(to.string());
 }
 

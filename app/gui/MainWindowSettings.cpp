@@ -1,0 +1,72 @@
+// MainWindow's settings: window layout, globe layers and mesh level, the error map's style and
+// the recent pairs. Written on a worker (views::saveSettingsInBackground) where the GUI thread waits.
+#include <QFileInfo>
+#include <QSettings>
+
+#include "background/BackgroundWork.h"
+#include "gui/MainWindow.h"
+#include "gui/SettingsKeys.h"
+#include "map/ErrorMapView.h"
+
+namespace meshdiff::gui {
+namespace {
+
+QString pairKey(const QString& a, const QString& b) { return a + QLatin1Char('\n') + b; }
+
+}  // namespace
+
+void MainWindow::restoreSettings() {
+    QSettings settings;
+    recentPairs_ = settings.value(settings::kRecentPairs).toStringList();
+    restoreGeometry(settings.value(settings::kWindowGeometry).toByteArray());
+    restoreState(settings.value(settings::kWindowState).toByteArray());
+    if (settings.contains(settings::kGlobeLayers)) {
+        const QVariantList visible = settings.value(settings::kGlobeLayers).toList();
+        for (int layer = 0; layer < views::kGlobeLayerCount; ++layer) {
+            const bool on = visible.contains(layer);
+            scene_.visible[std::size_t(layer)] = on;
+            if (auto* action = findChild<QAction*>(QStringLiteral("layer%1").arg(layer))) action->setChecked(on);
+        }
+    }
+    scene_.meshLevel = settings.value(settings::kGlobeMeshLevel, scene_.meshLevel).toInt();
+    applyMapStyleFromSettings();
+}
+
+void MainWindow::applyMapStyleFromSettings() {
+    QSettings settings;
+    views::ErrorMapStyle style;
+    style.mode = views::MapMode(settings.value(settings::kMapMode, int(style.mode)).toInt());
+    style.limits.mode = views::LimitMode(settings.value(settings::kMapLimits, int(style.limits.mode)).toInt());
+    style.sequentialMap = views::ColorMapKind(settings.value(settings::kMapColorMap, int(style.sequentialMap)).toInt());
+    style.coastlines = settings.value(settings::kMapCoastlines, true).toBool();
+    style.differences = settings.value(settings::kMapDifferences, true).toBool();
+    map_->setStyle(style);
+}
+
+void MainWindow::saveSettings() const {
+    QSettings settings;
+    settings.setValue(settings::kWindowGeometry, saveGeometry());
+    settings.setValue(settings::kWindowState, saveState());
+    QVariantList visible;
+    for (int layer = 0; layer < views::kGlobeLayerCount; ++layer) {
+        if (scene_.visible[std::size_t(layer)]) visible << layer;
+    }
+    settings.setValue(settings::kGlobeLayers, visible);
+    settings.setValue(settings::kGlobeMeshLevel, scene_.meshLevel);
+    const views::ErrorMapStyle& style = map_->style();
+    settings.setValue(settings::kMapMode, int(style.mode));
+    settings.setValue(settings::kMapLimits, int(style.limits.mode));
+    settings.setValue(settings::kMapColorMap, int(style.sequentialMap));
+    settings.setValue(settings::kMapCoastlines, style.coastlines);
+    settings.setValue(settings::kMapDifferences, style.differences);
+}
+
+void MainWindow::rememberPair(const QString& a, const QString& b) {
+    recentPairs_.removeAll(pairKey(a, b));
+    recentPairs_.prepend(pairKey(a, b));
+    while (recentPairs_.size() > settings::kMaxRecentPairs) recentPairs_.removeLast();
+    views::saveSettingsInBackground(
+        {{settings::kRecentPairs, recentPairs_}, {settings::kLastFolder, QFileInfo(a).absolutePath()}});
+}
+
+}  // namespace meshdiff::gui

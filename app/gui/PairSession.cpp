@@ -1,0 +1,295 @@
+#include "gui/PairSession.h"
+
+#include <utility>
+
+#include <QFileInfo>
+#include <QTimer>
+
+#include "background/BackgroundWork.h"
+#include "gui/DemoRuns.h"
+#include "gui/PairLoader.h"
+
+namespace meshdiff::gui {
+
+PairSession::PairSession(QObject* parent) : QObject(parent) {
+    views::runInBackground([this] {
+        auto lines = loadCoastlines();
+        QMetaObject::invokeMethod(
+            this,
+            [this, lines = std::move(lines)]() mutable {
+                coastlines_ = std::move(lines);
+                if (pair_ && !currentField_.isEmpty()) requestFieldMap();  // now with coastlines
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+PairSession::~PairSession() {
+    if (job_) job_->cancel = true;
+    views::waitForBackgroundWork();  // its tasks capture this object
+}
+
+void PairSession::setMapStyle(const views::ErrorMapStyle& style) { mapStyle_ = style; }
+
+void PairSession::setPaths(QString runA, QString runB) {
+    pathA_ = std::move(runA);
+    pathB_ = std::move(runB);
+    emit runsChanged(pathA_, pathB_);
+}
+
+void PairSession::restorePathsOfPair() {
+    if (pair_) setPaths(QString::fromStdString(pair_->pathA), QString::fromStdString(pair_->pathB));
+    else emit runsChanged(pathA_, pathB_);
+}
+
+void PairSession::open(const QString& runA, const QString& runB) {
+    setPaths(runA, runB);
+    startLoading();
+}
+
+void PairSession::openDemo() {
+    emit statusText(tr("Preparing the built-in demo (two synthetic runs on graphs that differ)…"));
+    views::runInBackground([this] {
+        try {
+            const auto [a, b] = demoRunFolders();
+            QMetaObject::invokeMethod(
+                this, [this, a = QString::fromStdString(a), b = QString::fromStdString(b)] { open(a, b); },
+                Qt::QueuedConnection);
+        } catch (const std::exception& e) {
+            QMetaObject::invokeMethod(
+                this,
+                [this, message = QString::fromStdString(e.what())] {
+                    lastError_ = message;
+                    emit loadingEnded();
+                    emit statusText(tr("Could not prepare the demo: %1").arg(message));
+                    emit loadFailed(message);
+                },
+                Qt::QueuedConnection);
+        }
+    });
+}
+
+void PairSession::setRunA(const QString& path) {
+    setPaths(path, pathB_);
+    if (!pathB_.isEmpty()) startLoading();
+    else emit statusText(tr("Run A: %1 — now open run B.").arg(path));
+}
+
+void PairSession::setRunB(const QString& path) {
+    setPaths(pathA_, path);
+    if (!pathA_.isEmpty()) startLoading();
+    else emit statusText(tr("Run B: %1 — now open run A.").arg(path));
+}
+
+void PairSession::swapRuns() {
+    if (pathA_.isEmpty() && pathB_.isEmpty()) return;
+    setPaths(pathB_, pathA_);
+    if (!pathA_.isEmpty() && !pathB_.isEmpty()) startLoading();
+}
+
+void PairSession::reload() {
+    if (!pathA_.isEmpty() && !pathB_.isEmpty()) startLoading();
+}
+
+void PairSession::startLoading() {
+    if (job_) job_->cancel = true;
+    auto job = std::make_shared<Job>();
+    job->generation = ++generation_;
+    job_ = job;
+    lastError_.clear();
+    emit pairOpening(pathA_, pathB_);
+    emit statusText(tr("Loading %1 and %2…").arg(pathA_, pathB_));
+    loadInBackground(job);
+}
+
+void PairSession::loadInBackground(const std::shared_ptr<Job>& job) {
+    const std::string a = QFileInfo(pathA_).absoluteFilePath().toStdString();
+    const std::string b = QFileInfo(pathB_).absoluteFilePath().toStdString();
+    views::runInBackground([this, job, a, b] {
+        bool graphsShown = false;
+        auto graphsReady = [this, job, &graphsShown](std::shared_ptr<LoadedPair> stage) {
+            graphsShown = true;
+            QMetaObject::invokeMethod(
+                this, [this, job, stage] { onGraphsReady(job, stage); }, Qt::QueuedConnection);
+        };
+        auto report = [this, job](int percent, const std::string& step) {
+            QMetaObject::invokeMethod(
+                this,
+                [this, job, percent, text = QString::fromStdString(step)] {
+                    if (job == job_) emit progressChanged(percent, text);
+                },
+                Qt::QueuedConnection);
+        };
+        try {
+            auto pair = loadPair(a, b, report, job->cancel, graphsReady);
+            QMetaObject::invokeMethod(
+                this, [this, job, pair] { onLoaded(job, pair); }, Qt::QueuedConnection);
+        } catch (const LoadCancelled&) {
+            // The session already went back to its previous state.
+        } catch (const std::exception& e) {
+            QMetaObject::invokeMethod(
+                this,
+                [this, job, graphsShown, message = QString::fromStdString(e.what())] {
+                    graphsShown ? onFieldsFailed(job, message) : onLoadFailed(job, message);
+                },
+                Qt::QueuedConnection);
+        }
+    });
+}
+
+void PairSession::endJob() {
+    job_.reset();
+    emit loadingEnded();
+}
+
+void PairSession::cancel() {
+    if (!job_) return;
+    job_->cancel = true;
+    const bool graphsShown = job_->graphStage && job_->graphStage == pair_;
+    endJob();
+    if (graphsShown) {
+        emit statusText(tr("Field comparison cancelled; showing the graph differences only."));
+    } else {
+        restorePathsOfPair();
+        emit statusText(pair_ ? tr("Loading cancelled; still showing the previous runs.") : tr("Loading cancelled."));
+    }
+    emit loadCancelled(graphsShown);
+}
+
+void PairSession::onLoadFailed(const std::shared_ptr<Job>& job, const QString& message) {
+    if (job != job_) return;
+    endJob();
+    lastError_ = message;
+    restorePathsOfPair();
+    emit statusText(tr("Could not open the runs: %1").arg(message));
+    emit loadFailed(message);
+}
+
+void PairSession::onGraphsReady(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> graphStage) {
+    if (job != job_) return;
+    job->graphStage = graphStage;
+    showPair(std::move(graphStage));
+    emit statusText(summary(tr("Graphs compared in %1 s").arg(pair_->seconds, 0, 'f', 2)));
+}
+
+void PairSession::onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> pair) {
+    if (job != job_) return;
+    endJob();
+    if (job->graphStage && job->graphStage == pair_) {
+        // The graph stage is on show already: the full pair replaces it without a new graphsReady.
+        auto graphStage = std::exchange(pair_, std::move(pair));
+        views::releaseInBackground(std::move(graphStage));
+    } else {
+        showPair(std::move(pair));
+    }
+    emit statusText(summary(tr("Opened in %1 s").arg(pair_->seconds, 0, 'f', 2)));
+    emit fieldsReady(pair_->seconds);
+    // The at-risk layer can wait until the globe and the map have had the CPU.
+    QTimer::singleShot(1500, this, [this, shown = pair_] {
+        if (shown == pair_) startFragility();
+    });
+}
+
+void PairSession::onFieldsFailed(const std::shared_ptr<Job>& job, const QString& message) {
+    if (job != job_) return;
+    endJob();
+    lastError_ = message;
+    emit statusText(tr("Graphs shown, but the fields could not be compared: %1").arg(message));
+    emit fieldsFailed(message);
+    startFragility();
+}
+
+void PairSession::showPair(std::shared_ptr<LoadedPair> pair) {
+    auto previous = std::exchange(pair_, std::move(pair));  // alive until the receivers let go of it
+    setPaths(QString::fromStdString(pair_->pathA), QString::fromStdString(pair_->pathB));
+    currentField_.clear();
+    difference_ = {};
+    emit graphsReady(pair_->seconds);
+    emit selectionChanged();
+    views::releaseInBackground(std::move(previous));
+}
+
+void PairSession::selectField(const QString& name) {
+    if (!pair_) return;
+    currentField_ = name;
+    emit selectionChanged();
+    requestFieldMap();
+}
+
+void PairSession::selectDifference(const views::GlobePick& pick) {
+    difference_ = pick;
+    emit selectionChanged();
+}
+
+void PairSession::requestFieldMap() {
+    const int request = ++fieldRequest_;
+    views::runInBackground([this, pair = pair_, coastlines = coastlines_, field = currentField_.toStdString(), request,
+                            style = mapStyle_] {
+        auto map = std::make_shared<FieldMap>();
+        QString error;
+        try {
+            *map = prepareFieldMap(loadFieldMap(*pair, field, coastlines), style);
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, pair, map = std::move(map), error, request]() mutable {
+                if (pair != pair_ || request != fieldRequest_) {
+                    views::releaseInBackground(std::move(map));
+                } else if (!error.isEmpty()) {
+                    emit statusText(tr("Could not read the field: %1").arg(error));
+                } else {
+                    emit fieldLoaded(std::move(map));
+                }
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void PairSession::startFragility() {
+    if (!pair_ || !pair_->graphA || !pair_->comparison.graph) return;
+    views::runInBackground([this, pair = pair_] {
+        std::shared_ptr<const FragilityReport> report;
+        try {
+            report = std::make_shared<const FragilityReport>(analyzeFragility(*pair->graphA));
+        } catch (const std::exception&) {
+            return;  // the at-risk layer stays empty
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, pair, report] {
+                if (pair != pair_) return;
+                pair_->fragilityA = report;
+                emit fragilityReady(report);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+QString PairSession::summary(const QString& prefix) const {
+    const Comparison& c = pair_->comparison;
+    QString text;
+    if (c.graph) {
+        text = tr("%1 grid→mesh edges only in A, %2 only in B, %3 mesh→grid triangles differ, %4 mesh nodes moved")
+                   .arg(c.graph->g2mOnlyA.size())
+                   .arg(c.graph->g2mOnlyB.size())
+                   .arg(c.graph->m2gChanged.size())
+                   .arg(c.graph->movedNodes.size());
+    } else {
+        text = tr("no graph on both sides");
+    }
+    if (c.fields) {
+        text += tr("; %1 fields, max rel RMS %2").arg(c.fields->perField.size()).arg(c.fields->maxRelRms, 0, 'g', 3);
+    } else if (isLoading()) {
+        text += tr("; comparing the fields…");
+    }
+    QString notCompared;
+    for (const std::string& line : c.notCompared)
+        notCompared += (notCompared.isEmpty() ? QString() : QStringLiteral("; ")) + QString::fromStdString(line);
+    if (!c.graph && !c.fields && !isLoading()) return tr("%1: nothing compared (%2).").arg(prefix, notCompared);
+    if (!notCompared.isEmpty() && !isLoading()) text += tr("; not compared: %1").arg(notCompared);
+    return tr("%1: %2.").arg(prefix, text);
+}
+
+}  // namespace meshdiff::gui

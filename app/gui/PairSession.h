@@ -1,0 +1,101 @@
+#pragma once
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include <QObject>
+#include <QString>
+
+#include "globe/GlobeScene.h"
+#include "gui/FieldMap.h"
+#include "gui/LoadedPair.h"
+#include "map/ErrorMapRenderer.h"
+
+namespace meshdiff::gui {
+
+// The two runs the window compares, in Qt terms: which runs are open, what is loaded (the
+// LoadedPair), what is selected (a field, a difference) and the loads in flight. Heavy work runs
+// on the background pool; its results come back to this object's thread by queued invocation
+// and are dropped when a newer request replaced theirs; nothing big is freed on this thread.
+// Knows no widget: MainWindow follows its signals.
+class PairSession : public QObject {
+    Q_OBJECT
+public:
+    explicit PairSession(QObject* parent = nullptr);
+    ~PairSession() override;  // stops the load in flight and waits for the background work
+
+    QString runA() const { return pathA_; }
+    QString runB() const { return pathB_; }
+    bool isLoading() const { return job_ != nullptr; }
+    int loadGeneration() const { return generation_; }  // loads started so far
+    const LoadedPair* pair() const { return pair_.get(); }
+    std::shared_ptr<const LoadedPair> sharedPair() const { return pair_; }
+    QString currentField() const { return currentField_; }  // empty: the map of the graph differences
+    const views::GlobePick& selectedDifference() const { return difference_; }
+    QString lastError() const { return lastError_; }
+
+    void setMapStyle(const views::ErrorMapStyle& style);  // how the next field maps are coloured
+
+public slots:
+    void open(const QString& runA, const QString& runB);
+    void openDemo();                    // generates the built-in demo once (off this thread), then opens it
+    void setRunA(const QString& path);  // opens once B is known too
+    void setRunB(const QString& path);
+    void swapRuns();
+    void reload();
+    void cancel();  // what was shown before stays (or the graphs, when they were already shown)
+    void selectField(const QString& name);
+    void selectDifference(const meshdiff::views::GlobePick& pick);
+
+signals:
+    void runsChanged(const QString& runA, const QString& runB);
+    void pairOpening(const QString& runA, const QString& runB);  // a load started
+    void progressChanged(int percent, const QString& step);
+    // A load ends with loadingEnded, then one of fieldsReady, fieldsFailed, loadCancelled or
+    // loadFailed. graphsReady puts a new pair on show: while the fields are still compared, or
+    // just before fieldsReady.
+    void loadingEnded();
+    void graphsReady(double seconds);           // pair() holds the runs, graphs and their diff
+    void fieldsReady(double seconds);           // pair() is complete
+    void fieldsFailed(const QString& message);  // the graphs stay, without fields
+    void loadCancelled(bool graphsKept);
+    void loadFailed(const QString& message);  // nothing new is shown
+    void selectionChanged();
+    void fieldLoaded(std::shared_ptr<meshdiff::gui::FieldMap> map);                // the receiver takes what it shows
+    void fragilityReady(std::shared_ptr<const meshdiff::FragilityReport> report);  // graph A's, also in pair()
+    void statusText(const QString& text);
+
+private:
+    struct Job {
+        int generation = 0;
+        std::atomic<bool> cancel{false};
+        std::shared_ptr<LoadedPair> graphStage;  // shown before the fields were compared
+    };
+
+    void startLoading();
+    void loadInBackground(const std::shared_ptr<Job>& job);
+    void onGraphsReady(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> graphStage);
+    void onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> pair);
+    void onFieldsFailed(const std::shared_ptr<Job>& job, const QString& message);
+    void onLoadFailed(const std::shared_ptr<Job>& job, const QString& message);
+    void endJob();
+    void showPair(std::shared_ptr<LoadedPair> pair);
+    void setPaths(QString runA, QString runB);  // by value: callers pass the members themselves
+    void restorePathsOfPair();
+    void requestFieldMap();
+    void startFragility();
+    QString summary(const QString& prefix) const;
+
+    QString pathA_, pathB_;
+    QString lastError_;
+    QString currentField_;
+    views::GlobePick difference_;
+    std::shared_ptr<LoadedPair> pair_;
+    std::shared_ptr<Job> job_;
+    int generation_ = 0;
+    int fieldRequest_ = 0;
+    views::ErrorMapStyle mapStyle_;
+    std::vector<std::vector<views::LonLat>> coastlines_;
+};
+
+}  // namespace meshdiff::gui

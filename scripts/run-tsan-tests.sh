@@ -10,7 +10,7 @@ bash "$root/scripts/install-deps.sh"
 build=${TSAN_BUILD_DIR:-$root/build-tsan}
 jobs=${JOBS:-2}
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMESHDIFF_TSAN=ON -DMESHDIFF_BENCHMARKS=OFF >/dev/null
-cmake --build "$build" -j"$jobs" --target meshdiff meshdiff_core_tests meshdiff_rerun_tests meshdiff_views_tests \
+cmake --build "$build" -j"$jobs" --target meshdiff meshdiff_core_tests meshdiff_rerun_tests meshdiff_views_tests meshdiff_gui_tests \
       meshdiff_rerun_panel_tests
 
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:exitcode=66:second_deadlock_stack=1:suppressions=$root/tests/sanitizers/tsan-suppressions.txt}

@@ -75,7 +75,9 @@ std::vector<float> MessagePassingModel::run(const MeshGraph& graph, const std::v
     const auto gridXyz = toFloat(gridCartesian64(GridAxes{graph.gridLat, graph.gridLon}));
 
     // Encoder: each mesh node averages one message per incoming grid edge.
-    const auto [g2mStart, g2mGrid] = grouped(graph.g2mReceivers, graph.g2mSenders, nMesh);
+    const auto g2m = grouped(graph.g2mReceivers, graph.g2mSenders, nMesh);
+    const auto& g2mStart = g2m.first;
+    const auto& g2mGrid = g2m.second;
     std::vector<float> h(nMesh * H, 0.0f);
     tbb::parallel_for(std::size_t(0), nMesh, [&](std::size_t m) {
         std::vector<float> feat(std::size_t(in_) + 3);
@@ -84,7 +86,8 @@ std::vector<float> MessagePassingModel::run(const MeshGraph& graph, const std::v
         for (auto k = g2mStart[m]; k < g2mStart[m + 1]; ++k) {
             const std::size_t g = std::size_t(g2mGrid[std::size_t(k)]);
             std::copy_n(inputs.begin() + std::ptrdiff_t(g * in_), in_, feat.begin());
-            for (int d = 0; d < 3; ++d) feat[std::size_t(in_ + d)] = (gridXyz[g][d] - meshXyz[m][d]) * kEdgeScale;
+            for (int d = 0; d < 3; ++d)
+                feat[std::size_t(in_) + std::size_t(d)] = (gridXyz[g][d] - meshXyz[m][d]) * kEdgeScale;
             denseTanh(encoderW_.data(), encoderB_.data(), feat.data(), in_ + 3, msg);
             for (int i = 0; i < H; ++i) acc[i] += msg[i];
         }
@@ -98,7 +101,9 @@ std::vector<float> MessagePassingModel::run(const MeshGraph& graph, const std::v
             from.push_back(graph.meshFaces[3 * f + k]);
             to.push_back(graph.meshFaces[3 * f + (k + 1) % 3]);
         }
-    auto [nbStart, nb] = grouped(to, from, nMesh);
+    auto neighbours = grouped(to, from, nMesh);
+    auto& nbStart = neighbours.first;
+    auto& nb = neighbours.second;
     for (std::size_t m = 0; m < nMesh; ++m) {  // both face orientations give each edge twice
         auto b = nb.begin() + nbStart[m], e = nb.begin() + nbStart[m + 1];
         std::fill(std::unique(b, e), e, -1);
@@ -126,7 +131,9 @@ std::vector<float> MessagePassingModel::run(const MeshGraph& graph, const std::v
     }
 
     // Decoder: each grid point reads the three nodes of its triangle.
-    const auto [m2gStart, m2gMesh] = grouped(graph.m2gReceivers, graph.m2gSenders, nGrid);
+    const auto m2g = grouped(graph.m2gReceivers, graph.m2gSenders, nGrid);
+    const auto& m2gStart = m2g.first;
+    const auto& m2gMesh = m2g.second;
     std::vector<float> out(nGrid * std::size_t(out_));
     tbb::parallel_for(std::size_t(0), nGrid, [&](std::size_t g) {
         float feat[H + 3] = {}, z[H];

@@ -57,7 +57,8 @@ MESHDIFF_AVX2_CLONES void accumulateRowF32(const float* a, const float* b, std::
         std::memcpy(&af, a + j, sizeof af);
         std::memcpy(&bf, b + j, sizeof bf);
         const Double4 x0 = __builtin_convertvector(af, Double4), y0 = __builtin_convertvector(bf, Double4);
-        const auto okA = (x0 - x0) == zero, okB = (y0 - y0) == zero;  // false for NaN and ±inf
+        // x − x is 0 exactly when x is finite (NaN and ±inf give NaN).
+        const auto okA = (x0 - x0) == zero, okB = (y0 - y0) == zero;  // NOLINT(misc-redundant-expression)
         const auto both = okA & okB;
         fa += okA ? zero : one;
         fb += okB ? zero : one;

@@ -83,7 +83,8 @@ Coastlines readGshhgCoastlines(const std::string& path, int maxLevel) {
     lines.start.push_back(0);
     for (std::size_t bin = 0; bin < firstSegment.size(); ++bin) {
         const double lonSW = static_cast<double>(bin % binsPerRow) * binDegrees;
-        const double latSW = 90.0 - static_cast<double>(bin / binsPerRow + 1) * binDegrees;
+        const std::size_t rowFromNorth = bin / binsPerRow;
+        const double latSW = 90.0 - static_cast<double>(rowFromNorth + 1) * binDegrees;
         const long first = firstSegment[bin];
         const long n = segmentsInBin[bin];
         if (n < 0 || first < 0 || first + n > static_cast<long>(segmentInfo.size()))

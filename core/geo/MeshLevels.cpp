@@ -13,7 +13,7 @@ class Rings {
 public:
     explicit Rings(const std::vector<std::int32_t>& faces) {
         const std::int32_t maxNode = faces.empty() ? -1 : *std::max_element(faces.begin(), faces.end());
-        ring_.resize(static_cast<std::size_t>(maxNode + 1));
+        ring_.resize(maxNode < 0 ? 0 : static_cast<std::size_t>(maxNode) + 1);
         for (std::size_t f = 0; f + 2 < faces.size(); f += 3)
             for (int k = 0; k < 3; ++k) ring_[faces[f + k]].push_back({faces[f + (k + 1) % 3], faces[f + (k + 2) % 3]});
     }

@@ -84,7 +84,7 @@ std::vector<std::int32_t> toInt32(const T* in, std::size_t n, const std::string&
     std::uint64_t highBits = 0;  // any bit from 31 up: negative (wraps to huge) or beyond int32
     for (std::size_t i = 0; i < n; ++i) {
         highBits |= static_cast<std::uint64_t>(in[i]) >> 31;
-        out[i] = static_cast<std::int32_t>(in[i]);
+        out[i] = static_cast<std::int32_t>(in[i]);  // NOLINT(bugprone-signed-char-misuse): int8 indices
     }
     if (highBits != 0) {
         for (std::size_t i = 0; i < n; ++i)

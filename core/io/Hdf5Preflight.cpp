@@ -57,7 +57,8 @@ void walk(const Hdf5Reader& file, const std::string& group, std::size_t& objects
     attempt([&] { members = file.members(group); });
     for (const auto& name : members) {
         if (++objects > kMaxObjects) return;
-        const std::string path = (group == "/" ? "/" : group + "/") + name;
+        std::string path = group == "/" ? "/" : group + "/";
+        path += name;
         bool isGroup = false, isDataset = false;
         attempt([&] { isGroup = file.isGroup(path); });
         attempt([&] { isDataset = file.isDataset(path); });

@@ -2,7 +2,9 @@
 - core/ includes no Qt, VTK or Qt-using code, and each core folder includes only the core folders
   its library names in DEPENDS (core/<folder>/CMakeLists.txt), directly or through them;
 - views/ includes nothing of app/; core/ nothing of views/ or app/;
-- an include prefix ("io/", "rerun/", …) names exactly one folder in core/, views/ and app/.
+- an include prefix ("io/", "rerun/", …) names exactly one folder in core/, views/ and app/;
+- every .cpp of core/, views/ and app/ is named in the CMakeLists.txt of its folder or a parent
+  (explicit source lists: a file nobody lists is a file nobody builds).
 Usage: check_layering.py SOURCE_DIR"""
 import pathlib
 import re
@@ -40,6 +42,24 @@ def sources(root):
     return sorted(p for p in root.rglob("*") if p.suffix in (".cpp", ".h"))
 
 
+def unlisted_sources(top):
+    found = []
+    for layer in ("core", "views", "app"):
+        for path in sources(top / layer):
+            if path.suffix != ".cpp":
+                continue
+            folder, listed = path.parent, False
+            while not listed and folder != top:
+                cmake = folder / "CMakeLists.txt"
+                if cmake.exists():
+                    name = str(path.relative_to(folder))
+                    listed = re.search(r"(^|[\s(/])" + re.escape(name) + r"($|[\s)])", cmake.read_text(), re.M)
+                folder = folder.parent
+            if not listed:
+                found.append(f"{path.relative_to(top)}: not in any CMakeLists.txt source list")
+    return found
+
+
 def main():
     top = pathlib.Path(sys.argv[1])
     core, views, app = top / "core", top / "views", top / "app"
@@ -66,6 +86,7 @@ def main():
                         and prefix not in allowed[own]):
                     problems.append(f"{where}: core/{own} does not depend on core/{prefix} "
                                     f"(core/{own}/CMakeLists.txt DEPENDS)")
+    problems += unlisted_sources(top)
     for p in problems:
         print(p)
     print(f"layering problems: {len(problems)}")

@@ -16,6 +16,7 @@ QString pairKey(const QString& a, const QString& b) { return a + QLatin1Char('\n
 }  // namespace
 
 void MainWindow::restoreSettings() {
+    views::waitForSettingsWrites();
     QSettings settings;
     recentPairs_ = settings.value(settings::kRecentPairs).toStringList();
     restoreGeometry(settings.value(settings::kWindowGeometry).toByteArray());

@@ -49,8 +49,10 @@ void runInBackground(std::function<void()> task) {
 
 void waitForBackgroundWork() {
     backgroundPool().waitForDone();
-    settingsWriter().waitForDone();
+    waitForSettingsWrites();
 }
+
+void waitForSettingsWrites() { settingsWriter().waitForDone(); }
 
 void saveSettingsInBackground(std::vector<std::pair<QString, QVariant>> values) {
     settingsWriter().start([values = std::move(values)] {

@@ -30,5 +30,8 @@ void releaseInBackground(std::shared_ptr<T> data) {
 // Writes settings on one worker thread, in the order asked: QSettings syncs to disk (lock file,
 // fdatasync, rename) when it is destroyed, which can take 50+ ms on a busy disk.
 void saveSettingsInBackground(std::vector<std::pair<QString, QVariant>> values);
+// Waits for the settings writes asked for so far: a window reading its settings calls this first,
+// so that it sees what another window has just saved.
+void waitForSettingsWrites();
 
 }  // namespace meshdiff::views

@@ -14,6 +14,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ShownWindowTest.h"
 #include "WindowTestSettings.h"
 #include "core/TestPaths.h"
 #include "gui/MainWindow.h"
@@ -25,7 +26,7 @@
 namespace meshdiff::gui {
 namespace {
 
-QString runFolder(const char* run) { return QString::fromStdString((test::fixture("window") / run).string()); }
+using test::runFolder;
 
 // Overwrites the middle third of the largest member's compressed data in a zip archive: its
 // local headers and central directory stay intact (the run folder still finds a fields
@@ -58,24 +59,13 @@ QString copyOfB(const QTemporaryDir& dir, const QString& name, bool breakFields)
     return QString::fromStdString(to.string());
 }
 
-class RerunDockTest : public ::testing::Test {
+class RerunDockTest : public test::ShownWindowTest {
 protected:
-    void SetUp() override {
-        ASSERT_TRUE(std::filesystem::exists(test::fixture("window") / "A")) << "window fixtures were not generated";
-        test::useFreshWindowSettings("meshdiff-window-tests");
-        window_ = std::make_unique<MainWindow>();
-        window_->resize(1500, 950);
-        window_->show();
-        ASSERT_TRUE(QTest::qWaitForWindowExposed(window_.get()));
-    }
-
     void openAndWait(const QString& a, const QString& b) {
         QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
         window_->openPair(a, b);
         ASSERT_TRUE(loaded.wait(60000)) << window_->lastError().toStdString();
     }
-
-    std::unique_ptr<MainWindow> window_;
 };
 
 TEST_F(RerunDockTest, RerunPanelIsATabBesideTheErrorMapAndFollowsTheRuns) {

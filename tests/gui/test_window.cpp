@@ -23,6 +23,7 @@
 #include <functional>
 
 #include "ImageCompare.h"
+#include "ShownWindowTest.h"
 #include "WindowTestSettings.h"
 #include "colormap/DifferenceColors.h"
 #include "common/Error.h"
@@ -39,7 +40,7 @@ namespace meshdiff::gui {
 namespace {
 
 // Run folders written by tests/fixtures/make_window_runs.py from the shared 1° graphs.
-QString runFolder(const char* run) { return QString::fromStdString((test::fixture("window") / run).string()); }
+using test::runFolder;
 
 std::vector<int> changedGridPoints() {
     QFile file(QString::fromStdString((test::fixture("window") / "changed_grid_points.json").string()));
@@ -55,17 +56,8 @@ int countLines(const QString& path) {
     return int(file.readAll().count('\n'));
 }
 
-class WindowTest : public ::testing::Test {
+class WindowTest : public test::ShownWindowTest {
 protected:
-    void SetUp() override {
-        ASSERT_TRUE(std::filesystem::exists(test::fixture("window") / "A")) << "window fixtures were not generated";
-        test::useFreshWindowSettings("meshdiff-window-tests");
-        window_ = std::make_unique<MainWindow>();
-        window_->resize(1500, 950);
-        window_->show();
-        ASSERT_TRUE(QTest::qWaitForWindowExposed(window_.get()));
-    }
-
     // Opens A and B and waits until the differences and the worst field's map are shown.
     double openAndWait(const QString& a, const QString& b) {
         QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
@@ -80,8 +72,6 @@ protected:
         QCoreApplication::processEvents();
         return double(timer.elapsed()) / 1000.0;
     }
-
-    std::unique_ptr<MainWindow> window_;
 };
 
 TEST_F(WindowTest, OpensAPairAndShowsDifferencesFieldsAndRuns) {

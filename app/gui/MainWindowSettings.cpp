@@ -44,22 +44,23 @@ void MainWindow::applyMapStyleFromSettings() {
     map_->setStyle(style);
 }
 
+// On the one settings writer thread, like every other write: two QSettings writing the same file
+// from two threads can let the later sync write back the other's stale copy.
 void MainWindow::saveSettings() const {
-    QSettings settings;
-    settings.setValue(settings::kWindowGeometry, saveGeometry());
-    settings.setValue(settings::kWindowState, saveState());
     QVariantList visible;
     for (int layer = 0; layer < views::kGlobeLayerCount; ++layer) {
         if (scene_.visible[std::size_t(layer)]) visible << layer;
     }
-    settings.setValue(settings::kGlobeLayers, visible);
-    settings.setValue(settings::kGlobeMeshLevel, scene_.meshLevel);
     const views::ErrorMapStyle& style = map_->style();
-    settings.setValue(settings::kMapMode, int(style.mode));
-    settings.setValue(settings::kMapLimits, int(style.limits.mode));
-    settings.setValue(settings::kMapColorMap, int(style.sequentialMap));
-    settings.setValue(settings::kMapCoastlines, style.coastlines);
-    settings.setValue(settings::kMapDifferences, style.differences);
+    views::saveSettingsInBackground({{settings::kWindowGeometry, saveGeometry()},
+                                     {settings::kWindowState, saveState()},
+                                     {settings::kGlobeLayers, visible},
+                                     {settings::kGlobeMeshLevel, scene_.meshLevel},
+                                     {settings::kMapMode, int(style.mode)},
+                                     {settings::kMapLimits, int(style.limits.mode)},
+                                     {settings::kMapColorMap, int(style.sequentialMap)},
+                                     {settings::kMapCoastlines, style.coastlines},
+                                     {settings::kMapDifferences, style.differences}});
 }
 
 void MainWindow::rememberPair(const QString& a, const QString& b) {

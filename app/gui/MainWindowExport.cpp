@@ -49,8 +49,7 @@ void MainWindow::runExport(const QString& what, std::function<QStringList()> wri
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
         }
-        QMetaObject::invokeMethod(
-            this, [this, what, files, error] { exportDone(what, files, error); }, Qt::QueuedConnection);
+        views::postTo(this, [this, what, files, error] { exportDone(what, files, error); });
     });
 }
 
@@ -122,12 +121,9 @@ void MainWindow::exportReport(const QString& directory) {
     runExport(tr("the report"), [this, directory, pair = session_->sharedPair()] {
         if (!pair) throw Error(directory.toStdString(), "no report without two open runs");
         const auto progress = [this](int percent, const std::string& step) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, percent, text = QString::fromStdString(step)] {
-                    showStatus(tr("Writing the report: %1% %2").arg(percent).arg(text));
-                },
-                Qt::QueuedConnection);
+            views::postTo(this, [this, percent, text = QString::fromStdString(step)] {
+                showStatus(tr("Writing the report: %1% %2").arg(percent).arg(text));
+            });
         };
         const auto written = report::writeReport(*pair, directory.toStdString(), report::ReportOptions{}, progress);
         return QStringList{QString::fromStdString(written.index)};

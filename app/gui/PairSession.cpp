@@ -14,13 +14,10 @@ namespace meshdiff::gui {
 PairSession::PairSession(QObject* parent) : QObject(parent) {
     views::runInBackground([this] {
         auto lines = loadCoastlines();
-        QMetaObject::invokeMethod(
-            this,
-            [this, lines = std::move(lines)]() mutable {
-                coastlines_ = std::move(lines);
-                if (pair_ && !currentField_.isEmpty()) requestFieldMap();  // now with coastlines
-            },
-            Qt::QueuedConnection);
+        views::postTo(this, [this, lines = std::move(lines)]() mutable {
+            coastlines_ = std::move(lines);
+            if (pair_ && !currentField_.isEmpty()) requestFieldMap();  // now with coastlines
+        });
     });
 }
 
@@ -52,19 +49,14 @@ void PairSession::openDemo() {
     views::runInBackground([this] {
         try {
             const auto [a, b] = demoRunFolders();
-            QMetaObject::invokeMethod(
-                this, [this, a = QString::fromStdString(a), b = QString::fromStdString(b)] { open(a, b); },
-                Qt::QueuedConnection);
+            views::postTo(this, [this, a = QString::fromStdString(a), b = QString::fromStdString(b)] { open(a, b); });
         } catch (const std::exception& e) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, message = QString::fromStdString(e.what())] {
-                    lastError_ = message;
-                    emit loadingEnded();
-                    emit statusText(tr("Could not prepare the demo: %1").arg(message));
-                    emit loadFailed(message);
-                },
-                Qt::QueuedConnection);
+            views::postTo(this, [this, message = QString::fromStdString(e.what())] {
+                lastError_ = message;
+                emit loadingEnded();
+                emit statusText(tr("Could not prepare the demo: %1").arg(message));
+                emit loadFailed(message);
+            });
         }
     });
 }
@@ -109,30 +101,22 @@ void PairSession::loadInBackground(const std::shared_ptr<Job>& job) {
         bool graphsShown = false;
         auto graphsReady = [this, job, &graphsShown](std::shared_ptr<LoadedPair> stage) {
             graphsShown = true;
-            QMetaObject::invokeMethod(
-                this, [this, job, stage] { onGraphsReady(job, stage); }, Qt::QueuedConnection);
+            views::postTo(this, [this, job, stage] { onGraphsReady(job, stage); });
         };
         auto report = [this, job](int percent, const std::string& step) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, job, percent, text = QString::fromStdString(step)] {
-                    if (job == job_) emit progressChanged(percent, text);
-                },
-                Qt::QueuedConnection);
+            views::postTo(this, [this, job, percent, text = QString::fromStdString(step)] {
+                if (job == job_) emit progressChanged(percent, text);
+            });
         };
         try {
             auto pair = loadPair(a, b, report, job->cancel, graphsReady);
-            QMetaObject::invokeMethod(
-                this, [this, job, pair] { onLoaded(job, pair); }, Qt::QueuedConnection);
+            views::postTo(this, [this, job, pair] { onLoaded(job, pair); });
         } catch (const LoadCancelled&) {
             // The session already went back to its previous state.
         } catch (const std::exception& e) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, job, graphsShown, message = QString::fromStdString(e.what())] {
-                    graphsShown ? onFieldsFailed(job, message) : onLoadFailed(job, message);
-                },
-                Qt::QueuedConnection);
+            views::postTo(this, [this, job, graphsShown, message = QString::fromStdString(e.what())] {
+                graphsShown ? onFieldsFailed(job, message) : onLoadFailed(job, message);
+            });
         }
     });
 }
@@ -232,18 +216,15 @@ void PairSession::requestFieldMap() {
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
         }
-        QMetaObject::invokeMethod(
-            this,
-            [this, pair, map = std::move(map), error, request]() mutable {
-                if (pair != pair_ || request != fieldRequest_) {
-                    views::releaseInBackground(std::move(map));
-                } else if (!error.isEmpty()) {
-                    emit statusText(tr("Could not read the field: %1").arg(error));
-                } else {
-                    emit fieldLoaded(std::move(map));
-                }
-            },
-            Qt::QueuedConnection);
+        views::postTo(this, [this, pair, map = std::move(map), error, request]() mutable {
+            if (pair != pair_ || request != fieldRequest_) {
+                views::releaseInBackground(std::move(map));
+            } else if (!error.isEmpty()) {
+                emit statusText(tr("Could not read the field: %1").arg(error));
+            } else {
+                emit fieldLoaded(std::move(map));
+            }
+        });
     });
 }
 
@@ -256,14 +237,11 @@ void PairSession::startFragility() {
         } catch (const std::exception&) {
             return;  // the at-risk layer stays empty
         }
-        QMetaObject::invokeMethod(
-            this,
-            [this, pair, report] {
-                if (pair != pair_) return;
-                pair_->fragilityA = report;
-                emit fragilityReady(report);
-            },
-            Qt::QueuedConnection);
+        views::postTo(this, [this, pair, report] {
+            if (pair != pair_) return;
+            pair_->fragilityA = report;
+            emit fragilityReady(report);
+        });
     });
 }
 

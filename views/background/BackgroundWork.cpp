@@ -10,6 +10,17 @@
 namespace meshdiff::views {
 namespace {
 
+// Released when a task ends, acquired when its pool has been waited for (for ThreadSanitizer).
+const char kTaskEnded = 0;
+
+// Starts `task` on `pool` with the hand-off published (see HandOff.h).
+void startOn(QThreadPool& pool, std::function<void()> task) {
+    pool.start([task = HandedOff(std::move(task))]() mutable {
+        task();
+        releaseHandOff(&kTaskEnded);
+    });
+}
+
 QThreadPool& settingsWriter() {
     static QThreadPool* pool = [] {
         auto* writer = new QThreadPool;
@@ -34,7 +45,7 @@ QThreadPool& backgroundPool() {
 }
 
 void runInBackground(std::function<void()> task) {
-    backgroundPool().start([task = std::move(task)] {
+    startOn(backgroundPool(), [task = std::move(task)] {
         // SCHED_BATCH: a background thread never preempts the GUI thread when it wakes, yet
         // keeps its fair share (a lower nice value starved it beside other busy processes while
         // it held locks the GUI thread needed, such as malloc's).
@@ -49,13 +60,17 @@ void runInBackground(std::function<void()> task) {
 
 void waitForBackgroundWork() {
     backgroundPool().waitForDone();
+    acquireHandOff(&kTaskEnded);
     waitForSettingsWrites();
 }
 
-void waitForSettingsWrites() { settingsWriter().waitForDone(); }
+void waitForSettingsWrites() {
+    settingsWriter().waitForDone();
+    acquireHandOff(&kTaskEnded);
+}
 
 void saveSettingsInBackground(std::vector<std::pair<QString, QVariant>> values) {
-    settingsWriter().start([values = std::move(values)] {
+    startOn(settingsWriter(), [values = std::move(values)] {
         QSettings settings;
         for (const auto& [key, value] : values) settings.setValue(key, value);
     });

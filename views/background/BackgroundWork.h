@@ -8,6 +8,8 @@
 #include <QThreadPool>
 #include <QVariant>
 
+#include "background/HandOff.h"
+
 namespace meshdiff::views {
 
 // meshdiff's own background work (loading, scene building, field maps, analyses) runs on this

@@ -80,7 +80,7 @@ struct GlobeView::Impl {
     // Runs `work` on the render thread, after everything posted before it.
     template <typename Work>
     void post(Work&& work) {
-        QMetaObject::invokeMethod(loop, std::forward<Work>(work), Qt::QueuedConnection);
+        postTo(loop, std::forward<Work>(work));
     }
 };
 
@@ -120,8 +120,7 @@ GlobeView::~GlobeView() {
     Impl& d = *impl_;
     d.flight->stop();
     RenderLoop* loop = d.loop;
-    QMetaObject::invokeMethod(
-        loop, [loop] { loop->shutdown(); }, Qt::BlockingQueuedConnection);
+    runAndWait(loop, [loop] { loop->shutdown(); });
     d.thread.quit();
     d.thread.wait();
     delete loop;
@@ -149,12 +148,9 @@ void GlobeView::pumpFrames() {
     d.post([loop, request, view, pixelRatio = dpr * scale] {
         RenderedFrame frame = loop->render(request);
         frame.image.setDevicePixelRatio(pixelRatio);
-        QMetaObject::invokeMethod(
-            view,
-            [view, frame] {
-                if (view) view->frameArrived(frame.image, frame.milliseconds, frame.linesAsTexture);
-            },
-            Qt::QueuedConnection);
+        postTo(view, [view, frame] {
+            if (view) view->frameArrived(frame.image, frame.milliseconds, frame.linesAsTexture);
+        });
     });
 }
 
@@ -190,12 +186,9 @@ void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> ke
             renderer->setCamera(camera);
             renderer->setScene(scene);  // also builds the line texture if the view needs it
             renderer->updatePipelines();
-            QMetaObject::invokeMethod(
-                view,
-                [view, renderer, keepAlive, generation, fieldGeneration]() mutable {
-                    if (view) view->sceneBuilt(std::move(renderer), std::move(keepAlive), generation, fieldGeneration);
-                },
-                Qt::QueuedConnection);
+            postTo(view, [view, renderer, keepAlive, generation, fieldGeneration]() mutable {
+                if (view) view->sceneBuilt(std::move(renderer), std::move(keepAlive), generation, fieldGeneration);
+            });
         });
 }
 
@@ -221,12 +214,9 @@ void GlobeView::sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_
         if (fieldChanged) renderer->setFieldOverlay(latest.field);
         renderer->setHorizonCulling(culling);
         loop->adopt(renderer, keepAlive);
-        QMetaObject::invokeMethod(
-            view,
-            [view, generation] {
-                if (view) view->sceneAdopted(generation);
-            },
-            Qt::QueuedConnection);
+        postTo(view, [view, generation] {
+            if (view) view->sceneAdopted(generation);
+        });
     });
 }
 
@@ -428,12 +418,9 @@ void GlobeView::mouseReleaseEvent(QMouseEvent* event) {
     RenderLoop* loop = d.loop;
     d.post([loop, view, x = p.x() / w, y = p.y() / h, tolerance = 8.0 / w, generation = d.sceneGeneration] {
         const GlobePick pick = loop->pick(x, y, tolerance);
-        QMetaObject::invokeMethod(
-            view,
-            [view, pick, generation] {
-                if (view) view->pickArrived(pick, generation);
-            },
-            Qt::QueuedConnection);
+        postTo(view, [view, pick, generation] {
+            if (view) view->pickArrived(pick, generation);
+        });
     });
 }
 

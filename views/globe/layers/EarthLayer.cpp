@@ -64,7 +64,7 @@ void EarthLayer::build(const GlobeScene&) {
     if (actorCount() == 0) setSurface(nullptr, nullptr);
 }
 
-void EarthLayer::setSurface(vtkSmartPointer<vtkPolyData> sphere, vtkSmartPointer<vtkTexture> texture) {
+void EarthLayer::setSurface(const vtkSmartPointer<vtkPolyData>& sphere, const vtkSmartPointer<vtkTexture>& texture) {
     plain_ = !sphere || !texture;
     vtkNew<vtkPolyDataMapper> mapper;
     mapper->SetInputData(plain_ ? earthSphere(nullptr) : sphere);

@@ -22,7 +22,7 @@ public:
     void build(const GlobeScene& scene) override;
 
     // The sphere and texture to show; nulls show the plain Earth colour.
-    void setSurface(vtkSmartPointer<vtkPolyData> sphere, vtkSmartPointer<vtkTexture> texture);
+    void setSurface(const vtkSmartPointer<vtkPolyData>& sphere, const vtkSmartPointer<vtkTexture>& texture);
     bool showsPlainEarth() const { return plain_; }
 
     // Line textures made from `rasters` (finest first), which they read in place.

@@ -9,14 +9,12 @@ class HorizonCuller : public vtkCuller {
 public:
     static HorizonCuller* New();
     double Cull(vtkRenderer* renderer, vtkProp** props, int& count, int& initialized) override;
+    HorizonCuller(const HorizonCuller&) = delete;
+    void operator=(const HorizonCuller&) = delete;
 
 protected:
     HorizonCuller() = default;
     ~HorizonCuller() override = default;
-
-private:
-    HorizonCuller(const HorizonCuller&) = delete;
-    void operator=(const HorizonCuller&) = delete;
 
 public:
     vtkTypeMacro(HorizonCuller, vtkCuller)

@@ -28,7 +28,8 @@ std::vector<vtkSmartPointer<vtkPolyData>> splitIntoTiles(vtkPolyData* data, doub
         const Vec3 v{p[0], p[1], p[2]};
         const int row = std::clamp(static_cast<int>((latitudeOf(v) + 90) / tileDegrees), 0, rows - 1);
         const int col = std::clamp(static_cast<int>(longitudeOf(v) / tileDegrees), 0, cols - 1);
-        cellsOfTile[static_cast<std::size_t>(row * cols + col)].push_back(cell);
+        cellsOfTile[static_cast<std::size_t>(row) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(col)]
+            .push_back(cell);
     }
     std::vector<vtkSmartPointer<vtkPolyData>> tiles;
     std::vector<vtkIdType> remap(static_cast<std::size_t>(points ? points->GetNumberOfPoints() : 0), -1);

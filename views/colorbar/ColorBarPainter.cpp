@@ -117,8 +117,8 @@ void paintColorBar(QPainter& p, const QRectF& area, const ColorBarContent& conte
     if (content.histogram) paintLimitMarkers(p, g, content.scale, ink, unit);
 
     p.setPen(ink);
-    const QRectF caption(area.left() - 40 * unit, g.bar.bottom() + (kTickLength + kLabelHeight) * unit,
-                         area.width() + 80 * unit, kCaptionHeight * unit);
+    const QRectF caption(area.left(), g.bar.bottom() + (kTickLength + kLabelHeight) * unit, area.width(),
+                         kCaptionHeight * unit);
     p.drawText(caption, Qt::AlignHCenter | Qt::AlignTop,
                QFontMetricsF(font).elidedText(content.caption, Qt::ElideRight, caption.width()));
     p.restore();

@@ -34,7 +34,7 @@ DifferenceStats differenceStats(std::span<const float> values, double percentile
     if (stats.count == 0 || stats.maxAbs == 0) return stats;
     stats.rms = std::sqrt(sumSquares / double(stats.count));
     stats.percentileAbs = percentileOf(magnitudes, percentile);
-    double floor = percentileOf(magnitudes, 50.0);
+    double floor = percentileOf(magnitudes, 95.0);
     if (floor == 0) {
         std::erase(magnitudes, 0.0);
         floor = percentileOf(magnitudes, 5.0);

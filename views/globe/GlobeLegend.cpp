@@ -96,18 +96,30 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
     return entries;
 }
 
-// The drape's colour bar: the same painter, scale and caption as the error map's, on a dark panel.
+// The drape's colour bar: the same painter and scale as the error map's, on a dark panel, with
+// the field's name above it and the scale in use below.
 void paintFieldColorBar(QPainter& p, const QRectF& area, const FieldOverlay& overlay, double scale) {
     ColorBarContent content;
     content.scale = overlayScale(overlay);
     content.dark = true;
-    content.caption = colorBarCaption(QString::fromStdString(overlay.name), overlay.units, content.scale);
-    const double barW = 300 * scale, pad = 10 * scale, barH = colorBarHeight(false) * scale;
-    const QRectF panel(area.right() - barW - 4 * pad, area.bottom() - barH - 3 * pad, barW + 2 * pad, barH + 2 * pad);
+    content.caption = QString::fromStdString(describeScale(content.scale));
+    if (!content.scale.limitsName.empty()) content.caption += ", " + QString::fromStdString(content.scale.limitsName);
+    QFont font = p.font();
+    font.setPixelSize(static_cast<int>(std::round(12 * scale)));
+    p.setFont(font);
+    const QFontMetricsF fm(font);
+    const double barW = 300 * scale, pad = 10 * scale, barH = colorBarHeight(false) * scale, titleH = fm.height();
+    const QRectF panel(area.right() - barW - 4 * pad, area.bottom() - barH - titleH - 3 * pad, barW + 2 * pad,
+                       barH + titleH + 2 * pad);
     p.setPen(Qt::NoPen);
     p.setBrush(QColor(20, 22, 28, 200));
     p.drawRoundedRect(panel, 6 * scale, 6 * scale);
-    paintColorBar(p, QRectF(panel.left() + pad, panel.top() + pad, barW, barH), content, scale);
+    QString title = QString::fromStdString(overlay.name);
+    if (!overlay.units.empty()) title += QStringLiteral(" [%1]").arg(QString::fromStdString(overlay.units));
+    p.setPen(QColor(235, 235, 235));
+    p.drawText(QRectF(panel.left() + pad, panel.top() + pad * 0.6, barW, titleH), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(title, Qt::ElideRight, barW));
+    paintColorBar(p, QRectF(panel.left() + pad, panel.top() + pad + titleH, barW, barH), content, scale);
 }
 
 }  // namespace

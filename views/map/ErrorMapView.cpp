@@ -27,7 +27,7 @@ QLineEdit* limitEdit(const QString& name, const QString& tip, QWidget* parent) {
     auto* validator = new QDoubleValidator(edit);
     validator->setNotation(QDoubleValidator::ScientificNotation);
     edit->setValidator(validator);
-    edit->setMaximumWidth(edit->fontMetrics().horizontalAdvance(QStringLiteral("-0.000e-00")) + 16);
+    edit->setFixedWidth(edit->fontMetrics().horizontalAdvance(QStringLiteral("-0.000e-00")) + 14);
     return edit;
 }
 
@@ -93,6 +93,7 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     layout->addWidget(cursor_);
 
     for (QComboBox* box : {mode_, scale_, limits_, colorMap_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         connect(box, &QComboBox::currentIndexChanged, this, &ErrorMapView::applyControls);
     }
     for (QCheckBox* box : {coastlines_, differences_})

@@ -58,5 +58,24 @@ TEST_F(LinkedScaleTest, TheDrapeFollowsTheMapWhenItsLimitsChange) {
         EXPECT_EQ(views::overlayScale(after).color(v), map->renderer().differenceScale().color(v)) << v;
 }
 
+TEST_F(LinkedScaleTest, TheScaleChoiceAndManualLimitsPersistInANewWindow) {
+    views::ErrorMapStyle style = window_->errorMap()->style();
+    EXPECT_EQ(style.scale, views::ScaleChoice::Auto) << "a new user starts on Auto";
+    style.scale = views::ScaleChoice::Linear;
+    style.mode = views::MapMode::AbsDifference;
+    style.limits.mode = views::LimitMode::Manual;
+    style.limits.manualMin = -2.5e-4;
+    style.limits.manualMax = 7.5e-3;
+    window_->errorMap()->setStyle(style);
+    window_->close();
+    MainWindow second;
+    const views::ErrorMapStyle& restored = second.errorMap()->style();
+    EXPECT_EQ(restored.scale, views::ScaleChoice::Linear);
+    EXPECT_EQ(restored.mode, views::MapMode::AbsDifference);
+    EXPECT_EQ(restored.limits.mode, views::LimitMode::Manual);
+    EXPECT_DOUBLE_EQ(restored.limits.manualMin, -2.5e-4);
+    EXPECT_DOUBLE_EQ(restored.limits.manualMax, 7.5e-3);
+}
+
 }  // namespace
 }  // namespace meshdiff::gui

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ImageCompare.h"
 #include "LocalDifferences.h"
 #include "map/ErrorMapView.h"
 
@@ -56,6 +57,7 @@ TEST(ErrorMapScales, ARestyleIsPreparedInTheBackgroundAndTheOldPictureStaysMeanw
     EXPECT_EQ(magnitude.type, ScaleType::Log);
     EXPECT_EQ(magnitude.kind, ColorMapKind::Cividis);
     EXPECT_NEAR(magnitude.max, 1e-2, 1e-4);
+    map.view.grab().save(test::screenshotPath("error_map_view_magnitude.png"));
 }
 
 TEST(ErrorMapScales, SwitchingToManualKeepsTheLimitsOnShow) {
@@ -113,6 +115,7 @@ TEST(ErrorMapScales, DraggingAnEndOfTheColourBarMovesThatLimit) {
     const auto after = map.view.renderer().differenceBar(QRectF(canvas->rect()));
     ASSERT_TRUE(after);
     EXPECT_LT(after->axis.position(map.view.renderer().differenceScale().max), 0.99);
+    map.view.grab().save(test::screenshotPath("error_map_view_dragged_limit.png"));
 }
 
 }  // namespace

@@ -28,6 +28,7 @@ FieldMap prepareFieldMap(std::shared_ptr<const views::ErrorMapData> data, const 
     map.renderer->setData(data);
     map.renderer->prepareImages();
     map.overlay = overlayFrom(*data);
+    map.overlay.scale = map.renderer->differenceScale();  // linked: the drape uses the map's A−B scale
     map.data = std::move(data);
     return map;
 }

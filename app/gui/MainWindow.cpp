@@ -105,6 +105,12 @@ void MainWindow::connectViews() {
         session_->setMapStyle(style);
         saveSettings();
     });
+    // The drape follows the map's A−B scale whenever the map is restyled (linked limits).
+    connect(map_, &views::ErrorMapView::restyled, this, [this](const views::ColorScale& scale) {
+        if (scene_.field.empty() || scene_.field.scale == scale) return;
+        scene_.field.scale = scale;
+        globe_->setFieldOverlay(scene_.field);
+    });
 }
 
 void MainWindow::connectSession() {
@@ -213,6 +219,8 @@ void MainWindow::showFragility(const std::shared_ptr<const FragilityReport>& rep
 void MainWindow::showFieldMap(const std::shared_ptr<FieldMap>& map) {
     auto previous = std::exchange(mapData_, map->data);
     views::releaseInBackground(map_->showPrepared(std::move(map->renderer)));
+    // A map restyled while it was prepared brings its new scale only later (restyled).
+    map->overlay.scale = map_->renderer().differenceScale();
     auto previousOverlay = std::make_shared<views::FieldOverlay>(std::exchange(scene_.field, std::move(map->overlay)));
     globe_->setFieldOverlay(scene_.field);
     inspector_->setFieldSampler([data = map->data](double lat, double lon) { return fieldSampleAt(*data, lat, lon); });

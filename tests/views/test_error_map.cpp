@@ -3,6 +3,7 @@
 #include <QImage>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QSignalSpy>
 
 #include <gtest/gtest.h>
 
@@ -264,6 +265,11 @@ TEST(ErrorMapView, ShowsARendererPreparedElsewhereInItsOwnStyle) {
     EXPECT_NE(previous, prepared);
     EXPECT_EQ(view.renderer().data(), data.get());
     EXPECT_TRUE(view.style() == shown) << "the view's current style wins";
+    // It is restyled on a worker; the prepared picture stays on show meanwhile.
+    EXPECT_TRUE(view.isRestyling());
+    QSignalSpy restyled(&view, &ErrorMapView::restyled);
+    ASSERT_TRUE(restyled.wait(10000));
+    EXPECT_EQ(view.renderer().data(), data.get());
     EXPECT_NE(view.renderer().toImage(QSize(600, 300)), before) << "side by side, not the prepared single map";
 }
 

@@ -85,13 +85,28 @@ ColorScale diverging(std::span<const T> values, const LimitOptions& limits) {
                                                  : *std::max_element(magnitudes.begin(), magnitudes.end());
     }
     if (!(limit > 0)) limit = 1;
-    return ColorScale{ColorMapKind::Diverging, -limit, limit, false};
+    ColorScale scale;
+    scale.kind = ColorMapKind::Diverging;
+    scale.min = -limit;
+    scale.max = limit;
+    if (limits.mode == LimitMode::Manual && limits.manualMin < limits.manualMax) {
+        scale.min = limits.manualMin;
+        scale.max = limits.manualMax;
+    }
+    scale.limitsName = limitsName(limits);
+    return scale;
 }
 
 template <class T>
 ColorScale sequential(std::span<const T> values, ColorMapKind kind, const LimitOptions& limits, bool log) {
     std::vector<double> data = finiteValues(values, false, log);
-    ColorScale scale{kind, log ? 1.0 : 0.0, log ? 10.0 : 1.0, log};
+    ColorScale scale;
+    scale.kind = kind;
+    scale.min = log ? 1.0 : 0.0;
+    scale.max = log ? 10.0 : 1.0;
+    scale.type = log ? ScaleType::Log : ScaleType::Linear;
+    // Manual limits belong to A−B (the linked scale); A and B keep their full range then.
+    scale.limitsName = limitsName(limits.mode == LimitMode::Manual ? LimitOptions{} : limits);
     if (data.empty()) return scale;
     if (limits.mode == LimitMode::Robust) {
         scale.min = percentileOf(data, 100.0 - limits.percentile);
@@ -142,14 +157,68 @@ std::string colorMapName(ColorMapKind kind) {
     return "viridis";
 }
 
+namespace {
+
+// The bar coordinate of a value before normalisation: the scale's transform.
+double forward(const ColorScale& s, double v) {
+    switch (s.type) {
+        case ScaleType::Log: return std::log10(std::max(v, s.min));
+        case ScaleType::SymLog: return std::copysign(std::log10(1.0 + std::abs(v) / s.linearWidth), v);
+        case ScaleType::Linear: break;
+    }
+    return v;
+}
+
+double inverse(const ColorScale& s, double u) {
+    switch (s.type) {
+        case ScaleType::Log: return std::pow(10.0, u);
+        case ScaleType::SymLog: return std::copysign(s.linearWidth * (std::pow(10.0, std::abs(u)) - 1.0), u);
+        case ScaleType::Linear: break;
+    }
+    return u;
+}
+
+bool centredOnZero(const ColorScale& s) { return s.kind == ColorMapKind::Diverging && s.min < 0 && s.max > 0; }
+
+// Decades 10^e (e from lo to hi) thinned to at most `count` labels, keeping the largest.
+std::vector<double> decades(double lo, double hi, int count) {
+    const int first = int(std::ceil(std::log10(lo) - 1e-9)), last = int(std::floor(std::log10(hi) + 1e-9));
+    std::vector<double> out;
+    if (last < first) return out;
+    const int step = std::max(1, (last - first + count) / std::max(1, count));
+    for (int e = last; e >= first; e -= step) out.insert(out.begin(), std::pow(10.0, e));
+    return out;
+}
+
+// "3e-05" → "3e-5", "1e+06" → "1e6".
+std::string shortExponent(std::string text) {
+    const auto e = text.find('e');
+    if (e == std::string::npos) return text;
+    std::string exponent = text.substr(e + 1);
+    const bool negative = !exponent.empty() && exponent[0] == '-';
+    if (!exponent.empty() && (exponent[0] == '-' || exponent[0] == '+')) exponent.erase(0, 1);
+    while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
+    return text.substr(0, e) + "e" + (negative ? "-" : "") + exponent;
+}
+
+std::string compactNumber(double value, int digits) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.*g", digits, value);
+    return shortExponent(text);
+}
+
+}  // namespace
+
 double ColorScale::position(double value) const {
     if (!std::isfinite(value)) return std::numeric_limits<double>::quiet_NaN();
-    double t;
-    if (log) {
-        const double lo = std::log10(min), hi = std::log10(max);
-        t = value > 0 ? (std::log10(value) - lo) / (hi - lo) : 0.0;
+    double t = 0.5;
+    if (centredOnZero(*this)) {
+        t = value >= 0 ? 0.5 + 0.5 * forward(*this, value) / forward(*this, max)
+                       : 0.5 - 0.5 * forward(*this, value) / forward(*this, min);
     } else {
-        t = max > min ? (value - min) / (max - min) : 0.5;
+        const double lo = forward(*this, min), hi = forward(*this, max);
+        if (hi > lo) t = (forward(*this, value) - lo) / (hi - lo);
+        else if (type == ScaleType::Log && value <= min) t = 0;
     }
     return std::clamp(t, 0.0, 1.0);
 }
@@ -160,25 +229,78 @@ Rgb ColorScale::color(double value) const {
 }
 
 double ColorScale::valueAt(double t) const {
-    if (log) return std::pow(10.0, std::log10(min) + t * (std::log10(max) - std::log10(min)));
-    return min + t * (max - min);
+    if (centredOnZero(*this)) {
+        return t >= 0.5 ? inverse(*this, (t - 0.5) * 2 * forward(*this, max))
+                        : inverse(*this, (0.5 - t) * 2 * forward(*this, min));
+    }
+    const double lo = forward(*this, min), hi = forward(*this, max);
+    return inverse(*this, lo + t * (hi - lo));
 }
 
 std::vector<double> ColorScale::ticks(int count) const {
     std::vector<double> out;
     if (!(max > min)) return {min};
-    if (log) {
-        for (double e = std::ceil(std::log10(min)); e <= std::floor(std::log10(max)) + 1e-9; e += 1) {
-            out.push_back(std::pow(10.0, e));
-        }
+    if (type == ScaleType::Log) {
+        out = decades(min, max, count);
         if (out.size() < 2) out = {min, max};
         return out;
+    }
+    if (type == ScaleType::SymLog) {
+        const double reach = std::max(std::abs(min), std::abs(max));
+        // Below a decade of log part the bar is nearly linear: round linear ticks read better.
+        if (reach >= 10 * linearWidth) {
+            const bool twoSided = min < 0 && max > 0;
+            const int perSide = twoSided ? std::max(1, (count - 1) / 2) : count;
+            const std::vector<double> up = decades(linearWidth, reach, perSide);
+            for (auto it = up.rbegin(); it != up.rend(); ++it) {
+                if (-*it >= min) out.push_back(-*it);
+            }
+            if (min <= 0 && max >= 0) out.push_back(0.0);
+            for (double d : up) {
+                if (d <= max) out.push_back(d);
+            }
+            if (out.size() >= 2) return out;
+            out.clear();
+        }
     }
     const double step = niceStep(max - min, count);
     for (double v = std::ceil(min / step) * step; v <= max + step * 1e-9; v += step) {
         out.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
     }
     return out;
+}
+
+std::string describeScale(const ColorScale& scale) {
+    switch (scale.type) {
+        case ScaleType::Log: return "log";
+        case ScaleType::SymLog: return "symlog, linear within ±" + formatTick(scale.linearWidth);
+        case ScaleType::Linear: break;
+    }
+    return "linear";
+}
+
+std::string limitsName(const LimitOptions& limits) {
+    switch (limits.mode) {
+        case LimitMode::Robust:
+            return "robust " + compactNumber(100.0 - limits.percentile, 3) + "–" + compactNumber(limits.percentile, 3) +
+                   " %";
+        case LimitMode::Manual: return "manual";
+        case LimitMode::Full: break;
+    }
+    return "full range";
+}
+
+std::string formatTick(double value) {
+    if (value == 0 || !std::isfinite(value)) return value == 0 ? "0" : formatValue(value);
+    const double magnitude = std::abs(value);
+    if (magnitude < 1e-3 || magnitude >= 1e5) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.1e", value);
+        std::string out = text;  // "2.5e-04"; "1.0e-04" → "1e-04"
+        if (const auto dot = out.find(".0e"); dot != std::string::npos) out.erase(dot, 2);
+        return shortExponent(out);
+    }
+    return compactNumber(value, 4);
 }
 
 ColorScale divergingScale(std::span<const float> values, const LimitOptions& limits) {

@@ -26,31 +26,50 @@ std::string colorMapName(ColorMapKind kind);  // "diverging", "viridis", "cividi
 // Colour used for values that are NaN or otherwise missing.
 constexpr Rgb kMissingColor{200, 200, 200};
 
-// A colour map with limits: maps a value to a colour.
+// How values are spaced along a colour bar.
+enum class ScaleType {
+    Linear,
+    Log,     // log10 between min > 0 and max; values ≤ 0 clamp to min
+    SymLog,  // signed log: sign(v)·log10(1 + |v|/linearWidth), linear within ±linearWidth of 0
+};
+
+// A colour map with limits: maps a value to a colour. A diverging scale whose limits straddle 0
+// keeps 0 at the centre of the bar (white) even when the limits are not symmetric.
 struct ColorScale {
     ColorMapKind kind = ColorMapKind::Viridis;
     double min = 0, max = 1;
-    bool log = false;  // logarithmic position between min > 0 and max; values ≤ 0 clamp to min
+    ScaleType type = ScaleType::Linear;
+    double linearWidth = 1;  // SymLog only: the half-width of the linear band around 0 (> 0)
+    std::string limitsName;  // how the limits were chosen ("full range", "robust 1–99 %", "manual")
 
+    bool log() const { return type == ScaleType::Log; }
     // Position in [0, 1] of `value` on the bar; NaN for non-finite values.
     double position(double value) const;
     Rgb color(double value) const;  // kMissingColor for non-finite values
     // Value at bar position t ∈ [0, 1] (inverse of position()).
     double valueAt(double t) const;
-    // About `count` round tick values within [min, max] (decades when log).
+    // About `count` round tick values within [min, max]: decades when log, 0 and ± decades when
+    // symlog (every second or third decade when there are too many to label).
     std::vector<double> ticks(int count = 5) const;
+    bool operator==(const ColorScale&) const = default;
 };
+
+// "linear", "log" or "symlog, linear within ±3e-5", for legends and colour-bar captions.
+std::string describeScale(const ColorScale& scale);
 
 enum class LimitMode {
     Full,    // the whole data range (diverging: ±max|v|)
     Robust,  // the `percentile` of the data (diverging: of |v|), ignoring outliers
+    Manual,  // manualMin … manualMax as the user typed or dragged them
 };
 
 struct LimitOptions {
     LimitMode mode = LimitMode::Full;
     double percentile = 99.0;  // for Robust: upper percentile; the lower one is 100 − percentile
+    double manualMin = -1, manualMax = 1;
     bool operator==(const LimitOptions&) const = default;
 };
+std::string limitsName(const LimitOptions& limits);  // "full range", "robust 1–99 %", "manual"
 
 // Diverging map centred on 0 with symmetric limits ±L, L = max|v| or the percentile of |v|.
 // L is 1 when the data are all zero or missing, so that the scale stays usable.
@@ -66,5 +85,7 @@ ColorScale sequentialScale(std::span<const double> values, ColorMapKind kind = C
 
 // Short text for a tick or a cursor value: 4 significant digits, scientific when very small/large.
 std::string formatValue(double value);
+// Shorter text for a colour-bar tick: "0", "1e-4", "-0.02", "2.5e-3".
+std::string formatTick(double value);
 
 }  // namespace meshdiff::views

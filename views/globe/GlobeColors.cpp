@@ -6,6 +6,7 @@
 namespace meshdiff::views {
 
 ColorScale overlayScale(const FieldOverlay& overlay) {
+    if (overlay.scale) return *overlay.scale;
     const std::span<const float> values(overlay.values);
     ColorScale scale;
     switch (overlay.mode) {
@@ -29,6 +30,27 @@ ColorScale overlayScale(const FieldOverlay& overlay) {
         }
     }
     return scale;
+}
+
+std::vector<std::uint8_t> drapePixels(const FieldOverlay& overlay) {
+    const ColorScale scale = overlayScale(overlay);
+    const double a = std::clamp<double>(overlay.opacity, 0, 1);
+    const Rgb earth = kColorEarth;
+    auto blend = [a](std::uint8_t field, std::uint8_t under) {
+        return static_cast<std::uint8_t>(std::lround(a * field + (1 - a) * under));
+    };
+    std::vector<std::uint8_t> pixels(3 * overlay.values.size());
+    for (std::size_t i = 0; i < overlay.values.size(); ++i) {
+        Rgb c = earth;
+        if (std::isfinite(overlay.values[i])) {
+            const Rgb field = scale.color(overlay.values[i]);
+            c = {blend(field.r, earth.r), blend(field.g, earth.g), blend(field.b, earth.b)};
+        }
+        pixels[3 * i] = c.r;
+        pixels[3 * i + 1] = c.g;
+        pixels[3 * i + 2] = c.b;
+    }
+    return pixels;
 }
 
 Rgb ulpColor(std::uint32_t ulp, std::uint32_t maxUlp) {

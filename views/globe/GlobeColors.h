@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "colormap/ColorMap.h"
 #include "colormap/DifferenceColors.h"
@@ -16,8 +17,13 @@ constexpr Rgb kColorGridPoint{40, 40, 40};
 constexpr Rgb kColorMarker{25, 25, 25};  // rings and dots marking differences
 
 // The overlay's colour scale: diverging ±max|v| centred on 0, or sequential (optionally log)
-// min..max; overlay.min/max are used instead of the data's range when min < max.
+// min..max; overlay.min/max are used instead of the data's range when min < max; overlay.scale,
+// the error map's linked scale, when it is set.
 ColorScale overlayScale(const FieldOverlay& overlay);
+
+// The drape's texture, RGB per grid point (row-major like overlay.values): the scale's colour
+// blended over the Earth's with the overlay's opacity; NaN shows the Earth.
+std::vector<std::uint8_t> drapePixels(const FieldOverlay& overlay);
 
 // Moved mesh nodes: light (1 ULP) to dark (maxUlp).
 Rgb ulpColor(std::uint32_t ulp, std::uint32_t maxUlp);

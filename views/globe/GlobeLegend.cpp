@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "colorbar/ColorBarPainter.h"
 #include "globe/GlobeColors.h"
 
 namespace meshdiff::views {
@@ -95,39 +96,30 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
     return entries;
 }
 
-void paintColorBar(QPainter& p, const QRectF& area, const FieldOverlay& overlay, double scale) {
-    const ColorScale colors = overlayScale(overlay);
-    const double barW = 220 * scale, barH = 14 * scale, pad = 10 * scale;
+// The drape's colour bar: the same painter and scale as the error map's, on a dark panel, with
+// the field's name above it and the scale in use below.
+void paintFieldColorBar(QPainter& p, const QRectF& area, const FieldOverlay& overlay, double scale) {
+    ColorBarContent content;
+    content.scale = overlayScale(overlay);
+    content.dark = true;
+    content.caption = QString::fromStdString(describeScale(content.scale));
+    if (!content.scale.limitsName.empty()) content.caption += ", " + QString::fromStdString(content.scale.limitsName);
     QFont font = p.font();
     font.setPixelSize(static_cast<int>(std::round(12 * scale)));
     p.setFont(font);
     const QFontMetricsF fm(font);
-    const QRectF panel(area.right() - barW - 2 * pad, area.bottom() - barH - 2 * fm.height() - 3 * pad, barW + 2 * pad,
-                       barH + 2 * fm.height() + 2 * pad);
+    const double barW = 300 * scale, pad = 10 * scale, barH = colorBarHeight(false) * scale, titleH = fm.height();
+    const QRectF panel(area.right() - barW - 4 * pad, area.bottom() - barH - titleH - 3 * pad, barW + 2 * pad,
+                       barH + titleH + 2 * pad);
     p.setPen(Qt::NoPen);
     p.setBrush(QColor(20, 22, 28, 200));
     p.drawRoundedRect(panel, 6 * scale, 6 * scale);
-
-    const QRectF bar(panel.left() + pad, panel.top() + pad + fm.height(), barW, barH);
-    QLinearGradient gradient(bar.topLeft(), bar.topRight());
-    for (int i = 0; i <= 16; ++i) {
-        const double t = i / 16.0;
-        gradient.setColorAt(t, toQColor(colors.color(colors.valueAt(t))));
-    }
-    p.setBrush(gradient);
-    p.setPen(QPen(QColor(230, 230, 230), 1 * scale));
-    p.drawRect(bar);
-
-    p.setPen(QColor(235, 235, 235));
     QString title = QString::fromStdString(overlay.name);
     if (!overlay.units.empty()) title += QStringLiteral(" [%1]").arg(QString::fromStdString(overlay.units));
-    if (overlay.mode == FieldOverlayMode::SequentialLog) title += QStringLiteral(" (log)");
-    p.drawText(QRectF(bar.left(), panel.top() + pad * 0.5, barW, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+    p.setPen(QColor(235, 235, 235));
+    p.drawText(QRectF(panel.left() + pad, panel.top() + pad * 0.6, barW, titleH), Qt::AlignLeft | Qt::AlignVCenter,
                fm.elidedText(title, Qt::ElideRight, barW));
-    const QRectF labels(bar.left(), bar.bottom() + 2 * scale, barW, fm.height());
-    p.drawText(labels, Qt::AlignLeft | Qt::AlignTop, QString::fromStdString(formatValue(colors.min)));
-    p.drawText(labels, Qt::AlignRight | Qt::AlignTop, QString::fromStdString(formatValue(colors.max)));
-    p.drawText(labels, Qt::AlignHCenter | Qt::AlignTop, QString::fromStdString(formatValue(colors.valueAt(0.5))));
+    paintColorBar(p, QRectF(panel.left() + pad, panel.top() + pad + titleH, barW, barH), content, scale);
 }
 
 }  // namespace
@@ -161,7 +153,7 @@ void paintGlobeLegend(QPainter& p, const QRect& area, const GlobeScene& scene, d
         }
     }
     if (scene.isVisible(GlobeLayer::ColorBar) && scene.isVisible(GlobeLayer::FieldOverlay) && !scene.field.empty())
-        paintColorBar(p, QRectF(area), scene.field, scale);
+        paintFieldColorBar(p, QRectF(area), scene.field, scale);
     p.restore();
 }
 

@@ -1,9 +1,11 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "colormap/ColorMap.h"
 #include "fields/LatLonGrid.h"
 #include "graph/GraphDiff.h"
 #include "graph/MeshGraph.h"
@@ -37,6 +39,10 @@ struct FieldOverlay {
     std::string units;
     FieldOverlayMode mode = FieldOverlayMode::Diverging;
     double min = 0, max = 0;  // when min == max the limits come from the data
+    // The error map's A−B scale (kind, limits, linear band): when set, the drape and the legend's
+    // colour bar use exactly it, so that map, globe and figures agree; mode, min and max then
+    // do not matter.
+    std::optional<ColorScale> scale;
     float opacity = 0.85f;
     bool empty() const { return values.empty(); }
 };

@@ -43,10 +43,6 @@ double halfStep(const std::vector<double>& axis) {
     return axis.size() < 2 ? 0.5 : std::abs(axis.back() - axis.front()) / double(axis.size() - 1) / 2.0;
 }
 
-QString unitsSuffix(const std::string& units) {
-    return units.empty() ? QString() : QStringLiteral(" [%1]").arg(QString::fromStdString(units));
-}
-
 }  // namespace
 
 struct ErrorMapRenderer::Panel {
@@ -60,6 +56,7 @@ QString mapModeName(MapMode mode) {
         case MapMode::B: return QStringLiteral("B");
         case MapMode::Difference: return QStringLiteral("A−B");
         case MapMode::SideBySide: return QStringLiteral("Side by side");
+        case MapMode::AbsDifference: return QStringLiteral("|A−B|");
     }
     return {};
 }
@@ -83,9 +80,12 @@ void ErrorMapRenderer::setStyle(const ErrorMapStyle& style) {
 }
 
 void ErrorMapRenderer::updateScales() {
-    imageA_ = imageB_ = imageDiff_ = QImage();
-    valueScale_ = ColorScale{style_.sequentialMap};
-    differenceScale_ = divergingScale(std::span<const float>(difference_), style_.limits);
+    imageA_ = imageB_ = imageDiff_ = imageAbs_ = QImage();
+    valueScale_ = ColorScale();
+    valueScale_.kind = style_.sequentialMap;
+    differenceScale_ = views::differenceScale(std::span<const float>(difference_), style_.scale, style_.limits);
+    magnitudeScale_ = views::magnitudeScale(differenceScale_, style_.sequentialMap);
+    histogram_ = histogramOnScale(std::span<const float>(difference_), differenceScale_);
     if (!data_) return;
     std::vector<float> both;
     both.reserve(data_->a.size() + data_->b.size());
@@ -95,10 +95,11 @@ void ErrorMapRenderer::updateScales() {
 }
 
 const QImage& ErrorMapRenderer::fieldImage(MapMode which) const {
-    QImage& image = which == MapMode::A ? imageA_ : which == MapMode::B ? imageB_ : imageDiff_;
+    const bool magnitude = which == MapMode::AbsDifference;
+    QImage& image = which == MapMode::A ? imageA_ : which == MapMode::B ? imageB_ : magnitude ? imageAbs_ : imageDiff_;
     if (!image.isNull() || !data_) return image;
     const std::vector<float>& values = which == MapMode::A ? data_->a : which == MapMode::B ? data_->b : difference_;
-    const ColorScale& scale = which == MapMode::Difference ? differenceScale_ : valueScale_;
+    const ColorScale& scale = panelScale(which);
     const std::size_t nlat = data_->grid.nlat(), nlon = data_->grid.nlon();
     if (values.size() != nlat * nlon || nlat == 0 || nlon == 0) return image;
 
@@ -119,7 +120,7 @@ const QImage& ErrorMapRenderer::fieldImage(MapMode which) const {
                 line[j] = qRgba(0, 0, 0, 0);
                 continue;
             }
-            const Rgb c = scale.color(source[j]);
+            const Rgb c = scale.color(magnitude ? std::abs(source[j]) : source[j]);
             line[j] = qRgb(c.r, c.g, c.b);
         }
         if (wrap) line[nlon] = line[0];
@@ -151,7 +152,8 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
                            : QRectF(target.left(), target.top() + target.height() * double(k) / count, target.width(),
                                     target.height() / count);
         const double unit = std::max(0.5, std::min(cell.width() / 2.0, cell.height()) / 420.0);
-        const double titleHeight = 20 * unit, barHeight = 46 * unit, margin = 8 * unit;
+        const bool histogram = std::find(contents.begin(), contents.end(), MapMode::Difference) != contents.end();
+        const double titleHeight = 20 * unit, barHeight = (6 + colorBarHeight(histogram)) * unit, margin = 8 * unit;
         QRectF inner = cell.adjusted(margin, margin, -margin, -margin);
         QRectF mapArea(inner.left(), inner.top() + titleHeight, inner.width(),
                        std::max(1.0, inner.height() - titleHeight - barHeight));
@@ -201,6 +203,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     if (panel.content == MapMode::A) title += QStringLiteral(" — A (%1)").arg(QString::fromStdString(d.labelA));
     if (panel.content == MapMode::B) title += QStringLiteral(" — B (%1)").arg(QString::fromStdString(d.labelB));
     if (isDifference) title += QStringLiteral(" — A−B");
+    if (panel.content == MapMode::AbsDifference) title += QStringLiteral(" — |A−B|");
     painter.drawText(panel.title, Qt::AlignLeft | Qt::AlignVCenter, title);
 
     // Background for missing values, then the field, repeated across the seam.
@@ -278,30 +281,39 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(panel.map);
 
-    // Colour bar with ticks and units.
-    const ColorScale& scale = isDifference ? differenceScale_ : valueScale_;
-    const QRectF bar(panel.colorBar.left(), panel.colorBar.top(), panel.colorBar.width(),
-                     panel.colorBar.height() * 0.3);
-    QLinearGradient gradient(bar.topLeft(), bar.topRight());
-    for (int s = 0; s <= 32; ++s) {
-        const double t = double(s) / 32.0;
-        gradient.setColorAt(t, toQColor(sampleColorMap(scale.kind, t)));
+    const ColorBarContent bar = colorBarOf(panel.content);
+    const double barUnit = std::min(unit, panel.colorBar.height() / colorBarHeight(bar.histogram != nullptr));
+    paintColorBar(painter, panel.colorBar, bar, barUnit);
+}
+
+const ColorScale& ErrorMapRenderer::panelScale(MapMode content) const {
+    if (content == MapMode::Difference) return differenceScale_;
+    if (content == MapMode::AbsDifference) return magnitudeScale_;
+    return valueScale_;
+}
+
+ColorBarContent ErrorMapRenderer::colorBarOf(MapMode content) const {
+    ColorBarContent bar;
+    bar.scale = panelScale(content);
+    const bool isDifference = content == MapMode::Difference;
+    if (isDifference && !histogram_.counts.empty()) bar.histogram = &histogram_;
+    const QString what = isDifference                        ? QStringLiteral("A−B")
+                         : content == MapMode::AbsDifference ? QStringLiteral("|A−B|")
+                                                             : QStringLiteral("value");
+    bar.caption = colorBarCaption(what, data_ ? data_->units : std::string(), bar.scale);
+    return bar;
+}
+
+std::optional<ColorBarGeometry> ErrorMapRenderer::differenceBar(const QRectF& target) const {
+    if (!data_ || data_->grid.size() == 0) return std::nullopt;
+    for (const Panel& panel : layout(target)) {
+        if (panel.content != MapMode::Difference) continue;
+        const ColorBarContent bar = colorBarOf(panel.content);
+        const double unit = std::max(0.5, panel.map.width() / 840.0);
+        const double barUnit = std::min(unit, panel.colorBar.height() / colorBarHeight(bar.histogram != nullptr));
+        return colorBarGeometry(panel.colorBar, bar, barUnit);
     }
-    painter.fillRect(bar, gradient);
-    painter.drawRect(bar);
-    font.setPixelSize(std::max(6, int(std::lround(11 * unit))));
-    painter.setFont(font);
-    const double tickLength = 4 * unit;
-    for (double tick : scale.ticks(5)) {
-        const double x = bar.left() + scale.position(tick) * bar.width();
-        painter.drawLine(QPointF(x, bar.bottom()), QPointF(x, bar.bottom() + tickLength));
-        const QString text = QString::fromStdString(formatValue(tick));
-        const QRectF label(x - 60 * unit, bar.bottom() + tickLength, 120 * unit, 14 * unit);
-        painter.drawText(label, Qt::AlignHCenter | Qt::AlignTop, text);
-    }
-    const QString caption = (isDifference ? QStringLiteral("A−B") : QStringLiteral("value")) + unitsSuffix(d.units);
-    painter.drawText(QRectF(bar.left(), bar.bottom() + tickLength + 14 * unit, bar.width(), 14 * unit),
-                     Qt::AlignHCenter | Qt::AlignTop, caption);
+    return std::nullopt;
 }
 
 QImage ErrorMapRenderer::toImage(const QSize& size) const {

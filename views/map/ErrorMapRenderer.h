@@ -9,20 +9,24 @@
 #include <QSize>
 #include <QString>
 
+#include "colorbar/ColorBarPainter.h"
 #include "colormap/ColorMap.h"
+#include "colormap/DifferenceScale.h"
+#include "colormap/ScaleHistogram.h"
 #include "map/ErrorMapData.h"
 
 class QPainter;
 
 namespace meshdiff::views {
 
-enum class MapMode { A, B, Difference, SideBySide };
-QString mapModeName(MapMode mode);  // "A", "B", "A−B", "Side by side"
+enum class MapMode { A, B, Difference, SideBySide, AbsDifference };
+QString mapModeName(MapMode mode);  // "A", "B", "A−B", "Side by side", "|A−B|"
 
 struct ErrorMapStyle {
     MapMode mode = MapMode::Difference;
     ColorMapKind sequentialMap = ColorMapKind::Viridis;  // for A and B
-    LimitOptions limits;                                 // Full: ±max|A−B|, min..max; Robust: percentiles
+    ScaleChoice scale = ScaleChoice::Auto;               // A−B (and |A−B|: log unless linear)
+    LimitOptions limits;  // Full: ±max|A−B|, min..max; Robust: percentiles; Manual: A−B's limits
     bool coastlines = true;
     bool differences = true;  // markers, lines and triangles
     double centerLon = 0;     // the map spans centerLon − 180 … centerLon + 180
@@ -68,7 +72,13 @@ public:
 
     // Colour scales in use (valid after setData/setStyle): A and B share one.
     const ColorScale& valueScale() const { return valueScale_; }
+    // The A−B scale: the one the globe's drape and exported figures use too.
     const ColorScale& differenceScale() const { return differenceScale_; }
+    const ColorScale& magnitudeScale() const { return magnitudeScale_; }  // |A−B|
+    const ScaleHistogram& differenceHistogram() const { return histogram_; }
+    std::shared_ptr<const ErrorMapData> sharedData() const { return data_; }
+    // The A−B colour bar (with its histogram) of a map rendered into `target`, if one is shown.
+    std::optional<ColorBarGeometry> differenceBar(const QRectF& target) const;
 
     struct Panel;  // one map with its title and colour bar
 
@@ -77,12 +87,15 @@ private:
     void renderPanel(QPainter& painter, const Panel& panel, double unit) const;
     void updateScales();
     const QImage& fieldImage(MapMode which) const;
+    const ColorScale& panelScale(MapMode content) const;
+    ColorBarContent colorBarOf(MapMode content) const;
 
     std::shared_ptr<const ErrorMapData> data_;
     ErrorMapStyle style_;
     std::vector<float> difference_;
-    ColorScale valueScale_, differenceScale_;
-    mutable QImage imageA_, imageB_, imageDiff_;
+    ColorScale valueScale_, differenceScale_, magnitudeScale_;
+    ScaleHistogram histogram_;
+    mutable QImage imageA_, imageB_, imageDiff_, imageAbs_;
 };
 
 }  // namespace meshdiff::views

@@ -4,10 +4,15 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleValidator>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
 #include <QVBoxLayout>
 
+#include "background/BackgroundWork.h"
+#include "map/ColorBarLimitDrag.h"
 #include "map/ErrorMapCanvas.h"
 
 namespace meshdiff::views {
@@ -15,26 +20,52 @@ namespace {
 
 QString value(double v) { return QString::fromStdString(formatValue(v)); }
 
+QLineEdit* limitEdit(const QString& name, const QString& tip, QWidget* parent) {
+    auto* edit = new QLineEdit(parent);
+    edit->setObjectName(name);
+    edit->setToolTip(tip);
+    auto* validator = new QDoubleValidator(edit);
+    validator->setNotation(QDoubleValidator::ScientificNotation);
+    edit->setValidator(validator);
+    edit->setFixedWidth(edit->fontMetrics().horizontalAdvance(QStringLiteral("-0.000e-00")) + 14);
+    return edit;
+}
+
 }  // namespace
 
 ErrorMapView::ErrorMapView(QWidget* parent)
     : QWidget(parent),
       canvas_(new ErrorMapCanvas(this)),
       mode_(new QComboBox(this)),
+      scale_(new QComboBox(this)),
       limits_(new QComboBox(this)),
+      minimum_(
+          limitEdit(QStringLiteral("mapLimitMin"), tr("Lower A−B limit (typing one makes the limits manual)"), this)),
+      maximum_(
+          limitEdit(QStringLiteral("mapLimitMax"), tr("Upper A−B limit (typing one makes the limits manual)"), this)),
       colorMap_(new QComboBox(this)),
       coastlines_(new QCheckBox(tr("Coastlines"), this)),
       differences_(new QCheckBox(tr("Differences"), this)),
       cursor_(new QLabel(this)) {
-    for (MapMode m : {MapMode::Difference, MapMode::A, MapMode::B, MapMode::SideBySide}) {
+    for (MapMode m : {MapMode::Difference, MapMode::AbsDifference, MapMode::A, MapMode::B, MapMode::SideBySide}) {
         mode_->addItem(mapModeName(m), int(m));
     }
     mode_->setObjectName(QStringLiteral("mapMode"));
+    scale_->setObjectName(QStringLiteral("mapScale"));
+    scale_->addItem(tr("Auto"), int(ScaleChoice::Auto));
+    scale_->addItem(tr("Symmetric log"), int(ScaleChoice::SymLog));
+    scale_->addItem(tr("Linear"), int(ScaleChoice::Linear));
+    scale_->setToolTip(
+        tr("A−B scale. Auto: symmetric log (linear within the noise floor) when a few places carry "
+           "differences far above the rest, else linear. |A−B| is drawn on a log scale."));
+    limits_->setObjectName(QStringLiteral("mapLimits"));
     limits_->addItem(tr("Full range"), int(LimitMode::Full));
     limits_->addItem(tr("Robust (1–99 %)"), int(LimitMode::Robust));
+    limits_->addItem(tr("Manual"), int(LimitMode::Manual));
+    limits_->setToolTip(tr("A−B limits; manual limits are typed beside, or dragged by the ends of the colour bar"));
     colorMap_->addItem(QStringLiteral("viridis"), int(ColorMapKind::Viridis));
     colorMap_->addItem(QStringLiteral("cividis"), int(ColorMapKind::Cividis));
-    colorMap_->setToolTip(tr("Colour map for A and B (A−B uses a diverging map centred on 0)"));
+    colorMap_->setToolTip(tr("Colour map for A, B and |A−B| (A−B uses a diverging map centred on 0)"));
     coastlines_->setChecked(true);
     differences_->setChecked(true);
     cursor_->setObjectName(QStringLiteral("mapCursor"));
@@ -44,8 +75,13 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Show"), this));
     controls->addWidget(mode_);
+    controls->addWidget(new QLabel(tr("Scale"), this));
+    controls->addWidget(scale_);
     controls->addWidget(new QLabel(tr("Limits"), this));
     controls->addWidget(limits_);
+    controls->addWidget(minimum_);
+    controls->addWidget(new QLabel(QStringLiteral("…"), this));
+    controls->addWidget(maximum_);
     controls->addWidget(colorMap_);
     controls->addWidget(coastlines_);
     controls->addWidget(differences_);
@@ -56,56 +92,161 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     layout->addWidget(canvas_, 1);
     layout->addWidget(cursor_);
 
-    for (QComboBox* box : {mode_, limits_, colorMap_}) {
+    for (QComboBox* box : {mode_, scale_, limits_, colorMap_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         connect(box, &QComboBox::currentIndexChanged, this, &ErrorMapView::applyControls);
     }
     for (QCheckBox* box : {coastlines_, differences_})
         connect(box, &QCheckBox::toggled, this, &ErrorMapView::applyControls);
+    for (QLineEdit* edit : {minimum_, maximum_})
+        connect(edit, &QLineEdit::editingFinished, this, &ErrorMapView::applyTypedLimits);
     connect(canvas_, &ErrorMapCanvas::hovered, this, &ErrorMapView::showProbe);
     connect(canvas_, &ErrorMapCanvas::clicked, this, [this](const MapProbe& p) { emit pointClicked(p.lat, p.lon); });
+    new ColorBarLimitDrag(canvas_, this);
 }
 
 void ErrorMapView::setData(std::shared_ptr<const ErrorMapData> mapData) {
+    ++restyleGeneration_;  // a restyle in flight is of the old data
+    canvas_->renderer().setStyle(style_);
     canvas_->renderer().setData(std::move(mapData));
     cursor_->clear();
+    showLimits();
     canvas_->update();
 }
 
 std::shared_ptr<ErrorMapRenderer> ErrorMapView::showPrepared(std::shared_ptr<ErrorMapRenderer> renderer) {
-    const ErrorMapStyle current = style();
-    if (!(renderer->style() == current)) renderer->setStyle(current);
+    ++restyleGeneration_;
+    const bool stale = !(renderer->style() == style_);
     cursor_->clear();
-    return canvas_->setRenderer(std::move(renderer));
+    auto previous = canvas_->setRenderer(std::move(renderer));
+    showLimits();
+    if (stale) requestRestyle();
+    return previous;
 }
 
 void ErrorMapView::setStyle(const ErrorMapStyle& style) {
     updatingControls_ = true;
     mode_->setCurrentIndex(mode_->findData(int(style.mode)));
+    scale_->setCurrentIndex(scale_->findData(int(style.scale)));
     limits_->setCurrentIndex(limits_->findData(int(style.limits.mode)));
     colorMap_->setCurrentIndex(colorMap_->findData(int(style.sequentialMap)));
     coastlines_->setChecked(style.coastlines);
     differences_->setChecked(style.differences);
     updatingControls_ = false;
-    canvas_->renderer().setStyle(style);
-    canvas_->update();
+    style_ = style;
+    requestRestyle();
 }
 
-const ErrorMapStyle& ErrorMapView::style() const { return canvas_->renderer().style(); }
 const ErrorMapRenderer& ErrorMapView::renderer() const { return canvas_->renderer(); }
 QString ErrorMapView::cursorText() const { return cursor_->text(); }
 QWidget* ErrorMapView::canvas() const { return canvas_; }
 
 void ErrorMapView::applyControls() {
     if (updatingControls_) return;
-    ErrorMapStyle style = canvas_->renderer().style();
+    ErrorMapStyle style = style_;
     style.mode = MapMode(mode_->currentData().toInt());
-    style.limits.mode = LimitMode(limits_->currentData().toInt());
+    style.scale = ScaleChoice(scale_->currentData().toInt());
+    const auto limitMode = LimitMode(limits_->currentData().toInt());
+    if (limitMode == LimitMode::Manual && style.limits.mode != LimitMode::Manual) {
+        // Manual starts from the limits on show, so that switching changes nothing yet.
+        const ColorScale& shown = canvas_->renderer().differenceScale();
+        style.limits.manualMin = shown.min;
+        style.limits.manualMax = shown.max;
+    }
+    style.limits.mode = limitMode;
     style.sequentialMap = ColorMapKind(colorMap_->currentData().toInt());
     style.coastlines = coastlines_->isChecked();
     style.differences = differences_->isChecked();
-    canvas_->renderer().setStyle(style);
-    canvas_->update();
-    emit styleChanged(style);
+    style_ = style;
+    requestRestyle();
+    emit styleChanged(style_);
+}
+
+void ErrorMapView::applyTypedLimits() {
+    bool minOk = false, maxOk = false;
+    const double lo = QLocale().toDouble(minimum_->text(), &minOk), hi = QLocale().toDouble(maximum_->text(), &maxOk);
+    if (!minOk || !maxOk || !(lo < hi)) {
+        showLimits();  // back to the limits in use
+        return;
+    }
+    if (style_.limits.mode == LimitMode::Manual && style_.limits.manualMin == lo && style_.limits.manualMax == hi)
+        return;
+    style_.limits.mode = LimitMode::Manual;
+    style_.limits.manualMin = lo;
+    style_.limits.manualMax = hi;
+    updatingControls_ = true;
+    limits_->setCurrentIndex(limits_->findData(int(LimitMode::Manual)));
+    updatingControls_ = false;
+    requestRestyle();
+    emit styleChanged(style_);
+}
+
+void ErrorMapView::setManualLimit(bool upper, double limit, bool finished) {
+    if (style_.limits.mode != LimitMode::Manual) {
+        const ColorScale& shown = canvas_->renderer().differenceScale();
+        style_.limits.manualMin = shown.min;
+        style_.limits.manualMax = shown.max;
+        style_.limits.mode = LimitMode::Manual;
+        updatingControls_ = true;
+        limits_->setCurrentIndex(limits_->findData(int(LimitMode::Manual)));
+        updatingControls_ = false;
+    }
+    // The limits never cross: a limit dragged past the other stops just short of it.
+    const double span = std::abs(style_.limits.manualMax - style_.limits.manualMin);
+    if (upper) style_.limits.manualMax = std::max(limit, style_.limits.manualMin + span * 1e-3);
+    else style_.limits.manualMin = std::min(limit, style_.limits.manualMax - span * 1e-3);
+    minimum_->setText(QString::fromStdString(formatValue(style_.limits.manualMin)));
+    maximum_->setText(QString::fromStdString(formatValue(style_.limits.manualMax)));
+    requestRestyle();
+    if (finished) emit styleChanged(style_);
+}
+
+void ErrorMapView::requestRestyle() {
+    ++restyleGeneration_;
+    if (!canvas_->renderer().data()) {  // nothing to colour: no need for a worker
+        canvas_->renderer().setStyle(style_);
+        canvas_->update();
+        return;
+    }
+    restyleWanted_ = true;
+    if (!restyleRunning_) startRestyle();
+}
+
+void ErrorMapView::startRestyle() {
+    restyleWanted_ = false;
+    restyleRunning_ = true;
+    QPointer<ErrorMapView> view(this);
+    runInBackground([view, data = canvas_->renderer().sharedData(), style = style_, generation = restyleGeneration_] {
+        auto renderer = std::make_shared<ErrorMapRenderer>();
+        renderer->setStyle(style);
+        renderer->setData(data);
+        renderer->prepareImages();
+        postTo(view, [view, renderer, generation]() mutable {
+            if (view) view->restyleDone(std::move(renderer), generation);
+        });
+    });
+}
+
+void ErrorMapView::restyleDone(std::shared_ptr<ErrorMapRenderer> renderer, int generation) {
+    restyleRunning_ = false;
+    if (generation == restyleGeneration_) {
+        const ColorScale scale = renderer->differenceScale();
+        releaseInBackground(canvas_->setRenderer(std::move(renderer)));
+        showLimits();
+        emit restyled(scale);
+    } else {
+        releaseInBackground(std::move(renderer));
+        // Superseded by a newer style or other data: the newer request follows.
+        if (canvas_->renderer().data() && !(canvas_->renderer().style() == style_)) restyleWanted_ = true;
+    }
+    if (restyleWanted_) startRestyle();
+}
+
+void ErrorMapView::showLimits() {
+    const ColorScale& shown = canvas_->renderer().differenceScale();
+    for (auto [edit, limit] : {std::pair{minimum_, shown.min}, std::pair{maximum_, shown.max}}) {
+        if (!edit->hasFocus()) edit->setText(QString::fromStdString(formatValue(limit)));
+    }
 }
 
 void ErrorMapView::showProbe(const std::optional<MapProbe>& probe) {

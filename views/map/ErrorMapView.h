@@ -8,44 +8,66 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 
 namespace meshdiff::views {
 
 class ErrorMapCanvas;
 
-// The 2-D error map of the selected field with its options (A, B, A−B or side by side; full or
-// robust limits; colour map; coastlines; differences) and the value under the cursor.
+// The 2-D error map of the selected field with its options (A, B, A−B, |A−B| or side by side;
+// the A−B scale: auto, symlog or linear; full, robust or manual limits, typed or dragged on the
+// colour bar; colour map; coastlines; differences) and the value under the cursor. A style change
+// recolours a million grid points, so it is prepared on the background pool: the picture shown
+// stays until the new one is ready.
 class ErrorMapView : public QWidget {
     Q_OBJECT
 public:
     explicit ErrorMapView(QWidget* parent = nullptr);
 
+    // Shows `mapData` at once and colours it at the next paint (small maps, tests).
     void setData(std::shared_ptr<const ErrorMapData> mapData);
-    // Shows a renderer whose data, style and images were prepared off the GUI thread (the view's
-    // current style wins if it changed meanwhile); returns the one it replaces, to free elsewhere.
+    // Shows a renderer whose data, style and images were prepared off the GUI thread (when the
+    // view's style changed meanwhile, it is restyled in the background); returns the one it
+    // replaces, to free elsewhere.
     std::shared_ptr<ErrorMapRenderer> showPrepared(std::shared_ptr<ErrorMapRenderer> renderer);
-    void setStyle(const ErrorMapStyle& style);  // updates the controls too
-    const ErrorMapStyle& style() const;
-    const ErrorMapRenderer& renderer() const;
+    void setStyle(const ErrorMapStyle& style);             // updates the controls too
+    const ErrorMapStyle& style() const { return style_; }  // the latest asked for
+    const ErrorMapRenderer& renderer() const;              // what is shown
+    bool isRestyling() const { return restyleRunning_; }
     QString cursorText() const;  // "lat …, lon …: A … B … A−B …" or empty
     QWidget* canvas() const;
+    // Moves one A−B limit (as a drag on the colour bar does): the limits become manual.
+    void setManualLimit(bool upper, double value, bool finished);
 
 signals:
     void styleChanged(const meshdiff::views::ErrorMapStyle& style);
+    // A picture in a new style is on show: its A−B scale is the one the globe drapes with.
+    void restyled(const meshdiff::views::ColorScale& differenceScale);
     void pointClicked(double lat, double lon);
 
 private:
     void applyControls();
+    void applyTypedLimits();
+    void requestRestyle();
+    void startRestyle();
+    void restyleDone(std::shared_ptr<ErrorMapRenderer> renderer, int generation);
+    void showLimits();
     void showProbe(const std::optional<MapProbe>& probe);
 
     ErrorMapCanvas* canvas_;
     QComboBox* mode_;
+    QComboBox* scale_;
     QComboBox* limits_;
+    QLineEdit* minimum_;
+    QLineEdit* maximum_;
     QComboBox* colorMap_;
     QCheckBox* coastlines_;
     QCheckBox* differences_;
     QLabel* cursor_;
+    ErrorMapStyle style_;
     bool updatingControls_ = false;
+    int restyleGeneration_ = 0;  // a restyled picture of an older generation is dropped
+    bool restyleRunning_ = false, restyleWanted_ = false;
 };
 
 }  // namespace meshdiff::views

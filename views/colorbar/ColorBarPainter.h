@@ -1,0 +1,41 @@
+#pragma once
+#include <QColor>
+#include <QRectF>
+#include <QString>
+
+#include "colormap/ColorMap.h"
+#include "colormap/ScaleHistogram.h"
+
+class QPainter;
+
+// The colour bar of a field, shared by the error map (on screen and in exported figures) and the
+// globe's legend: the colour map along the scale's own axis (symlog, log or linear), round ticks,
+// a caption that names the scale in use and, for A−B, a histogram of the values on the same axis
+// above it with the limits marked (what a user drags to set them).
+namespace meshdiff::views {
+
+struct ColorBarContent {
+    ColorScale scale;                           // the colours and the limits
+    const ScaleHistogram* histogram = nullptr;  // optional; the bar then spans histogram->axis
+    QString caption;                            // e.g. "A−B [K] — symlog, linear within ±3e-5, full range"
+    bool dark = false;                          // light text on a dark panel (the globe's legend)
+};
+
+// Where the parts of a colour bar lie in `area`; sizes scale with `unit` (1 = screen pixels).
+struct ColorBarGeometry {
+    QRectF histogram;  // empty without a histogram
+    QRectF bar;
+    ColorScale axis;  // positions along the bar: bar.left() + axis.position(v) · bar.width()
+    double limitX(double value) const { return bar.left() + axis.position(value) * bar.width(); }
+    double valueAtX(double x) const;
+};
+
+// The height, in units, that paintColorBar needs (ticks and caption included).
+double colorBarHeight(bool withHistogram);
+ColorBarGeometry colorBarGeometry(const QRectF& area, const ColorBarContent& content, double unit);
+void paintColorBar(QPainter& painter, const QRectF& area, const ColorBarContent& content, double unit);
+
+// The caption text for a scale: "<what> [units] — <scale>, <limits>".
+QString colorBarCaption(const QString& what, const std::string& units, const ColorScale& scale);
+
+}  // namespace meshdiff::views

@@ -1,0 +1,91 @@
+#include "colormap/DifferenceScale.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace meshdiff::views {
+namespace {
+
+// The p-th percentile (0..100) by nearest rank; `values` is reordered.
+double percentileOf(std::vector<double>& values, double p) {
+    if (values.empty()) return 0;
+    const double clamped = std::clamp(p, 0.0, 100.0);
+    const auto rank = static_cast<std::size_t>(std::llround(clamped / 100.0 * double(values.size() - 1)));
+    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(rank), values.end());
+    return values[rank];
+}
+
+}  // namespace
+
+DifferenceStats differenceStats(std::span<const float> values, double percentile) {
+    DifferenceStats stats;
+    std::vector<double> magnitudes;
+    magnitudes.reserve(values.size());
+    double sumSquares = 0;
+    for (float v : values) {
+        if (!std::isfinite(v)) continue;
+        const double m = std::abs(double(v));
+        magnitudes.push_back(m);
+        sumSquares += m * m;
+        stats.maxAbs = std::max(stats.maxAbs, m);
+    }
+    stats.count = magnitudes.size();
+    if (stats.count == 0 || stats.maxAbs == 0) return stats;
+    stats.rms = std::sqrt(sumSquares / double(stats.count));
+    stats.percentileAbs = percentileOf(magnitudes, percentile);
+    double floor = percentileOf(magnitudes, 95.0);
+    if (floor == 0) {
+        std::erase(magnitudes, 0.0);
+        floor = percentileOf(magnitudes, 5.0);
+    }
+    stats.noiseFloor = std::clamp(floor, stats.maxAbs * 1e-6, stats.maxAbs / 10);
+    return stats;
+}
+
+ScaleType chooseScaleType(const DifferenceStats& stats) {
+    return stats.maxAbs > 10 * stats.rms && stats.noiseFloor > 0 ? ScaleType::SymLog : ScaleType::Linear;
+}
+
+ColorScale differenceScale(const DifferenceStats& stats, ScaleChoice choice, const LimitOptions& limits) {
+    ColorScale scale;
+    scale.kind = ColorMapKind::Diverging;
+    double limit = limits.mode == LimitMode::Robust ? stats.percentileAbs : stats.maxAbs;
+    if (!(limit > 0)) limit = 1;
+    scale.min = -limit;
+    scale.max = limit;
+    if (limits.mode == LimitMode::Manual && limits.manualMin < limits.manualMax) {
+        scale.min = limits.manualMin;
+        scale.max = limits.manualMax;
+    }
+    scale.limitsName = limitsName(limits);
+    scale.type = choice == ScaleChoice::Linear   ? ScaleType::Linear
+                 : choice == ScaleChoice::SymLog ? ScaleType::SymLog
+                                                 : chooseScaleType(stats);
+    const double reach = std::max(std::abs(scale.min), std::abs(scale.max));
+    const double floor = stats.noiseFloor > 0 ? stats.noiseFloor : reach * 1e-3;
+    scale.linearWidth = std::min(floor, reach / 10);
+    if (!(scale.linearWidth > 0)) scale.linearWidth = 1;
+    return scale;
+}
+
+ColorScale differenceScale(std::span<const float> values, ScaleChoice choice, const LimitOptions& limits) {
+    return differenceScale(differenceStats(values, limits.percentile), choice, limits);
+}
+
+ColorScale magnitudeScale(const ColorScale& difference, ColorMapKind kind) {
+    ColorScale scale;
+    scale.kind = kind;
+    scale.limitsName = difference.limitsName;
+    scale.max = std::max(std::abs(difference.min), std::abs(difference.max));
+    if (!(scale.max > 0)) scale.max = 1;
+    if (difference.type == ScaleType::Linear) {
+        scale.min = 0;
+        return scale;
+    }
+    scale.type = ScaleType::Log;
+    scale.min = std::min(difference.linearWidth, scale.max / 10);
+    return scale;
+}
+
+}  // namespace meshdiff::views

@@ -9,14 +9,9 @@
 #include <QVBoxLayout>
 
 #include "map/ErrorMapCanvas.h"
+#include "map/FieldReadout.h"
 
 namespace meshdiff::views {
-namespace {
-
-QString value(double v) { return QString::fromStdString(formatValue(v)); }
-
-}  // namespace
-
 ErrorMapView::ErrorMapView(QWidget* parent)
     : QWidget(parent),
       canvas_(new ErrorMapCanvas(this)),
@@ -25,6 +20,7 @@ ErrorMapView::ErrorMapView(QWidget* parent)
       colorMap_(new QComboBox(this)),
       coastlines_(new QCheckBox(tr("Coastlines"), this)),
       differences_(new QCheckBox(tr("Differences"), this)),
+      graticule_(new QCheckBox(tr("Grid"), this)),
       cursor_(new QLabel(this)) {
     for (MapMode m : {MapMode::Difference, MapMode::A, MapMode::B, MapMode::SideBySide}) {
         mode_->addItem(mapModeName(m), int(m));
@@ -37,6 +33,12 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     colorMap_->setToolTip(tr("Colour map for A and B (A−B uses a diverging map centred on 0)"));
     coastlines_->setChecked(true);
     differences_->setChecked(true);
+    differences_->setToolTip(
+        tr("Where the graphs differ: rings and outlines (magenta: only in A; black, dashed "
+           "and square: only in B; black ring: the grid point's triangle differs)"));
+    graticule_->setChecked(true);
+    graticule_->setObjectName(QStringLiteral("mapGraticule"));
+    graticule_->setToolTip(tr("Latitude/longitude lines with labelled axes"));
     cursor_->setObjectName(QStringLiteral("mapCursor"));
     cursor_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     cursor_->setMinimumHeight(cursor_->fontMetrics().height() + 4);
@@ -49,6 +51,7 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     controls->addWidget(colorMap_);
     controls->addWidget(coastlines_);
     controls->addWidget(differences_);
+    controls->addWidget(graticule_);
     controls->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -59,9 +62,10 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     for (QComboBox* box : {mode_, limits_, colorMap_}) {
         connect(box, &QComboBox::currentIndexChanged, this, &ErrorMapView::applyControls);
     }
-    for (QCheckBox* box : {coastlines_, differences_})
+    for (QCheckBox* box : {coastlines_, differences_, graticule_})
         connect(box, &QCheckBox::toggled, this, &ErrorMapView::applyControls);
     connect(canvas_, &ErrorMapCanvas::hovered, this, &ErrorMapView::showProbe);
+    connect(canvas_, &ErrorMapCanvas::viewportChanged, this, &ErrorMapView::viewportChanged);
     connect(canvas_, &ErrorMapCanvas::clicked, this, [this](const MapProbe& p) { emit pointClicked(p.lat, p.lon); });
 }
 
@@ -85,6 +89,7 @@ void ErrorMapView::setStyle(const ErrorMapStyle& style) {
     colorMap_->setCurrentIndex(colorMap_->findData(int(style.sequentialMap)));
     coastlines_->setChecked(style.coastlines);
     differences_->setChecked(style.differences);
+    graticule_->setChecked(style.graticule);
     updatingControls_ = false;
     canvas_->renderer().setStyle(style);
     canvas_->update();
@@ -94,6 +99,7 @@ const ErrorMapStyle& ErrorMapView::style() const { return canvas_->renderer().st
 const ErrorMapRenderer& ErrorMapView::renderer() const { return canvas_->renderer(); }
 QString ErrorMapView::cursorText() const { return cursor_->text(); }
 QWidget* ErrorMapView::canvas() const { return canvas_; }
+void ErrorMapView::setViewport(const MapViewport& viewport) { canvas_->setViewport(viewport); }
 
 void ErrorMapView::applyControls() {
     if (updatingControls_) return;
@@ -103,6 +109,7 @@ void ErrorMapView::applyControls() {
     style.sequentialMap = ColorMapKind(colorMap_->currentData().toInt());
     style.coastlines = coastlines_->isChecked();
     style.differences = differences_->isChecked();
+    style.graticule = graticule_->isChecked();
     canvas_->renderer().setStyle(style);
     canvas_->update();
     emit styleChanged(style);
@@ -114,12 +121,8 @@ void ErrorMapView::showProbe(const std::optional<MapProbe>& probe) {
         return;
     }
     const ErrorMapData* shown = canvas_->renderer().data();
-    const QString units =
-        shown && !shown->units.empty() ? QStringLiteral(" ") + QString::fromStdString(shown->units) : QString();
-    cursor_->setText(tr("lat %1°, lon %2° (grid point %3):  A %4   B %5   A−B %6%7")
-                         .arg(QString::number(probe->lat, 'f', 2), QString::number(probe->lon, 'f', 2))
-                         .arg(probe->gridIndex)
-                         .arg(value(probe->a), value(probe->b), value(probe->a - probe->b), units));
+    cursor_->setText(fieldReadout(probe->lat, probe->lon, probe->a, probe->b, shown ? shown->units : std::string(),
+                                  probe->gridIndex));
 }
 
 }  // namespace meshdiff::views

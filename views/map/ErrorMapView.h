@@ -14,7 +14,8 @@ namespace meshdiff::views {
 class ErrorMapCanvas;
 
 // The 2-D error map of the selected field with its options (A, B, A−B or side by side; full or
-// robust limits; colour map; coastlines; differences) and the value under the cursor.
+// robust limits; colour map; coastlines; differences; grid) and the value under the cursor.
+// The map zooms and pans with the mouse (ErrorMapCanvas).
 class ErrorMapView : public QWidget {
     Q_OBJECT
 public:
@@ -29,10 +30,14 @@ public:
     const ErrorMapRenderer& renderer() const;
     QString cursorText() const;  // "lat …, lon …: A … B … A−B …" or empty
     QWidget* canvas() const;
+    // The lon/lat window shown (also style().viewport); the controls are not touched.
+    void setViewport(const MapViewport& viewport);
 
 signals:
     void styleChanged(const meshdiff::views::ErrorMapStyle& style);
     void pointClicked(double lat, double lon);
+    // Zoomed or panned (not styleChanged: the window is not a setting to remember).
+    void viewportChanged(const meshdiff::views::MapViewport& viewport);
 
 private:
     void applyControls();
@@ -44,6 +49,7 @@ private:
     QComboBox* colorMap_;
     QCheckBox* coastlines_;
     QCheckBox* differences_;
+    QCheckBox* graticule_;
     QLabel* cursor_;
     bool updatingControls_ = false;
 };

@@ -53,8 +53,10 @@ views::GlobeHoverReadout::Readout globeReadout(const std::shared_ptr<const views
         const auto sample = shown ? fieldSampleAt(*shown, lat, lon) : std::nullopt;
         if (!sample)
             return QStringLiteral("lat %1°, lon %2°").arg(QString::number(lat, 'f', 2), QString::number(lon, 'f', 2));
-        return sample->field + QStringLiteral("  ") +
-               views::fieldReadout(sample->lat, sample->lon, sample->a, sample->b, sample->units.toStdString());
+        // Two lines: the globe's corner is narrow.
+        return QStringLiteral("%1  lat %2°, lon %3°\n%4")
+            .arg(sample->field, QString::number(sample->lat, 'f', 2), QString::number(sample->lon, 'f', 2),
+                 views::fieldValuesReadout(sample->a, sample->b, sample->units.toStdString()));
     };
 }
 

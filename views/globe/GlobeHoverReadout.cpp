@@ -51,17 +51,22 @@ void GlobeHoverReadout::paint(QPainter& painter, const QRect& area) const {
     font.setPixelSize(12);
     painter.setFont(font);
     const QFontMetricsF metrics(font);
-    const double pad = 6;
-    const double width = std::min(metrics.horizontalAdvance(text_) + 2 * pad, area.width() * 0.62);
-    const QRectF panel(area.left() + 8, area.bottom() - 8 - metrics.height() - 2 * pad, width,
-                       metrics.height() + 2 * pad);
+    const QStringList lines = text_.split(QLatin1Char('\n'));
+    const double pad = 6, lineHeight = metrics.height();
+    double textWidth = 0;
+    for (const QString& line : lines) textWidth = std::max(textWidth, metrics.horizontalAdvance(line));
+    const double width = std::min(textWidth + 2 * pad, area.width() * 0.62);
+    const double height = lineHeight * double(lines.size()) + 2 * pad;
+    const QRectF panel(area.left() + 8, area.bottom() - 8 - height, width, height);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setPen(Qt::NoPen);
     painter.setBrush(QColor(20, 22, 28, 200));
     painter.drawRoundedRect(panel, 6, 6);
     painter.setPen(QColor(235, 235, 235));
-    painter.drawText(panel.adjusted(pad, 0, -pad, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                     metrics.elidedText(text_, Qt::ElideRight, panel.width() - 2 * pad));
+    for (int i = 0; i < lines.size(); ++i)
+        painter.drawText(
+            QRectF(panel.left() + pad, panel.top() + pad + lineHeight * i, panel.width() - 2 * pad, lineHeight),
+            Qt::AlignLeft | Qt::AlignVCenter, metrics.elidedText(lines[i], Qt::ElideRight, panel.width() - 2 * pad));
     painter.restore();
 }
 

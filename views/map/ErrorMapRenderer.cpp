@@ -206,7 +206,9 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         QFont legendFont = font;
         legendFont.setPixelSize(std::max(6, int(std::lround(11 * unit))));
         painter.setFont(legendFont);
-        const double legendWidth = drawMapDifferencesLegend(painter, panel.title, d, unit);
+        // The legend takes the right of the title row, never more than half of it.
+        const QRectF legendArea = panel.title.adjusted(panel.title.width() / 2, 0, 0, 0);
+        const double legendWidth = drawMapDifferencesLegend(painter, legendArea, d, unit);
         painter.setFont(font);
         painter.setPen(Qt::black);
         const QRectF titleRect = panel.title.adjusted(0, 0, -(legendWidth > 0 ? legendWidth + 12 * unit : 0.0), 0);

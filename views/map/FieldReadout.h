@@ -11,5 +11,7 @@ namespace meshdiff::views {
 // NaN values read "—"; empty units are left out (a file without units shows none, not a guess).
 QString fieldReadout(double lat, double lon, double a, double b, const std::string& units,
                      std::optional<std::size_t> gridIndex = std::nullopt);
+// Its values part alone: "A 290.1 K   B 288.1 K   A−B 2 K".
+QString fieldValuesReadout(double a, double b, const std::string& units);
 
 }  // namespace meshdiff::views

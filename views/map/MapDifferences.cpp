@@ -118,13 +118,11 @@ double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const Err
         QString text;
     };
     std::vector<Entry> entries;
-    const QString a = QString::fromStdString(data.labelA), b = QString::fromStdString(data.labelB);
+    // Short: it shares the title row (the runs' labels are in the Runs panel and the globe legend).
     if (runs[1])
-        entries.push_back(
-            {1, triangles ? QStringLiteral("only in %1 / %1's face").arg(a) : QStringLiteral("only in %1").arg(a)});
+        entries.push_back({1, triangles ? QStringLiteral("in A only / A's face") : QStringLiteral("in A only")});
     if (runs[2])
-        entries.push_back(
-            {2, triangles ? QStringLiteral("only in %1 / %1's face").arg(b) : QStringLiteral("only in %1").arg(b)});
+        entries.push_back({2, triangles ? QStringLiteral("in B only / B's face") : QStringLiteral("in B only")});
     if (runs[0]) entries.push_back({0, QStringLiteral("triangle differs")});
     if (entries.empty()) return 0;
 
@@ -132,9 +130,17 @@ double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const Err
     painter.setRenderHint(QPainter::Antialiasing, true);
     const QFontMetricsF metrics(painter.font());
     const double radius = std::min(5.0 * unit, area.height() * 0.35), gap = 4 * unit, spacing = 12 * unit;
-    double width = 0;
-    for (const Entry& e : entries) width += 2 * radius + gap + metrics.horizontalAdvance(e.text) + spacing;
-    width -= spacing;
+    auto widthOf = [&] {
+        double w = -spacing;
+        for (const Entry& e : entries) w += 2 * radius + gap + metrics.horizontalAdvance(e.text) + spacing;
+        return w;
+    };
+    double width = widthOf();
+    if (width > area.width()) {  // a small map: the shortest words
+        for (Entry& e : entries)
+            e.text = e.run == 1 ? QStringLiteral("A") : e.run == 2 ? QStringLiteral("B") : QStringLiteral("triangle");
+        width = widthOf();
+    }
     double x = area.right() - width;
     const double y = area.center().y();
     for (const Entry& e : entries) {

@@ -57,6 +57,17 @@ TEST_F(GlobeHover, MovesAreThrottledAndTheLastOneCounts) {
     EXPECT_GT(hovered.last().at(1).toDouble(), 60.5);
 }
 
+TEST_F(GlobeHover, TheReadoutFollowsTheGlobeTurningUnderAStillMouse) {
+    QSignalSpy hovered(&view, &GlobeView::hovered);
+    moveMouse(view, QPointF(300, 200));
+    ASSERT_TRUE(hovered.wait(2000));
+    view.lookAt(-10, 100);
+    ASSERT_TRUE(hovered.wait(2000));
+    EXPECT_NEAR(hovered.last().at(0).toDouble(), -10, 0.5);
+    EXPECT_NEAR(hovered.last().at(1).toDouble(), 100, 0.5);
+    EXPECT_TRUE(view.hoverText().contains("lat -10.00°")) << view.hoverText().toStdString();
+}
+
 TEST_F(GlobeHover, OffTheGlobeOrAwayThereIsNoReadout) {
     QSignalSpy hovered(&view, &GlobeView::hovered);
     moveMouse(view, QPointF(300, 200));

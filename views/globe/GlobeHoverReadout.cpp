@@ -25,6 +25,10 @@ void GlobeHoverReadout::mouseAt(const QPointF& position) {
     if (timer_ && !timer_->isActive()) timer_->start();
 }
 
+void GlobeHoverReadout::refresh() {
+    if (mouse_) mouseAt(*mouse_);
+}
+
 void GlobeHoverReadout::clear() {
     mouse_.reset();
     text_.clear();

@@ -26,6 +26,8 @@ public:
     // `update` runs on `context`'s thread after mouse moves, at most every 40 ms.
     void attach(QObject* context, std::function<void()> update);
     void mouseAt(const QPointF& position);
+    // The globe moved under a still mouse: update soon, as after a move.
+    void refresh();
     void setReadout(Readout readout) { readout_ = std::move(readout); }
     // The (lat, lon) under the last mouse position seen by `camera` on a widget of `size`;
     // sets the text. None (and no text) off the globe or with the mouse away.

@@ -302,6 +302,7 @@ void GlobeView::highlight(const GlobePick& pick) {
 
 void GlobeView::setCamera(const GlobeCamera& camera) {
     impl_->camera = allowedCamera(camera);
+    impl_->hover.refresh();
     requestFrame();
 }
 

@@ -21,7 +21,6 @@ ErrorMapCanvas::ErrorMapCanvas(QWidget* parent) : QWidget(parent) {
     setMinimumSize(240, 140);
     setFocusPolicy(Qt::StrongFocus);
     setObjectName(QStringLiteral("errorMapCanvas"));
-    setToolTip(tr("Wheel: zoom at the cursor · drag: pan · double-click or 0: whole world · +/−: zoom"));
 }
 
 void ErrorMapCanvas::paintEvent(QPaintEvent*) {

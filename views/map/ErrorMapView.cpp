@@ -21,7 +21,8 @@ ErrorMapView::ErrorMapView(QWidget* parent)
       coastlines_(new QCheckBox(tr("Coastlines"), this)),
       differences_(new QCheckBox(tr("Differences"), this)),
       graticule_(new QCheckBox(tr("Grid"), this)),
-      cursor_(new QLabel(this)) {
+      cursor_(new QLabel(this)),
+      hint_(new QLabel(tr("wheel: zoom · drag: pan · double-click: whole world"), this)) {
     for (MapMode m : {MapMode::Difference, MapMode::A, MapMode::B, MapMode::SideBySide}) {
         mode_->addItem(mapModeName(m), int(m));
     }
@@ -57,7 +58,13 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(controls);
     layout->addWidget(canvas_, 1);
-    layout->addWidget(cursor_);
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(cursor_, 1);
+    // Says how to move the map, where a tooltip would cover it.
+    hint_->setObjectName(QStringLiteral("mapNavigationHint"));
+    hint_->setEnabled(false);
+    bottom->addWidget(hint_);
+    layout->addLayout(bottom);
 
     for (QComboBox* box : {mode_, limits_, colorMap_}) {
         connect(box, &QComboBox::currentIndexChanged, this, &ErrorMapView::applyControls);
@@ -71,14 +78,14 @@ ErrorMapView::ErrorMapView(QWidget* parent)
 
 void ErrorMapView::setData(std::shared_ptr<const ErrorMapData> mapData) {
     canvas_->renderer().setData(std::move(mapData));
-    cursor_->clear();
+    setCursorText({});
     canvas_->update();
 }
 
 std::shared_ptr<ErrorMapRenderer> ErrorMapView::showPrepared(std::shared_ptr<ErrorMapRenderer> renderer) {
     const ErrorMapStyle current = style();
     if (!(renderer->style() == current)) renderer->setStyle(current);
-    cursor_->clear();
+    setCursorText({});
     return canvas_->setRenderer(std::move(renderer));
 }
 
@@ -98,6 +105,12 @@ void ErrorMapView::setStyle(const ErrorMapStyle& style) {
 const ErrorMapStyle& ErrorMapView::style() const { return canvas_->renderer().style(); }
 const ErrorMapRenderer& ErrorMapView::renderer() const { return canvas_->renderer(); }
 QString ErrorMapView::cursorText() const { return cursor_->text(); }
+
+// The hint shows while nothing is under the mouse (it would only make the row wider).
+void ErrorMapView::setCursorText(const QString& text) {
+    cursor_->setText(text);
+    hint_->setVisible(text.isEmpty());
+}
 QWidget* ErrorMapView::canvas() const { return canvas_; }
 void ErrorMapView::setViewport(const MapViewport& viewport) { canvas_->setViewport(viewport); }
 
@@ -117,12 +130,12 @@ void ErrorMapView::applyControls() {
 
 void ErrorMapView::showProbe(const std::optional<MapProbe>& probe) {
     if (!probe) {
-        cursor_->clear();
+        setCursorText({});
         return;
     }
     const ErrorMapData* shown = canvas_->renderer().data();
-    cursor_->setText(fieldReadout(probe->lat, probe->lon, probe->a, probe->b, shown ? shown->units : std::string(),
-                                  probe->gridIndex));
+    setCursorText(fieldReadout(probe->lat, probe->lon, probe->a, probe->b, shown ? shown->units : std::string(),
+                               probe->gridIndex));
 }
 
 }  // namespace meshdiff::views

@@ -42,6 +42,7 @@ signals:
 private:
     void applyControls();
     void showProbe(const std::optional<MapProbe>& probe);
+    void setCursorText(const QString& text);
 
     ErrorMapCanvas* canvas_;
     QComboBox* mode_;
@@ -51,6 +52,7 @@ private:
     QCheckBox* differences_;
     QCheckBox* graticule_;
     QLabel* cursor_;
+    QLabel* hint_;
     bool updatingControls_ = false;
 };
 

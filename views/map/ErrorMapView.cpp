@@ -20,7 +20,7 @@ ErrorMapView::ErrorMapView(QWidget* parent)
       colorMap_(new QComboBox(this)),
       coastlines_(new QCheckBox(tr("Coastlines"), this)),
       differences_(new QCheckBox(tr("Differences"), this)),
-      graticule_(new QCheckBox(tr("Grid"), this)),
+      graticule_(new QCheckBox(tr("Lat/lon grid"), this)),
       cursor_(new QLabel(this)),
       hint_(new QLabel(tr("wheel: zoom · drag: pan · double-click: whole world"), this)) {
     for (MapMode m : {MapMode::Difference, MapMode::A, MapMode::B, MapMode::SideBySide}) {

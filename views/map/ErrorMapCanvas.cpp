@@ -3,9 +3,11 @@
 #include <cmath>
 #include <utility>
 
+#include <QApplication>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QTimer>
 #include <QWheelEvent>
 
 namespace meshdiff::views {
@@ -21,6 +23,13 @@ ErrorMapCanvas::ErrorMapCanvas(QWidget* parent) : QWidget(parent) {
     setMinimumSize(240, 140);
     setFocusPolicy(Qt::StrongFocus);
     setObjectName(QStringLiteral("errorMapCanvas"));
+    // A click waits out the double-click interval: a double-click resets the view and is no
+    // click on the point (which would fly the globe there).
+    clickDelay_ = new QTimer(this);
+    clickDelay_->setSingleShot(true);
+    connect(clickDelay_, &QTimer::timeout, this, [this] {
+        if (pendingClick_) emit clicked(*std::exchange(pendingClick_, std::nullopt));
+    });
 }
 
 void ErrorMapCanvas::paintEvent(QPaintEvent*) {
@@ -83,12 +92,15 @@ void ErrorMapCanvas::mouseReleaseEvent(QMouseEvent* event) {
     pressed_ = false;
     unsetCursor();
     if (dragging_) return;
-    if (const auto probe = renderer_->probe(event->position(), QRectF(rect()))) emit clicked(*probe);
+    pendingClick_ = renderer_->probe(event->position(), QRectF(rect()));
+    if (pendingClick_) clickDelay_->start(QApplication::doubleClickInterval());
 }
 
 void ErrorMapCanvas::mouseDoubleClickEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) return;
     pressed_ = false;
+    clickDelay_->stop();
+    pendingClick_.reset();
     setViewport({});
     emit hovered(renderer_->probe(event->position(), QRectF(rect())));
 }

@@ -7,12 +7,14 @@
 
 #include "map/ErrorMapRenderer.h"
 
+class QTimer;
+
 namespace meshdiff::views {
 
 // Paints an ErrorMapRenderer and reports what lies under the mouse. The wheel zooms at the
 // cursor (the point under it stays put), a drag pans, a double-click shows the whole world
 // again; keys: + and − zoom, 0 resets, arrows pan. Only the view window changes: the field's
-// colours are not recomputed.
+// colours are not recomputed. A click is reported once the double-click interval has passed.
 class ErrorMapCanvas : public QWidget {
     Q_OBJECT
 public:
@@ -53,6 +55,8 @@ private:
     QPointF pressPosition_;
     MapViewport pressViewport_;
     QRectF pressFrame_;
+    QTimer* clickDelay_ = nullptr;
+    std::optional<MapProbe> pendingClick_;
 };
 
 }  // namespace meshdiff::views

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "geo/LatLonAxis.h"
+#include "map/FieldReadout.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -45,6 +46,19 @@ std::optional<views::FieldSample> fieldSampleAt(const views::ErrorMapData& data,
     sample.a = data.a[index];
     sample.b = data.hasB() ? double(data.b[index]) : std::nan("");
     return sample;
+}
+
+views::GlobeHoverReadout::Readout globeReadout(const std::shared_ptr<const views::ErrorMapData>& data) {
+    return [weak = std::weak_ptr<const views::ErrorMapData>(data)](double lat, double lon) {
+        const auto shown = weak.lock();
+        const auto sample = shown ? fieldSampleAt(*shown, lat, lon) : std::nullopt;
+        if (!sample)
+            return QStringLiteral("lat %1°, lon %2°").arg(QString::number(lat, 'f', 2), QString::number(lon, 'f', 2));
+        // Two lines: the globe's corner is narrow.
+        return QStringLiteral("%1  lat %2°, lon %3°\n%4")
+            .arg(sample->field, QString::number(sample->lat, 'f', 2), QString::number(sample->lon, 'f', 2),
+                 views::fieldValuesReadout(sample->a, sample->b, sample->units.toStdString()));
+    };
 }
 
 }  // namespace meshdiff::gui

@@ -2,6 +2,7 @@
 #include <memory>
 #include <optional>
 
+#include "globe/GlobeHoverReadout.h"
 #include "globe/GlobeScene.h"
 #include "inspect/InspectorPanel.h"
 #include "map/ErrorMapData.h"
@@ -22,5 +23,9 @@ FieldMap prepareFieldMap(std::shared_ptr<const views::ErrorMapData> data, const 
 
 // The field values at the field grid point nearest to (lat, lon); none without field values.
 std::optional<views::FieldSample> fieldSampleAt(const views::ErrorMapData& data, double lat, double lon);
+
+// The globe's hover readout of `data`'s field: "name  lat …, lon …:  A …   B …   A−B …" with
+// units. Holds `data` weakly: the window frees a field map off the GUI thread.
+views::GlobeHoverReadout::Readout globeReadout(const std::shared_ptr<const views::ErrorMapData>& data);
 
 }  // namespace meshdiff::gui

@@ -224,6 +224,7 @@ void MainWindow::showFieldMap(const std::shared_ptr<FieldMap>& map) {
     auto previousOverlay = std::make_shared<views::FieldOverlay>(std::exchange(scene_.field, std::move(map->overlay)));
     globe_->setFieldOverlay(scene_.field);
     inspector_->setFieldSampler([data = map->data](double lat, double lon) { return fieldSampleAt(*data, lat, lon); });
+    globe_->setHoverReadout(globeReadout(map->data));
     views::releaseInBackground(std::move(previous));
     views::releaseInBackground(std::move(previousOverlay));
     emit fieldMapShown(QString::fromStdString(map->data->fieldName));

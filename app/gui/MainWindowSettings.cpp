@@ -44,6 +44,7 @@ void MainWindow::applyMapStyleFromSettings() {
     style.sequentialMap = views::ColorMapKind(settings.value(settings::kMapColorMap, int(style.sequentialMap)).toInt());
     style.coastlines = settings.value(settings::kMapCoastlines, true).toBool();
     style.differences = settings.value(settings::kMapDifferences, true).toBool();
+    style.graticule = settings.value(settings::kMapGraticule, true).toBool();
     map_->setStyle(style);
 }
 
@@ -66,7 +67,8 @@ void MainWindow::saveSettings() const {
                                      {settings::kMapScale, int(style.scale)},
                                      {settings::kMapColorMap, int(style.sequentialMap)},
                                      {settings::kMapCoastlines, style.coastlines},
-                                     {settings::kMapDifferences, style.differences}});
+                                     {settings::kMapDifferences, style.differences},
+                                     {settings::kMapGraticule, style.graticule}});
 }
 
 void MainWindow::rememberPair(const QString& a, const QString& b) {

@@ -16,6 +16,7 @@ inline const QString kMapManualMax = QStringLiteral("map/manualMax");
 inline const QString kMapColorMap = QStringLiteral("map/colorMap");
 inline const QString kMapCoastlines = QStringLiteral("map/coastlines");
 inline const QString kMapDifferences = QStringLiteral("map/differences");
+inline const QString kMapGraticule = QStringLiteral("map/graticule");
 inline const QString kGlobeLayers = QStringLiteral("globe/visibleLayers");  // list of layer numbers
 inline const QString kGlobeMeshLevel = QStringLiteral("globe/meshLevel");
 inline const QString kExportWidth = QStringLiteral("export/width");

@@ -72,8 +72,8 @@ assert png_size(r / "globe.png") == (1200, 800), png_size(r / "globe.png")
 assert png_size(r / "map_1_10m_u_component_of_wind.png")[0] == 1800
 close = png(r / "globe_difference_1.png")
 assert close.shape[:2] == (400, 600), close.shape
-assert count(close, (230, 159, 0)) > 30, "A's face (orange) not in the close-up"
-assert count(close, (0, 114, 178)) > 30, "B's face (blue) not in the close-up"
+assert count(close, (214, 0, 214)) > 30, "A's face (magenta outline) not in the close-up"
+assert count(close, (0, 0, 0)) > 30, "B's face (black dashed outline) not in the close-up"
 
 rows = list(csv.DictReader(open(r / "differing_triangles.csv")))
 assert len(rows) == len(changed), (len(rows), len(changed))

@@ -1,6 +1,11 @@
 // Each layer of the globe built from a small scene: its actors, visibility, style and picks,
 // without rendering.
 #include <vtkActor.h>
+#include <vtkAlgorithm.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
@@ -8,10 +13,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
+#include <numbers>
 #include <vector>
 
 #include "SyntheticGlobeScene.h"
+#include "globe/GlobeColors.h"
 #include "globe/GlobeProjection.h"
 #include "globe/GlobeRenderer.h"
 #include "globe/LineRaster.h"
@@ -35,6 +43,23 @@ const GlobeCamera kCamera{0, 20, 3};
 
 int actorsIn(vtkRenderer* renderer) { return renderer->GetActors()->GetNumberOfItems(); }
 
+// The shape an actor was built from (before a tube filter, when it has one).
+vtkPolyData* polyOf(vtkActor* actor) {
+    vtkAlgorithm* source = actor->GetMapper()->GetInputAlgorithm();
+    if (source && source->GetNumberOfInputPorts() > 0)
+        return vtkPolyData::SafeDownCast(source->GetInputDataObject(0, 0));
+    return vtkPolyData::SafeDownCast(actor->GetMapper()->GetInputDataObject(0, 0));
+}
+vtkIdType polysOf(vtkActor* actor) { return polyOf(actor)->GetNumberOfPolys(); }
+vtkIdType vertsOf(vtkActor* actor) { return polyOf(actor)->GetNumberOfVerts(); }
+vtkIdType linesOf(vtkActor* actor) { return polyOf(actor)->GetNumberOfLines(); }
+vtkIdType pointsOf(vtkActor* actor) { return polyOf(actor)->GetNumberOfPoints(); }
+Rgb colorOf(vtkActor* actor) {
+    const double* c = actor->GetProperty()->GetColor();
+    return {static_cast<std::uint8_t>(std::lround(c[0] * 255)), static_cast<std::uint8_t>(std::lround(c[1] * 255)),
+            static_cast<std::uint8_t>(std::lround(c[2] * 255))};
+}
+
 // A query for a click on the world point (lat, lon) at `radius`, seen by kCamera on 800×600.
 struct ClickOn {
     ClickOn(double lat, double lon, double radius) {
@@ -47,13 +72,24 @@ struct ClickOn {
     std::unique_ptr<PickQuery> query;
 };
 
-TEST(GlobeLayers, AGridToMeshLayerDrawsTubesEndsAndRingsOfItsRun) {
+TEST(GlobeLayers, AGridToMeshLayerDrawsTubesAndRingsOfItsRun) {
     const test::SyntheticPair pair;
     Grid2MeshLayer onlyA(1), onlyB(2);
     onlyA.build(pair.scene());
     onlyB.build(pair.scene());
-    EXPECT_EQ(onlyA.actorCount(), 3);
-    EXPECT_EQ(onlyB.actorCount(), 3);
+    ASSERT_EQ(onlyA.actorCount(), 2);
+    ASSERT_EQ(onlyB.actorCount(), 2);
+    EXPECT_EQ(colorOf(onlyA.actor(1)), kColorOnlyA);
+    EXPECT_EQ(colorOf(onlyB.actor(1)), kColorOnlyB);
+    // Marks: a ring around the grid point and one around the edge's middle, never filled.
+    EXPECT_EQ(polysOf(onlyA.actor(1)), 0);
+    EXPECT_EQ(vertsOf(onlyA.actor(1)), 0);
+    // B's are squares (5 points a mark), A's circles, so that they differ in more than colour.
+    EXPECT_EQ(pointsOf(onlyB.actor(1)), 2 * 5);
+    EXPECT_EQ(pointsOf(onlyA.actor(1)), 2 * 41);
+    // B's tube is dashed: many short pieces, A's one arc.
+    EXPECT_GT(linesOf(onlyB.actor(0)), 4);
+    EXPECT_EQ(linesOf(onlyA.actor(0)), 1);
     GlobeScene withoutDiff = pair.scene();
     withoutDiff.diff = nullptr;
     onlyA.build(withoutDiff);
@@ -97,15 +133,29 @@ TEST(GlobeLayers, AnAtRiskLayerDrawsItsEdgesAndGridPointsAndRestylesThem) {
     EXPECT_FLOAT_EQ(atRisk.actor(1)->GetProperty()->GetPointSize(), 12);
 }
 
-TEST(GlobeLayers, ATriangleLayerDrawsBothFacesOutlinesAndTheGridPointMarker) {
+TEST(GlobeLayers, ATriangleLayerOutlinesBothFacesAndRingsTheGridPointWithoutCoveringTheField) {
     const test::SyntheticPair pair;
     TriangleLayer triangles;
     triangles.restyle({2});
     triangles.build(pair.scene());
-    ASSERT_EQ(triangles.actorCount(), 6);  // A's face, B's face, their outlines, ring, dot
-    EXPECT_DOUBLE_EQ(triangles.actor(0)->GetProperty()->GetOpacity(), 0.45);
-    EXPECT_FLOAT_EQ(triangles.actor(2)->GetProperty()->GetLineWidth(), 4);
-    EXPECT_FLOAT_EQ(triangles.actor(5)->GetProperty()->GetPointSize(), 10);
+    ASSERT_EQ(triangles.actorCount(), 3);  // A's outline, B's dashed outline, the rings
+    EXPECT_EQ(colorOf(triangles.actor(0)), kColorOnlyA);
+    EXPECT_EQ(colorOf(triangles.actor(1)), kColorOnlyB);
+    EXPECT_EQ(colorOf(triangles.actor(2)), kColorChanged);
+    EXPECT_GT(linesOf(triangles.actor(1)), linesOf(triangles.actor(0)));  // B's dashes
+    for (int i = 0; i < triangles.actorCount(); ++i) {
+        EXPECT_EQ(polysOf(triangles.actor(i)), 0) << "actor " << i << " fills";
+        EXPECT_EQ(vertsOf(triangles.actor(i)), 0) << "actor " << i << " puts a dot over the field";
+        EXPECT_FLOAT_EQ(triangles.actor(i)->GetProperty()->GetLineWidth(), i < 2 ? 5 : 4);
+    }
+    // Every ring point lies outside the grid point's own 1° cell (half its diagonal: 0.71°).
+    const Vec3 g = unitVector(3, 15);
+    vtkPoints* ring = polyOf(triangles.actor(2))->GetPoints();
+    for (vtkIdType k = 0; k < ring->GetNumberOfPoints(); ++k) {
+        double p[3];
+        ring->GetPoint(k, p);
+        EXPECT_GT(angleBetween(g, normalized({p[0], p[1], p[2]})) * 180 / std::numbers::pi, 0.71);
+    }
 }
 
 TEST(GlobeLayers, ATriangleLayerPicksTheFaceAClickIsInside) {
@@ -131,12 +181,15 @@ TEST(GlobeLayers, AGridToMeshLayerPicksOnlyItsOwnRunsEdges) {
     EXPECT_NEAR(candidate->distance, 0, 1e-6);
 }
 
-TEST(GlobeLayers, AMovedNodesLayerDrawsColouredDotsAndPicksThemOnlyWhenNothingElseIsPicked) {
+TEST(GlobeLayers, AMovedNodesLayerDrawsColouredRingsAndPicksThemOnlyWhenNothingElseIsPicked) {
     const test::SyntheticPair pair;
     MovedNodesLayer moved;
     moved.build(pair.scene());
     ASSERT_EQ(moved.actorCount(), 1);
-    EXPECT_FLOAT_EQ(moved.actor(0)->GetProperty()->GetPointSize(), 3);
+    EXPECT_FLOAT_EQ(moved.actor(0)->GetProperty()->GetLineWidth(), 1.5);
+    EXPECT_EQ(vertsOf(moved.actor(0)), 0);
+    EXPECT_EQ(linesOf(moved.actor(0)), 1);
+    ASSERT_NE(polyOf(moved.actor(0))->GetPointData()->GetScalars(), nullptr);  // coloured by ULP
     EXPECT_TRUE(moved.picksOnlyWhenNothingElseDoes());
     const auto candidate = moved.pick(pair.scene(), *ClickOn(-20, 40, kMovedRadius).query);
     ASSERT_TRUE(candidate.has_value());
@@ -207,7 +260,7 @@ TEST(GlobeLayers, AFieldOverlayLayerColoursTheEarthWhileShown) {
     EXPECT_TRUE(earth.showsPlainEarth());
 }
 
-TEST(GlobeLayers, AHighlightLayerOutlinesBothFacesOfAPickedTriangleAndMarksItsGridPoint) {
+TEST(GlobeLayers, AHighlightLayerOutlinesBothFacesOfAPickedTriangleAndRingsItsGridPoint) {
     const test::SyntheticPair pair;
     HighlightLayer highlight;
     highlight.build(pair.scene());
@@ -217,9 +270,11 @@ TEST(GlobeLayers, AHighlightLayerOutlinesBothFacesOfAPickedTriangleAndMarksItsGr
     pick.grid = pair.gridIndex(3, 15);
     pick.diffIndex = 0;
     highlight.show(pair.scene(), pick);
-    ASSERT_EQ(highlight.actorCount(), 2);  // outlines and ring; the grid point's dot
-    EXPECT_FLOAT_EQ(highlight.actor(0)->GetProperty()->GetLineWidth(), 3);
-    EXPECT_FLOAT_EQ(highlight.actor(1)->GetProperty()->GetPointSize(), 8);
+    ASSERT_EQ(highlight.actorCount(), 2);  // outlines and ring over a wider dark halo; no dot on the grid point
+    EXPECT_FLOAT_EQ(highlight.actor(0)->GetProperty()->GetLineWidth(), 6);
+    EXPECT_FLOAT_EQ(highlight.actor(1)->GetProperty()->GetLineWidth(), 3);
+    EXPECT_EQ(colorOf(highlight.actor(1)), kColorHighlight);
+    EXPECT_EQ(vertsOf(highlight.actor(1)), 0);
     highlight.show(pair.scene(), {});
     EXPECT_EQ(highlight.actorCount(), 0);
 }
@@ -228,7 +283,7 @@ TEST(GlobeLayers, TheRendererForwardsVisibilityToItsLayersActors) {
     const test::SyntheticPair pair;
     GlobeRenderer globe;
     globe.setScene(pair.scene());
-    EXPECT_EQ(globe.layerActorCount(GlobeLayer::Triangles), 6);
+    EXPECT_EQ(globe.layerActorCount(GlobeLayer::Triangles), 3);
     EXPECT_EQ(globe.layerActorCount(GlobeLayer::Legend), 0);
     const int before = actorsIn(globe.renderer());
     globe.setLayerVisible(GlobeLayer::Triangles, false);
@@ -237,7 +292,7 @@ TEST(GlobeLayers, TheRendererForwardsVisibilityToItsLayersActors) {
     actors->InitTraversal();
     while (vtkActor* actor = actors->GetNextActor()) visible += actor->GetVisibility();
     EXPECT_EQ(actorsIn(globe.renderer()), before);
-    EXPECT_LE(visible, before - 6);
+    EXPECT_LE(visible, before - 3);
 }
 
 TEST(GlobeLayers, TheRendererRestylesEveryLayer) {

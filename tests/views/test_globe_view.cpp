@@ -97,7 +97,7 @@ TEST(GlobeView, FixturePairHasTheDocumentedDifferences) {
     EXPECT_TRUE(pair->diff.g2mOnlyA.empty());
 }
 
-TEST(GlobeView, ClosedUpTriangleShowsAsFaceInBothRunColours) {
+TEST(GlobeView, ClosedUpTriangleShowsAsOutlinesInBothRunColours) {
     const GraphPair* pair = &officialPair();
     GlobeView view;
     view.resize(400, 300);

@@ -8,13 +8,14 @@
 
 namespace meshdiff::views {
 
-constexpr Rgb kColorMoved{0, 158, 115};       // Okabe–Ito bluish green: mesh node moved
-constexpr Rgb kColorHighlight{240, 228, 66};  // Okabe–Ito yellow: the selected item
+constexpr Rgb kColorMoved{0, 158, 115};      // Okabe–Ito bluish green: mesh node moved
+constexpr Rgb kColorHighlight{0, 235, 255};  // cyan over a dark halo: the selected item
 constexpr Rgb kColorEarth{222, 228, 235};
 constexpr Rgb kColorCoast{70, 78, 90};
 constexpr Rgb kColorMeshLine{120, 132, 148};
 constexpr Rgb kColorGridPoint{40, 40, 40};
 constexpr Rgb kColorMarker{25, 25, 25};  // rings and dots marking differences
+constexpr Rgb kColorHighlightHalo{10, 10, 10};
 
 // The overlay's colour scale: diverging ±max|v| centred on 0, or sequential (optionally log)
 // min..max; overlay.min/max are used instead of the data's range when min < max; overlay.scale,

@@ -15,17 +15,48 @@ namespace {
 
 QColor toQColor(Rgb c, int alpha = 255) { return QColor(c.r, c.g, c.b, alpha); }
 
-enum class Swatch { Line, FilledTriangle, Dot, Ring };
+enum class Swatch { Line, Dot, Ring, MarkedLine, OutlineTriangle };
 
 struct LegendEntry {
     Swatch swatch;
     QColor color;
     QString text;
+    bool dashed = false;  // B's items: dashed, with square marks
 };
+
+// The difference markers as drawn on the globe and the map: hollow, over a white halo (so that
+// black shows on the dark panel), B dashed with square marks.
+void paintMarkerSwatch(QPainter& p, const QRectF& box, const LegendEntry& entry, double scale) {
+    QPainterPath path;
+    const double r = box.height() * 0.4;
+    if (entry.swatch == Swatch::MarkedLine) {
+        const QPointF mark(box.left() + r, box.center().y());
+        if (entry.dashed) path.addRect(QRectF(mark.x() - r * 0.9, mark.y() - r * 0.9, 1.8 * r, 1.8 * r));
+        else path.addEllipse(mark, r, r);
+        path.moveTo(mark.x() + r, mark.y());
+        path.lineTo(box.right(), box.center().y());
+    } else if (entry.swatch == Swatch::OutlineTriangle) {
+        path.moveTo(box.left(), box.bottom());
+        path.lineTo(box.right(), box.bottom());
+        path.lineTo(box.center().x(), box.top());
+        path.closeSubpath();
+    } else {
+        path.addEllipse(box.center(), r, r);
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(255, 255, 255, 220), 3.6 * scale, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    p.drawPath(path);
+    QPen pen(entry.color, 1.6 * scale, entry.dashed ? Qt::CustomDashLine : Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin);
+    if (entry.dashed) pen.setDashPattern({3.0, 2.0});
+    p.setPen(pen);
+    p.drawPath(path);
+}
 
 void paintSwatch(QPainter& p, const QRectF& box, const LegendEntry& entry, double scale) {
     p.save();
     switch (entry.swatch) {
+        case Swatch::MarkedLine:
+        case Swatch::OutlineTriangle: paintMarkerSwatch(p, box, entry, scale); break;
         case Swatch::Line:
             p.setPen(QPen(entry.color, 3.5 * scale, Qt::SolidLine, Qt::RoundCap));
             p.drawLine(QPointF(box.left(), box.center().y()), QPointF(box.right(), box.center().y()));
@@ -34,29 +65,12 @@ void paintSwatch(QPainter& p, const QRectF& box, const LegendEntry& entry, doubl
             p.drawEllipse(QPointF(box.left(), box.center().y()), 3 * scale, 3 * scale);
             p.drawEllipse(QPointF(box.right(), box.center().y()), 3 * scale, 3 * scale);
             break;
-        case Swatch::FilledTriangle: {
-            QPainterPath path;
-            path.moveTo(box.left(), box.bottom());
-            path.lineTo(box.right(), box.bottom());
-            path.lineTo(box.center().x(), box.top());
-            path.closeSubpath();
-            QColor fill = entry.color;
-            fill.setAlpha(120);
-            p.setBrush(fill);
-            p.setPen(QPen(entry.color, 1.5 * scale));
-            p.drawPath(path);
-            break;
-        }
         case Swatch::Dot:
             p.setBrush(entry.color);
             p.setPen(Qt::NoPen);
             p.drawEllipse(box.center(), 3.5 * scale, 3.5 * scale);
             break;
-        case Swatch::Ring:
-            p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(entry.color, 2 * scale));
-            p.drawEllipse(box.center(), box.height() * 0.4, box.height() * 0.4);
-            break;
+        case Swatch::Ring: paintMarkerSwatch(p, box, entry, scale); break;
     }
     p.restore();
 }
@@ -68,22 +82,22 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
         entries.push_back({Swatch::Line, QColor(120, 132, 148), QStringLiteral("mesh M%1").arg(scene.meshLevel)});
     if (const GraphDiff* d = scene.diff) {
         if (scene.isVisible(GlobeLayer::G2mOnlyA))
-            entries.push_back({Swatch::Line, toQColor(kColorOnlyA),
+            entries.push_back({Swatch::MarkedLine, toQColor(kColorOnlyA),
                                QStringLiteral("grid→mesh only in %1 (%2)").arg(a).arg(d->g2mOnlyA.size())});
         if (scene.isVisible(GlobeLayer::G2mOnlyB))
-            entries.push_back({Swatch::Line, toQColor(kColorOnlyB),
-                               QStringLiteral("grid→mesh only in %1 (%2)").arg(b).arg(d->g2mOnlyB.size())});
+            entries.push_back({Swatch::MarkedLine, toQColor(kColorOnlyB),
+                               QStringLiteral("grid→mesh only in %1 (%2)").arg(b).arg(d->g2mOnlyB.size()), true});
         if (scene.isVisible(GlobeLayer::Triangles)) {
-            entries.push_back({Swatch::FilledTriangle, toQColor(kColorOnlyA),
+            entries.push_back({Swatch::OutlineTriangle, toQColor(kColorOnlyA),
                                QStringLiteral("mesh→grid face in %1 (%2 differ)").arg(a).arg(d->m2gChanged.size())});
             entries.push_back(
-                {Swatch::FilledTriangle, toQColor(kColorOnlyB), QStringLiteral("mesh→grid face in %1").arg(b)});
+                {Swatch::OutlineTriangle, toQColor(kColorOnlyB), QStringLiteral("mesh→grid face in %1").arg(b), true});
             entries.push_back(
-                {Swatch::Ring, QColor(240, 240, 240), QStringLiteral("grid point whose triangle differs")});
+                {Swatch::Ring, toQColor(kColorChanged), QStringLiteral("grid point whose triangle differs")});
         }
         if (scene.isVisible(GlobeLayer::MovedNodes))
             entries.push_back(
-                {Swatch::Dot, toQColor(kColorMoved),
+                {Swatch::Ring, toQColor(kColorMoved),
                  QStringLiteral("mesh node moved (%1, ≤ %2 ULP)").arg(d->movedNodes.size()).arg(d->maxMovedUlp)});
     }
     if (scene.isVisible(GlobeLayer::AtRisk) && (!scene.atRisk.edges.empty() || !scene.atRisk.gridPoints.empty()))

@@ -19,6 +19,7 @@
 #include "background/BackgroundWork.h"
 #include "geo/MeshLevels.h"
 #include "geo/Vec3.h"
+#include "globe/GlobeHoverReadout.h"
 #include "globe/GlobeLegend.h"
 #include "globe/GlobeRenderer.h"
 #include "globe/RenderLoop.h"
@@ -77,6 +78,8 @@ struct GlobeView::Impl {
     bool interactive = false;
     QTimer* settle = nullptr;
 
+    GlobeHoverReadout hover;
+
     // Runs `work` on the render thread, after everything posted before it.
     template <typename Work>
     void post(Work&& work) {
@@ -88,6 +91,7 @@ GlobeView::GlobeView(QWidget* parent) : QWidget(parent), impl_(std::make_unique<
     setMinimumSize(200, 150);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
+    setMouseTracking(true);  // the hover readout
 
     Impl& d = *impl_;
     QSurfaceFormat format;
@@ -109,6 +113,8 @@ GlobeView::GlobeView(QWidget* parent) : QWidget(parent), impl_(std::make_unique<
         impl_->interactive = false;
         requestFrame();
     });
+
+    d.hover.attach(this, [this] { updateHover(); });
 
     d.flight = new QVariantAnimation(this);
     d.flight->setStartValue(0.0);
@@ -286,6 +292,7 @@ void GlobeView::highlight(const GlobePick& pick) {
 
 void GlobeView::setCamera(const GlobeCamera& camera) {
     impl_->camera = allowedCamera(camera);
+    impl_->hover.refresh();
     requestFrame();
 }
 
@@ -350,10 +357,12 @@ void GlobeView::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     if (d.frame.isNull()) {
         painter.fillRect(rect(), QColor(31, 33, 41));
+        d.hover.paint(painter, rect());
         return;
     }
     painter.drawImage(rect(), d.frame);
     paintLegend(painter);
+    d.hover.paint(painter, rect());
 }
 
 void GlobeView::paintLegend(QPainter& painter) {
@@ -394,6 +403,7 @@ void GlobeView::mousePressEvent(QMouseEvent* event) {
 
 void GlobeView::mouseMoveEvent(QMouseEvent* event) {
     Impl& d = *impl_;
+    d.hover.mouseAt(event->position());
     if (!d.pressed) return;
     const QPoint delta = event->position().toPoint() - d.pressPosition;
     if (delta.manhattanLength() > 3) d.dragging = true;
@@ -436,6 +446,29 @@ void GlobeView::wheelEvent(QWheelEvent* event) {
     const double steps = event->angleDelta().y() / 120.0;
     camera.distance = 1.0 + (camera.distance - 1.0) * std::pow(0.87, steps);
     setCamera(camera);
+    impl_->hover.mouseAt(event->position());
+}
+
+void GlobeView::leaveEvent(QEvent* event) {
+    QWidget::leaveEvent(event);
+    impl_->hover.clear();
+    update();
+}
+
+void GlobeView::setHoverReadout(HoverReadout readout) {
+    impl_->hover.setReadout(std::move(readout));
+    updateHover();
+}
+
+QString GlobeView::hoverText() const { return impl_->hover.text(); }
+
+// The point under the mouse comes from the camera's projection, on this thread: a ray and a
+// sphere, microseconds (the render thread's picks look through every difference).
+void GlobeView::updateHover() {
+    Impl& d = *impl_;
+    const auto where = d.hover.locate(d.camera, size());
+    update();
+    if (where) emit hovered((*where)[0], (*where)[1]);
 }
 
 }  // namespace meshdiff::views

@@ -7,6 +7,7 @@
 #include <QString>
 #include <QWidget>
 
+#include "globe/GlobeHoverReadout.h"
 #include "globe/GlobeRenderer.h"
 #include "globe/GlobeScene.h"
 
@@ -48,10 +49,18 @@ public:
     // The picture as shown: the rendered globe with its legend, at device pixels.
     QImage grabFramebuffer();
 
+    // What the hover readout says at (lat, lon) under the mouse, e.g. the field's values there;
+    // called on the GUI thread at most every 40 ms, so it must be quick. Without one the readout
+    // says where the mouse is.
+    using HoverReadout = GlobeHoverReadout::Readout;
+    void setHoverReadout(HoverReadout readout);
+    QString hoverText() const;  // the readout shown at the bottom left; empty off the globe
+
 signals:
     void picked(const meshdiff::views::GlobePick& pick);
     void frameRendered(double milliseconds);
     void sceneShown();
+    void hovered(double lat, double lon);  // the point of the globe under the mouse (throttled)
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -59,6 +68,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
+    void leaveEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
@@ -75,6 +85,7 @@ private:
     void sceneAdopted(int generation);
     void pickArrived(const GlobePick& pick, int generation);
     void paintLegend(QPainter& painter);
+    void updateHover();
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

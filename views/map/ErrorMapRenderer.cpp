@@ -5,6 +5,7 @@
 #include <limits>
 
 #include <QFile>
+#include <QFontMetricsF>
 #include <QPageSize>
 #include <QPainter>
 #include <QPainterPath>
@@ -14,6 +15,8 @@
 #include "colormap/DifferenceColors.h"
 #include "common/Error.h"
 #include "geo/LatLonAxis.h"
+#include "map/MapDifferences.h"
+#include "map/MapGraticule.h"
 #include "map/MapSeam.h"
 
 namespace meshdiff::views {
@@ -22,21 +25,6 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 QColor toQColor(Rgb c, int alpha = 255) { return QColor(c.r, c.g, c.b, alpha); }
-
-QColor runColor(int run) {
-    if (run == 1) return toQColor(kColorOnlyA);
-    if (run == 2) return toQColor(kColorOnlyB);
-    return toQColor(kColorChanged);
-}
-
-// Equirectangular projection of one panel's map rectangle.
-struct Projection {
-    QRectF rect;
-    double west = -180;
-    double x(double lon) const { return rect.left() + (lon - west) / 360.0 * rect.width(); }
-    double y(double lat) const { return rect.top() + (90.0 - lat) / 180.0 * rect.height(); }
-    QPointF at(const LonLat& p, double shift = 0) const { return {x(p[0] + shift), y(p[1])}; }
-};
 
 // Half the spacing of a sorted axis at its ends, so that cells are centred on the points.
 double halfStep(const std::vector<double>& axis) {
@@ -75,8 +63,16 @@ void ErrorMapRenderer::setData(std::shared_ptr<const ErrorMapData> data) {
 }
 
 void ErrorMapRenderer::setStyle(const ErrorMapStyle& style) {
+    // Zooming, panning and toggling what is drawn over the field keep its coloured images:
+    // recolouring 1M grid points takes 60–120 ms.
+    ErrorMapStyle colours = style, current = style_;
+    for (ErrorMapStyle* s : {&colours, &current}) {
+        s->viewport = {};
+        s->coastlines = s->differences = s->graticule = true;
+    }
     style_ = style;
-    updateScales();
+    style_.viewport = clampedViewport(style.viewport);
+    if (!(colours == current) || !data_) updateScales();
 }
 
 void ErrorMapRenderer::updateScales() {
@@ -155,10 +151,15 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
         const bool histogram = std::find(contents.begin(), contents.end(), MapMode::Difference) != contents.end();
         const double titleHeight = 20 * unit, barHeight = (6 + colorBarHeight(histogram)) * unit, margin = 8 * unit;
         QRectF inner = cell.adjusted(margin, margin, -margin, -margin);
-        QRectF mapArea(inner.left(), inner.top() + titleHeight, inner.width(),
-                       std::max(1.0, inner.height() - titleHeight - barHeight));
-        // Keep the 2:1 aspect of an equirectangular world map.
-        double w = mapArea.width(), h = mapArea.height();
+        // Graticule labels sit outside the frame: latitudes left of it, longitudes below it.
+        const double labelWidth = style_.graticule ? graticuleLabelWidth(unit) : 0.0;
+        const double labelHeight = style_.graticule ? graticuleLabelHeight(unit) : 0.0;
+        // (and half a longitude label's width on the right, for the label at the east edge)
+        const double labelOverhang = style_.graticule ? 16 * unit : 0.0;
+        QRectF mapArea(inner.left() + labelWidth, inner.top() + titleHeight, inner.width() - labelWidth - labelOverhang,
+                       std::max(1.0, inner.height() - titleHeight - barHeight - labelHeight));
+        // Keep the 2:1 aspect of an equirectangular map (the viewport keeps it too when zoomed).
+        double w = std::max(1.0, mapArea.width()), h = mapArea.height();
         if (w > 2 * h) w = 2 * h;
         else h = w / 2;
         QRectF map(mapArea.center().x() - w / 2, mapArea.top(), w, h);
@@ -166,8 +167,8 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
         panel.content = contents[k];
         panel.title = QRectF(map.left(), inner.top(), map.width(), titleHeight);
         panel.map = map;
-        panel.colorBar =
-            QRectF(map.left() + map.width() * 0.1, map.bottom() + 6 * unit, map.width() * 0.8, barHeight - 6 * unit);
+        panel.colorBar = QRectF(map.left() + map.width() * 0.1, map.bottom() + labelHeight + 6 * unit,
+                                map.width() * 0.8, barHeight - 6 * unit);
         panels.push_back(panel);
     }
     return panels;
@@ -192,7 +193,7 @@ void ErrorMapRenderer::render(QPainter& painter, const QRectF& target) const {
 
 void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double unit) const {
     const ErrorMapData& d = *data_;
-    const Projection projection{panel.map, style_.centerLon - 180.0};
+    const MapProjection projection{panel.map, style_.viewport};
     const bool isDifference = panel.content == MapMode::Difference;
 
     QFont font = painter.font();
@@ -204,7 +205,22 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     if (panel.content == MapMode::B) title += QStringLiteral(" — B (%1)").arg(QString::fromStdString(d.labelB));
     if (isDifference) title += QStringLiteral(" — A−B");
     if (panel.content == MapMode::AbsDifference) title += QStringLiteral(" — |A−B|");
-    painter.drawText(panel.title, Qt::AlignLeft | Qt::AlignVCenter, title);
+    const bool showsDifferences = panel.content == MapMode::Difference || panel.content == MapMode::AbsDifference;
+    if (style_.differences && showsDifferences) {
+        QFont legendFont = font;
+        legendFont.setPixelSize(std::max(6, int(std::lround(11 * unit))));
+        painter.setFont(legendFont);
+        // The legend takes the right of the title row, never more than half of it.
+        const QRectF legendArea = panel.title.adjusted(panel.title.width() / 2, 0, 0, 0);
+        const double legendWidth = drawMapDifferencesLegend(painter, legendArea, d, unit);
+        painter.setFont(font);
+        painter.setPen(Qt::black);
+        const QRectF titleRect = panel.title.adjusted(0, 0, -(legendWidth > 0 ? legendWidth + 12 * unit : 0.0), 0);
+        painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+                         QFontMetricsF(font).elidedText(title, Qt::ElideRight, titleRect.width()));
+    } else {
+        painter.drawText(panel.title, Qt::AlignLeft | Qt::AlignVCenter, title);
+    }
 
     // Background for missing values, then the field, repeated across the seam.
     painter.fillRect(panel.map, toQColor(kMissingColor));
@@ -220,10 +236,21 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         const double south = std::min(d.grid.lat.front(), d.grid.lat.back()) - dLat;
         painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
         painter.setRenderHint(QPainter::Antialiasing, false);
-        for (double shift : seamShifts(west, east, projection.west)) {
-            const QRectF placed(QPointF(projection.x(west + shift), projection.y(north)),
-                                QPointF(projection.x(east + shift), projection.y(south)));
-            painter.drawImage(placed, image);
+        // Only the whole image pixels inside the view window are drawn: a zoomed PDF or SVG
+        // holds the part of the raster in its frame, not the whole world.
+        const MapViewport& view = style_.viewport;
+        const double columnWidth = (east - west) / image.width(), rowHeight = (north - south) / image.height();
+        const int row0 = std::clamp(int(std::floor((north - view.north()) / rowHeight)), 0, image.height());
+        const int row1 = std::clamp(int(std::ceil((north - view.south()) / rowHeight)), 0, image.height());
+        for (double shift : seamShifts(west, east, projection.west())) {
+            const double left = west + shift;
+            const int column0 = std::clamp(int(std::floor((view.west() - left) / columnWidth)), 0, image.width());
+            const int column1 = std::clamp(int(std::ceil((view.east() - left) / columnWidth)), 0, image.width());
+            if (column1 <= column0 || row1 <= row0) continue;
+            const QRectF placed(
+                QPointF(projection.x(left + column0 * columnWidth), projection.y(north - row0 * rowHeight)),
+                QPointF(projection.x(left + column1 * columnWidth), projection.y(north - row1 * rowHeight)));
+            painter.drawImage(placed, image, QRectF(column0, row0, column1 - column0, row1 - row0));
         }
     }
 
@@ -236,7 +263,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
             const std::vector<LonLat> points = unwrapLongitudes(line);
             double lo = points[0][0], hi = points[0][0];
             for (const auto& p : points) lo = std::min(lo, p[0]), hi = std::max(hi, p[0]);
-            for (double shift : seamShifts(lo, hi, projection.west)) {
+            for (double shift : seamShifts(lo, hi, projection.west())) {
                 QPolygonF polyline;
                 for (const auto& p : points) polyline << projection.at(p, shift);
                 painter.drawPolyline(polyline);
@@ -244,39 +271,10 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         }
     }
 
-    if (style_.differences) {
-        for (const MapTriangle& t : d.triangles) {
-            const std::vector<LonLat> corners = unwrapLongitudes({t.corners.begin(), t.corners.end()});
-            const double lo = std::min({corners[0][0], corners[1][0], corners[2][0]});
-            const double hi = std::max({corners[0][0], corners[1][0], corners[2][0]});
-            QColor fill = runColor(t.run);
-            fill.setAlpha(90);
-            painter.setPen(QPen(runColor(t.run), 1.2 * unit));
-            painter.setBrush(fill);
-            for (double shift : seamShifts(lo, hi, projection.west)) {
-                QPolygonF polygon;
-                for (const auto& c : corners) polygon << projection.at(c, shift);
-                painter.drawPolygon(polygon);
-            }
-        }
-        for (const MapLine& line : d.lines) {
-            const std::vector<LonLat> ends = unwrapLongitudes({line.from, line.to});
-            painter.setPen(QPen(runColor(line.run), 2.0 * unit, Qt::SolidLine, Qt::RoundCap));
-            for (double shift :
-                 seamShifts(std::min(ends[0][0], ends[1][0]), std::max(ends[0][0], ends[1][0]), projection.west)) {
-                painter.drawLine(projection.at(ends[0], shift), projection.at(ends[1], shift));
-            }
-        }
-        const double radius = 4.0 * unit;
-        for (const MapMarker& marker : d.markers) {
-            painter.setPen(QPen(Qt::black, 0.8 * unit));
-            painter.setBrush(runColor(marker.run));
-            const double lon = projection.west + wrapLongitude360(marker.at[0] - projection.west);
-            painter.drawEllipse(QPointF(projection.x(lon), projection.y(marker.at[1])), radius, radius);
-        }
-    }
+    if (style_.differences) drawMapDifferences(painter, projection, d, unit);
     painter.restore();
 
+    if (style_.graticule) drawGraticule(painter, projection, unit);
     painter.setPen(QPen(Qt::black, 0.8 * unit));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(panel.map);
@@ -366,10 +364,10 @@ std::optional<MapProbe> ErrorMapRenderer::probe(const QPointF& position, const Q
     if (!data_ || data_->grid.size() == 0) return std::nullopt;
     for (const Panel& panel : layout(target)) {
         if (!panel.map.contains(position)) continue;
-        const Projection projection{panel.map, style_.centerLon - 180.0};
+        const LonLat cursor = MapProjection{panel.map, style_.viewport}.lonLatAt(position);
         MapProbe p;
-        p.cursorLon = projection.west + (position.x() - panel.map.left()) / panel.map.width() * 360.0;
-        p.cursorLat = 90.0 - (position.y() - panel.map.top()) / panel.map.height() * 180.0;
+        p.cursorLon = cursor[0];
+        p.cursorLat = cursor[1];
         const LatLonGrid& grid = data_->grid;
         p.latIndex = nearestIndex(grid.lat, p.cursorLat);
         p.lonIndex = nearestLongitudeIndex(grid.lon, p.cursorLon);
@@ -381,6 +379,12 @@ std::optional<MapProbe> ErrorMapRenderer::probe(const QPointF& position, const Q
         return p;
     }
     return std::nullopt;
+}
+
+std::vector<QRectF> ErrorMapRenderer::mapFrames(const QRectF& target) const {
+    std::vector<QRectF> frames;
+    for (const Panel& panel : layout(target)) frames.push_back(panel.map);
+    return frames;
 }
 
 }  // namespace meshdiff::views

@@ -14,6 +14,7 @@
 #include "colormap/DifferenceScale.h"
 #include "colormap/ScaleHistogram.h"
 #include "map/ErrorMapData.h"
+#include "map/MapViewport.h"
 
 class QPainter;
 
@@ -29,7 +30,8 @@ struct ErrorMapStyle {
     LimitOptions limits;  // Full: ±max|A−B|, min..max; Robust: percentiles; Manual: A−B's limits
     bool coastlines = true;
     bool differences = true;  // markers, lines and triangles
-    double centerLon = 0;     // the map spans centerLon − 180 … centerLon + 180
+    bool graticule = true;    // lat/lon lines with labelled axes
+    MapViewport viewport;     // the lon/lat window shown (zoom and pan); exports draw the same
     bool operator==(const ErrorMapStyle&) const = default;
 };
 
@@ -69,6 +71,9 @@ public:
 
     // The grid point under `position` of a map rendered into `target`; nullopt off the maps.
     std::optional<MapProbe> probe(const QPointF& position, const QRectF& target) const;
+    // The map frames (one, or three side by side) of a rendering into `target`, each showing
+    // style().viewport: for turning mouse positions into zoom and pan.
+    std::vector<QRectF> mapFrames(const QRectF& target) const;
 
     // Colour scales in use (valid after setData/setStyle): A and B share one.
     const ColorScale& valueScale() const { return valueScale_; }

@@ -14,6 +14,7 @@
 #include "background/BackgroundWork.h"
 #include "map/ColorBarLimitDrag.h"
 #include "map/ErrorMapCanvas.h"
+#include "map/FieldReadout.h"
 
 namespace meshdiff::views {
 namespace {
@@ -46,7 +47,9 @@ ErrorMapView::ErrorMapView(QWidget* parent)
       colorMap_(new QComboBox(this)),
       coastlines_(new QCheckBox(tr("Coastlines"), this)),
       differences_(new QCheckBox(tr("Differences"), this)),
-      cursor_(new QLabel(this)) {
+      graticule_(new QCheckBox(tr("Lat/lon grid"), this)),
+      cursor_(new QLabel(this)),
+      hint_(new QLabel(tr("wheel: zoom · drag: pan · double-click: whole world"), this)) {
     for (MapMode m : {MapMode::Difference, MapMode::AbsDifference, MapMode::A, MapMode::B, MapMode::SideBySide}) {
         mode_->addItem(mapModeName(m), int(m));
     }
@@ -68,6 +71,12 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     colorMap_->setToolTip(tr("Colour map for A, B and |A−B| (A−B uses a diverging map centred on 0)"));
     coastlines_->setChecked(true);
     differences_->setChecked(true);
+    differences_->setToolTip(
+        tr("Where the graphs differ: rings and outlines (magenta: only in A; black, dashed "
+           "and square: only in B; black ring: the grid point's triangle differs)"));
+    graticule_->setChecked(true);
+    graticule_->setObjectName(QStringLiteral("mapGraticule"));
+    graticule_->setToolTip(tr("Latitude/longitude lines with labelled axes"));
     cursor_->setObjectName(QStringLiteral("mapCursor"));
     cursor_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     cursor_->setMinimumHeight(cursor_->fontMetrics().height() + 4);
@@ -85,22 +94,33 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     controls->addWidget(colorMap_);
     controls->addWidget(coastlines_);
     controls->addWidget(differences_);
+    controls->addWidget(graticule_);
     controls->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(controls);
     layout->addWidget(canvas_, 1);
-    layout->addWidget(cursor_);
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(cursor_, 1);
+    // Says how to move the map, where a tooltip would cover it.
+    hint_->setObjectName(QStringLiteral("mapNavigationHint"));
+    hint_->setEnabled(false);
+    bottom->addWidget(hint_);
+    layout->addLayout(bottom);
 
     for (QComboBox* box : {mode_, scale_, limits_, colorMap_}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         connect(box, &QComboBox::currentIndexChanged, this, &ErrorMapView::applyControls);
     }
-    for (QCheckBox* box : {coastlines_, differences_})
+    for (QCheckBox* box : {coastlines_, differences_, graticule_})
         connect(box, &QCheckBox::toggled, this, &ErrorMapView::applyControls);
     for (QLineEdit* edit : {minimum_, maximum_})
         connect(edit, &QLineEdit::editingFinished, this, &ErrorMapView::applyTypedLimits);
     connect(canvas_, &ErrorMapCanvas::hovered, this, &ErrorMapView::showProbe);
+    connect(canvas_, &ErrorMapCanvas::viewportChanged, this, [this](const MapViewport& viewport) {
+        style_.viewport = viewport;  // the picture shown keeps its colours: nothing to restyle
+        emit viewportChanged(viewport);
+    });
     connect(canvas_, &ErrorMapCanvas::clicked, this, [this](const MapProbe& p) { emit pointClicked(p.lat, p.lon); });
     new ColorBarLimitDrag(canvas_, this);
 }
@@ -109,7 +129,7 @@ void ErrorMapView::setData(std::shared_ptr<const ErrorMapData> mapData) {
     ++restyleGeneration_;  // a restyle in flight is of the old data
     canvas_->renderer().setStyle(style_);
     canvas_->renderer().setData(std::move(mapData));
-    cursor_->clear();
+    setCursorText({});
     showLimits();
     canvas_->update();
 }
@@ -117,7 +137,7 @@ void ErrorMapView::setData(std::shared_ptr<const ErrorMapData> mapData) {
 std::shared_ptr<ErrorMapRenderer> ErrorMapView::showPrepared(std::shared_ptr<ErrorMapRenderer> renderer) {
     ++restyleGeneration_;
     const bool stale = !(renderer->style() == style_);
-    cursor_->clear();
+    setCursorText({});
     auto previous = canvas_->setRenderer(std::move(renderer));
     showLimits();
     if (stale) requestRestyle();
@@ -132,6 +152,7 @@ void ErrorMapView::setStyle(const ErrorMapStyle& style) {
     colorMap_->setCurrentIndex(colorMap_->findData(int(style.sequentialMap)));
     coastlines_->setChecked(style.coastlines);
     differences_->setChecked(style.differences);
+    graticule_->setChecked(style.graticule);
     updatingControls_ = false;
     style_ = style;
     requestRestyle();
@@ -139,7 +160,14 @@ void ErrorMapView::setStyle(const ErrorMapStyle& style) {
 
 const ErrorMapRenderer& ErrorMapView::renderer() const { return canvas_->renderer(); }
 QString ErrorMapView::cursorText() const { return cursor_->text(); }
+
+// The hint shows while nothing is under the mouse (it would only make the row wider).
+void ErrorMapView::setCursorText(const QString& text) {
+    cursor_->setText(text);
+    hint_->setVisible(text.isEmpty());
+}
 QWidget* ErrorMapView::canvas() const { return canvas_; }
+void ErrorMapView::setViewport(const MapViewport& viewport) { canvas_->setViewport(viewport); }
 
 void ErrorMapView::applyControls() {
     if (updatingControls_) return;
@@ -157,6 +185,7 @@ void ErrorMapView::applyControls() {
     style.sequentialMap = ColorMapKind(colorMap_->currentData().toInt());
     style.coastlines = coastlines_->isChecked();
     style.differences = differences_->isChecked();
+    style.graticule = graticule_->isChecked();
     style_ = style;
     requestRestyle();
     emit styleChanged(style_);
@@ -251,16 +280,12 @@ void ErrorMapView::showLimits() {
 
 void ErrorMapView::showProbe(const std::optional<MapProbe>& probe) {
     if (!probe) {
-        cursor_->clear();
+        setCursorText({});
         return;
     }
     const ErrorMapData* shown = canvas_->renderer().data();
-    const QString units =
-        shown && !shown->units.empty() ? QStringLiteral(" ") + QString::fromStdString(shown->units) : QString();
-    cursor_->setText(tr("lat %1°, lon %2° (grid point %3):  A %4   B %5   A−B %6%7")
-                         .arg(QString::number(probe->lat, 'f', 2), QString::number(probe->lon, 'f', 2))
-                         .arg(probe->gridIndex)
-                         .arg(value(probe->a), value(probe->b), value(probe->a - probe->b), units));
+    setCursorText(fieldReadout(probe->lat, probe->lon, probe->a, probe->b, shown ? shown->units : std::string(),
+                               probe->gridIndex));
 }
 
 }  // namespace meshdiff::views

@@ -3,6 +3,8 @@
 
 #include "globe/layers/Grid2MeshLayer.h"
 
+#include <numbers>
+
 #include "globe/GlobeColors.h"
 #include "globe/layers/ActorFactory.h"
 #include "globe/layers/LayerRadii.h"
@@ -25,21 +27,25 @@ void Grid2MeshLayer::build(const GlobeScene& scene) {
     const std::vector<GridMeshEdge>* edges = edgesOf(scene);
     if (!edges || edges->empty()) return;
     const MeshGraph* g = graphOf(scene);
-    PolyBuilder lines, ends, markers;
+    const bool onlyB = run_ == 2;
+    const int markSteps = onlyB ? 4 : 40;  // B's marks are squares
+    const double gridRing = gridRingDegrees(*g);
+    PolyBuilder lines, marks;
     for (const GridMeshEdge& e : *edges) {
         if (!validGrid(g, e.grid) || !validMesh(g, e.mesh)) continue;
         const Vec3 p = gridPosition(*g, e.grid), q = meshPosition(*g, e.mesh);
-        lines.arc(p, q, kEdgeRadius);
-        ends.point(scaled(p, kEdgeRadius));
-        ends.point(scaled(q, kEdgeRadius));
-        // B's rings are wider, so that rings of A and B at the same place stay apart.
-        markers.ring(normalized(scaled(slerp(p, q, 0.5), 1.0)), kMarkerRingDegrees + (run_ == 1 ? 0 : 0.4),
-                     kEdgeRadius);
+        // The tube starts at the grid point's ring, not on the grid point.
+        const double length = angleBetween(p, q) * 180 / std::numbers::pi;
+        const Vec3 start = length > gridRing ? slerp(p, q, gridRing / length) : q;
+        if (onlyB) lines.dashedArc(start, q, kEdgeRadius, 0.5);
+        else lines.arc(start, q, kEdgeRadius);
+        marks.ring(p, gridRing, kEdgeRadius, markSteps);
+        // B's marks are wider, so that marks of A and B at the same place stay apart.
+        marks.ring(normalized(slerp(p, q, 0.5)), kMarkerRingDegrees + (onlyB ? 0.4 : 0), kEdgeRadius, markSteps);
     }
-    const Rgb color = run_ == 1 ? kColorOnlyA : kColorOnlyB;
+    const Rgb color = onlyB ? kColorOnlyB : kColorOnlyA;
     addActor(tubeActor(lines.build(), color, 0.0028));
-    addActor(sphereGlyphActor(ends.build(), color, 0.0055));
-    addActor(flatActor(markers.build(), color), {2.5, 0});
+    addActor(flatActor(marks.build(), color), {2.5, 0});
 }
 
 std::optional<PickCandidate> Grid2MeshLayer::pick(const GlobeScene& scene, const PickQuery& query) const {

@@ -3,8 +3,10 @@
 
 namespace meshdiff::views {
 
-// Grid→mesh edges only in one run (run 1: only in A, 2: only in B): tubes with balls at their
-// ends and a ring around their middle, in the run's colour.
+// Grid→mesh edges only in one run (run 1: only in A, 2: only in B), drawn hollow so that the
+// field draped under them stays visible: a tube from a ring around the grid point (wider than
+// its cell) to the mesh node, and a larger mark around the edge's middle to find it from afar.
+// A: magenta, solid, round marks; B: black, dashed, square marks (DifferenceColors.h).
 class Grid2MeshLayer : public ActorLayer {
 public:
     explicit Grid2MeshLayer(int run) : run_(run) {}

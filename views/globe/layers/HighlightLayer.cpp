@@ -3,6 +3,8 @@
 
 #include "globe/layers/HighlightLayer.h"
 
+#include <algorithm>
+
 #include "globe/GlobeColors.h"
 #include "globe/layers/ActorFactory.h"
 #include "globe/layers/LayerRadii.h"
@@ -45,11 +47,15 @@ void HighlightLayer::build(const GlobeScene& scene) {
             break;
         default: break;
     }
-    if (validGrid(a, pick_.grid)) {
-        points.vertex(scaled(gridPosition(*a, pick_.grid), kHighlightRadius));
-        lines.ring(gridPosition(*a, pick_.grid), kMarkerRingDegrees * 0.6, kHighlightRadius);
+    // A ring around the grid point, not a dot on it: the field value there stays visible.
+    if (validGrid(a, pick_.grid))
+        lines.ring(gridPosition(*a, pick_.grid), std::max(kMarkerRingDegrees * 0.6, gridRingDegrees(*a)),
+                   kHighlightRadius);
+    if (!lines.empty()) {
+        vtkSmartPointer<vtkPolyData> shape = lines.build();
+        addActor(flatActor(shape, kColorHighlightHalo), {6, 0});  // under it, so that it shows on white
+        addActor(flatActor(shape, kColorHighlight), {3, 0});
     }
-    if (!lines.empty()) addActor(flatActor(lines.build(), kColorHighlight), {3, 0});
     if (!points.empty()) addActor(flatActor(points.build(), kColorHighlight), {0, 8});
 }
 

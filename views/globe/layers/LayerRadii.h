@@ -14,6 +14,7 @@ constexpr double kAtRiskRadius = 1.0040;
 constexpr double kHighlightRadius = 1.0060;
 
 constexpr double kMarkerRingDegrees = 1.6;
+constexpr double kMovedRingDegrees = 0.35;
 constexpr double kMaxArcStep = 2.0 * std::numbers::pi / 180.0;  // radians between arc points
 
 }  // namespace meshdiff::views

@@ -20,9 +20,10 @@ void MovedNodesLayer::build(const GlobeScene& scene) {
     for (const MovedNode& node : scene.diff->movedNodes) {
         if (!validMesh(scene.graphA, node.mesh)) continue;
         const Rgb c = ulpColor(std::max(node.ulpLat, node.ulpLon), scene.diff->maxMovedUlp);
-        builder.vertex(scaled(meshPosition(*scene.graphA, node.mesh), kMovedRadius), &c);
+        // A small ring, not a dot: the draped field under the node stays visible.
+        builder.ring(meshPosition(*scene.graphA, node.mesh), kMovedRingDegrees, kMovedRadius, 12, &c);
     }
-    addActor(flatActor(builder.build(), kColorMoved), {0, 3});
+    addActor(flatActor(builder.build(), kColorMoved), {1.5, 0});
 }
 
 std::optional<PickCandidate> MovedNodesLayer::pick(const GlobeScene& scene, const PickQuery& query) const {

@@ -3,7 +3,7 @@
 
 namespace meshdiff::views {
 
-// Mesh nodes whose position differs between A and B, coloured by their shift in ULPs.
+// Mesh nodes whose position differs between A and B: small rings coloured by their shift in ULPs.
 class MovedNodesLayer : public ActorLayer {
 public:
     void build(const GlobeScene& scene) override;

@@ -1,5 +1,7 @@
 #pragma once
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -26,6 +28,18 @@ inline bool validMesh(const MeshGraph* g, std::int32_t node) {
 inline bool validFace(const MeshGraph* g, const std::array<std::int32_t, 3>& face) {
     return validMesh(g, face[0]) && validMesh(g, face[1]) && validMesh(g, face[2]);
 }
+
+// Degrees between neighbouring grid points (the coarser axis); 1 without a grid.
+inline double gridSpacingDegrees(const MeshGraph& graph) {
+    auto step = [](const std::vector<float>& axis) {
+        return axis.size() < 2 ? 0.0 : std::abs(double(axis.back()) - double(axis.front())) / double(axis.size() - 1);
+    };
+    const double spacing = std::max(step(graph.gridLat), step(graph.gridLon));
+    return spacing > 0 ? spacing : 1.0;
+}
+
+// A ring around a grid point that clears the point's own cell (half its diagonal is 0.71).
+inline double gridRingDegrees(const MeshGraph& graph) { return 0.85 * gridSpacingDegrees(graph); }
 
 // B's graph, or A's when the scene has one run only.
 inline const MeshGraph* graphBOf(const GlobeScene& scene) { return scene.graphB ? scene.graphB : scene.graphA; }

@@ -1,8 +1,9 @@
 #include <vtkActor.h>
 #include <vtkPolyData.h>
-#include <vtkProperty.h>
 
 #include "globe/layers/TriangleLayer.h"
+
+#include <algorithm>
 
 #include "globe/GlobeColors.h"
 #include "globe/layers/ActorFactory.h"
@@ -17,37 +18,26 @@ void TriangleLayer::build(const GlobeScene& scene) {
     if (!scene.diff || !scene.graphA || scene.diff->m2gChanged.empty()) return;
     const MeshGraph* a = scene.graphA;
     const MeshGraph* b = graphBOf(scene);
-    PolyBuilder facesA, facesB, outlineA, outlineB, markers, centres;
+    PolyBuilder outlineA, outlineB, markers;
+    const double gridRing = std::max(kMarkerRingDegrees * 0.5, gridRingDegrees(*a));
     for (const TriangleChange& change : scene.diff->m2gChanged) {
         if (!validGrid(a, change.grid)) continue;
-        if (validFace(a, change.meshA)) {
-            const Vec3 p0 = meshPosition(*a, change.meshA[0]), p1 = meshPosition(*a, change.meshA[1]),
-                       p2 = meshPosition(*a, change.meshA[2]);
-            facesA.triangle(p0, p1, p2, kTriangleRadius);
-            outlineA.outline(p0, p1, p2, kTriangleRadius + 0.0004);
-        }
-        if (validFace(b, change.meshB)) {
-            const Vec3 p0 = meshPosition(*b, change.meshB[0]), p1 = meshPosition(*b, change.meshB[1]),
-                       p2 = meshPosition(*b, change.meshB[2]);
-            facesB.triangle(p0, p1, p2, kTriangleRadius + 0.0002);
-            outlineB.outline(p0, p1, p2, kTriangleRadius + 0.0006);
-        }
+        if (validFace(a, change.meshA))
+            outlineA.outline(meshPosition(*a, change.meshA[0]), meshPosition(*a, change.meshA[1]),
+                             meshPosition(*a, change.meshA[2]), kTriangleRadius + 0.0004);
+        if (validFace(b, change.meshB))
+            outlineB.dashedOutline(meshPosition(*b, change.meshB[0]), meshPosition(*b, change.meshB[1]),
+                                   meshPosition(*b, change.meshB[2]), kTriangleRadius + 0.0006, 0.4);
+        // Two rings: one just around the grid point's cell, one to find it from afar.
         const Vec3 g = gridPosition(*a, change.grid);
+        markers.ring(g, gridRing, kTriangleRadius + 0.0008);
         markers.ring(g, kMarkerRingDegrees, kTriangleRadius + 0.0008);
-        centres.vertex(scaled(g, kTriangleRadius + 0.001));
-    }
-    for (auto* faces : {&facesA, &facesB}) {
-        if (faces->empty()) continue;
-        auto actor = flatActor(faces->build(), faces == &facesA ? kColorOnlyA : kColorOnlyB, 0.45);
-        actor->GetProperty()->BackfaceCullingOff();
-        addActor(actor);
     }
     for (auto* outline : {&outlineA, &outlineB}) {
         if (outline->empty()) continue;
-        addActor(flatActor(outline->build(), outline == &outlineA ? kColorOnlyA : kColorOnlyB), {2, 0});
+        addActor(flatActor(outline->build(), outline == &outlineA ? kColorOnlyA : kColorOnlyB), {2.5, 0});
     }
-    addActor(flatActor(markers.build(), kColorMarker), {2, 0});
-    addActor(flatActor(centres.build(), kColorMarker), {0, 5});
+    addActor(flatActor(markers.build(), kColorChanged), {2, 0});
 }
 
 std::optional<PickCandidate> TriangleLayer::pick(const GlobeScene& scene, const PickQuery& query) const {

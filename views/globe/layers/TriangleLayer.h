@@ -3,8 +3,9 @@
 
 namespace meshdiff::views {
 
-// Differing mesh→grid triangles: A's and B's face (translucent, outlined in each run's
-// colour) and a ring and dot on the grid point whose triangle differs.
+// Differing mesh→grid triangles, drawn hollow over the draped field: A's face outlined in
+// magenta, B's dashed in black, and black rings around the grid point whose triangle differs
+// (one clearing its cell, one to find it from afar).
 class TriangleLayer : public ActorLayer {
 public:
     void build(const GlobeScene& scene) override;

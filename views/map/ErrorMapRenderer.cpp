@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QPageSize>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPdfWriter>
@@ -45,6 +46,22 @@ double halfStep(const std::vector<double>& axis) {
 
 QString unitsSuffix(const std::string& units) {
     return units.empty() ? QString() : QStringLiteral(" [%1]").arg(QString::fromStdString(units));
+}
+
+// "A" with the run's label, said once: a label that already starts with the letter ("A (glibc
+// float32 math)") stands alone instead of becoming "A (A (glibc float32 math))".
+QString runTitle(const QString& letter, const std::string& label) {
+    const QString text = QString::fromStdString(label).trimmed();
+    if (text.isEmpty() || text == letter) return letter;
+    if (text.startsWith(letter + QLatin1Char(' ')) || text.startsWith(letter + QLatin1Char('(')) ||
+        text.startsWith(letter + QLatin1Char(':')))
+        return text;
+    return QStringLiteral("%1 (%2)").arg(letter, text);
+}
+
+bool isVectorDevice(const QPainter& painter) {
+    const QPaintEngine* engine = painter.paintEngine();
+    return engine && (engine->type() == QPaintEngine::Pdf || engine->type() == QPaintEngine::SVG);
 }
 
 }  // namespace
@@ -150,7 +167,7 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
                                     target.width() / count, target.height())
                            : QRectF(target.left(), target.top() + target.height() * double(k) / count, target.width(),
                                     target.height() / count);
-        const double unit = std::max(0.5, std::min(cell.width() / 2.0, cell.height()) / 420.0);
+        const double unit = look_.unit > 0 ? look_.unit : std::max(0.5, std::min(cell.width() / 2.0, cell.height()) / 420.0);
         const double titleHeight = 20 * unit, barHeight = 46 * unit, margin = 8 * unit;
         QRectF inner = cell.adjusted(margin, margin, -margin, -margin);
         QRectF mapArea(inner.left(), inner.top() + titleHeight, inner.width(),
@@ -173,7 +190,7 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
 
 void ErrorMapRenderer::render(QPainter& painter, const QRectF& target) const {
     painter.save();
-    painter.fillRect(target, Qt::white);
+    painter.fillRect(target, look_.paper);
     painter.setRenderHint(QPainter::Antialiasing, true);
     if (!data_ || data_->grid.size() == 0) {
         painter.setPen(Qt::darkGray);
@@ -182,7 +199,7 @@ void ErrorMapRenderer::render(QPainter& painter, const QRectF& target) const {
         return;
     }
     for (const Panel& panel : layout(target)) {
-        const double unit = std::max(0.5, panel.map.width() / 840.0);
+        const double unit = look_.unit > 0 ? look_.unit : std::max(0.5, panel.map.width() / 840.0);
         renderPanel(painter, panel, unit);
     }
     painter.restore();
@@ -196,10 +213,10 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     QFont font = painter.font();
     font.setPixelSize(std::max(6, int(std::lround(13 * unit))));
     painter.setFont(font);
-    painter.setPen(Qt::black);
+    painter.setPen(look_.ink);
     QString title = QString::fromStdString(d.fieldName);
-    if (panel.content == MapMode::A) title += QStringLiteral(" — A (%1)").arg(QString::fromStdString(d.labelA));
-    if (panel.content == MapMode::B) title += QStringLiteral(" — B (%1)").arg(QString::fromStdString(d.labelB));
+    if (panel.content == MapMode::A) title += QStringLiteral(" — ") + runTitle(QStringLiteral("A"), d.labelA);
+    if (panel.content == MapMode::B) title += QStringLiteral(" — ") + runTitle(QStringLiteral("B"), d.labelB);
     if (isDifference) title += QStringLiteral(" — A−B");
     painter.drawText(panel.title, Qt::AlignLeft | Qt::AlignVCenter, title);
 
@@ -215,12 +232,30 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         const double east = d.grid.lon.back() + dLon + (wrapped ? 2 * dLon : 0.0);
         const double north = std::max(d.grid.lat.front(), d.grid.lat.back()) + dLat;
         const double south = std::min(d.grid.lat.front(), d.grid.lat.back()) - dLat;
-        painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
-        painter.setRenderHint(QPainter::Antialiasing, false);
-        for (double shift : seamShifts(west, east, projection.west)) {
-            const QRectF placed(QPointF(projection.x(west + shift), projection.y(north)),
-                                QPointF(projection.x(east + shift), projection.y(south)));
-            painter.drawImage(placed, image);
+        const auto drawCopies = [&](QPainter& onto) {
+            onto.setRenderHint(QPainter::SmoothPixmapTransform, false);
+            onto.setRenderHint(QPainter::Antialiasing, false);
+            for (double shift : seamShifts(west, east, projection.west)) {
+                const QRectF placed(QPointF(projection.x(west + shift), projection.y(north)),
+                                    QPointF(projection.x(east + shift), projection.y(south)));
+                onto.drawImage(placed, image);
+            }
+        };
+        if (isVectorDevice(painter)) {
+            // PDF and SVG get the field as one picture of the frame (2 pixels a grid cell),
+            // not a copy on each side of the seam that spills past the frame.
+            const int across = std::clamp(2 * image.width(), 16, 8192);
+            QImage frame(across, std::clamp(int(std::lround(across * panel.map.height() / panel.map.width())), 8, 8192),
+                         QImage::Format_ARGB32_Premultiplied);
+            frame.fill(Qt::transparent);
+            QPainter framePainter(&frame);
+            framePainter.scale(frame.width() / panel.map.width(), frame.height() / panel.map.height());
+            framePainter.translate(-panel.map.topLeft());
+            drawCopies(framePainter);
+            framePainter.end();
+            painter.drawImage(panel.map, frame);
+        } else {
+            drawCopies(painter);
         }
     }
 
@@ -274,7 +309,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     }
     painter.restore();
 
-    painter.setPen(QPen(Qt::black, 0.8 * unit));
+    painter.setPen(QPen(look_.ink, 0.8 * unit));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(panel.map);
 
@@ -306,7 +341,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
 
 QImage ErrorMapRenderer::toImage(const QSize& size) const {
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
+    image.fill(look_.paper);
     QPainter painter(&image);
     render(painter, QRectF(QPointF(0, 0), QSizeF(size)));
     return image;
@@ -348,6 +383,12 @@ void ErrorMapRenderer::saveSvg(const QString& path, const QSize& size) const {
     render(painter, QRectF(QPointF(0, 0), QSizeF(size)));
     painter.end();
     if (!QFile::exists(path)) throw Error(path.toStdString(), "cannot write the SVG file");
+}
+
+std::vector<QRectF> ErrorMapRenderer::mapFrames(const QRectF& target) const {
+    std::vector<QRectF> frames;
+    for (const Panel& panel : layout(target)) frames.push_back(panel.map);
+    return frames;
 }
 
 std::optional<MapProbe> ErrorMapRenderer::probe(const QPointF& position, const QRectF& target) const {

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "ImageCompare.h"
 #include "SyntheticGlobeScene.h"
 #include "export/FigureOptions.h"
 #include "export/GlobeFigure.h"
@@ -64,6 +65,8 @@ TEST(FigureExport, SvgKeepsCoastlinesAndTextAsVectorsWithOneRasterInsideTheFrame
     const QString path = dir.filePath("map.svg");
     const FigureFile file = writeMapFigure(data, style, journal(FigureFormat::Svg), path);
     const QString svg = readText(path);
+    QFile::remove(meshdiff::test::screenshotPath("figure_single_column.svg"));
+    QFile::copy(path, meshdiff::test::screenshotPath("figure_single_column.svg"));
 
     EXPECT_EQ(svg.count(QStringLiteral("<image")), 1) << "one raster for one map";
     EXPECT_GE(svg.count(QStringLiteral("<path")) + svg.count(QStringLiteral("<polyline")), 3) << "coastlines";
@@ -89,6 +92,21 @@ TEST(FigureExport, SvgKeepsCoastlinesAndTextAsVectorsWithOneRasterInsideTheFrame
     ASSERT_TRUE(placed.hasMatch());
     EXPECT_NEAR(placed.captured(1).toDouble(), frame.width(), 1.0);
     EXPECT_NEAR(placed.captured(2).toDouble(), frame.height(), 1.0);
+
+    // Every line ends inside the frame, the coastline across the date line too (SVG keeps no clip).
+    const QRegularExpression points(QStringLiteral("points=\"([^\"]*)\""));
+    int lines = 0;
+    for (auto it = points.globalMatch(svg); it.hasNext(); ++lines) {
+        for (const QString& point : it.next().captured(1).split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const double x = point.section(QLatin1Char(','), 0, 0).toDouble();
+            EXPECT_GE(x, frame.left() - 0.01);
+            EXPECT_LE(x, frame.right() + 0.01);
+        }
+    }
+    EXPECT_GE(lines, 4);
+    // Text in points: ticks 8 pt, titles 9 pt.
+    EXPECT_TRUE(svg.contains(QStringLiteral("font-size=\"8\"")));
+    EXPECT_TRUE(svg.contains(QStringLiteral("font-size=\"9\"")));
 }
 
 TEST(FigureExport, PdfPageIsTheRequestedSizeAndTitlesNameEachRunOnce) {
@@ -117,6 +135,10 @@ TEST(FigureExport, PdfPageIsTheRequestedSizeAndTitlesNameEachRunOnce) {
     options.format = FigureFormat::Svg;
     writeMapFigure(labelledData(), style, options, dir.filePath("map.svg"));
     const QString svg = readText(dir.filePath("map.svg"));
+    QFile::remove(meshdiff::test::screenshotPath("figure_double_column.pdf"));
+    QFile::copy(path, meshdiff::test::screenshotPath("figure_double_column.pdf"));
+    QFile::remove(meshdiff::test::screenshotPath("figure_double_column.svg"));
+    QFile::copy(dir.filePath("map.svg"), meshdiff::test::screenshotPath("figure_double_column.svg"));
     EXPECT_TRUE(svg.contains(QStringLiteral("A (glibc float32 math)")));
     EXPECT_TRUE(svg.contains(QStringLiteral("B (Eigen float32 math)")));
     EXPECT_FALSE(svg.contains(QStringLiteral("A (A")));
@@ -183,6 +205,7 @@ TEST(FigureExport, GlobeLegendStandsBesideTheSphereNeverOverIt) {
     EXPECT_EQ(runs, 2);
     EXPECT_TRUE(inked[std::size_t(figure.height() / 2)]) << "the sphere in the left square";
     EXPECT_FALSE(inked[0]) << "paper around the sphere, no space backdrop";
+    figure.save(meshdiff::test::screenshotPath("figure_globe_double_column.png"));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include <QFile>
+#include <QFontMetricsF>
 #include <QPageSize>
 #include <QPaintEngine>
 #include <QPainter>
@@ -15,6 +16,7 @@
 #include "colormap/DifferenceColors.h"
 #include "common/Error.h"
 #include "geo/LatLonAxis.h"
+#include "map/FrameClip.h"
 #include "map/MapSeam.h"
 
 namespace meshdiff::views {
@@ -218,7 +220,17 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     if (panel.content == MapMode::A) title += QStringLiteral(" — ") + runTitle(QStringLiteral("A"), d.labelA);
     if (panel.content == MapMode::B) title += QStringLiteral(" — ") + runTitle(QStringLiteral("B"), d.labelB);
     if (isDifference) title += QStringLiteral(" — A−B");
+    // A long title in a narrow panel gets smaller (to 3/4) and then loses its end, never
+    // running into the next panel.
+    const double titleWidth = QFontMetricsF(font).horizontalAdvance(title);
+    if (titleWidth > panel.title.width()) {
+        QFont smaller = font;
+        smaller.setPixelSize(std::max(6, int(std::floor(font.pixelSize() * std::max(0.75, panel.title.width() / titleWidth)))));
+        painter.setFont(smaller);
+        title = QFontMetricsF(smaller).elidedText(title, Qt::ElideRight, panel.title.width());
+    }
     painter.drawText(panel.title, Qt::AlignLeft | Qt::AlignVCenter, title);
+    painter.setFont(font);
 
     // Background for missing values, then the field, repeated across the seam.
     painter.fillRect(panel.map, toQColor(kMissingColor));
@@ -271,7 +283,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
             for (double shift : seamShifts(lo, hi, projection.west)) {
                 QPolygonF polyline;
                 for (const auto& p : points) polyline << projection.at(p, shift);
-                painter.drawPolyline(polyline);
+                for (const QPolygonF& inside : clipPolyline(polyline, panel.map)) painter.drawPolyline(inside);
             }
         }
     }
@@ -288,7 +300,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
             for (double shift : seamShifts(lo, hi, projection.west)) {
                 QPolygonF polygon;
                 for (const auto& c : corners) polygon << projection.at(c, shift);
-                painter.drawPolygon(polygon);
+                painter.drawPolygon(polygon.intersected(QPolygonF(panel.map)));
             }
         }
         for (const MapLine& line : d.lines) {
@@ -296,7 +308,8 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
             painter.setPen(QPen(runColor(line.run), 2.0 * unit, Qt::SolidLine, Qt::RoundCap));
             for (double shift :
                  seamShifts(std::min(ends[0][0], ends[1][0]), std::max(ends[0][0], ends[1][0]), projection.west)) {
-                painter.drawLine(projection.at(ends[0], shift), projection.at(ends[1], shift));
+                QLineF segment(projection.at(ends[0], shift), projection.at(ends[1], shift));
+                if (clipLine(segment, panel.map)) painter.drawLine(segment);
             }
         }
         const double radius = 4.0 * unit;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <span>
 #include <sstream>
 
 #include "common/Error.h"
@@ -32,7 +33,7 @@ std::string scientific(double v) {
     return s.str();
 }
 
-void writeFigures(std::ostream& html, const std::vector<Figure>& figures) {
+void writeFigures(std::ostream& html, std::span<const Figure> figures) {
     for (const Figure& f : figures) {
         html << "<figure><img src=\"" << f.file << "\" alt=\"" << htmlEscape(f.caption) << "\"><figcaption>"
              << htmlEscape(f.caption);
@@ -44,11 +45,22 @@ void writeFigures(std::ostream& html, const std::vector<Figure>& figures) {
 constexpr const char* kStyle =
     "body{font-family:sans-serif;margin:2em auto;padding:0 1em;max-width:1400px;color:#222}"
     "img{max-width:100%;height:auto;border:1px solid #ccc}"
-    "p,td,th,figcaption{overflow-wrap:anywhere}"
+    "p,figcaption{overflow-wrap:anywhere}"
     "table{border-collapse:collapse;max-width:100%}"
     "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+    // Numbers stay on one line; names and paths break anywhere rather than widen the page.
+    "td{white-space:nowrap}td:first-child,#runs td{white-space:normal;overflow-wrap:anywhere}"
     "th{background:#eee}td:first-child{text-align:left}figure{margin:1em 0}"
-    "figcaption{max-width:60em}";
+    "figcaption{max-width:60em}"
+    ".closeups{display:flex;flex-wrap:wrap;gap:0 1.5em}.closeups figure{flex:0 1 600px}";
+
+// Close-ups side by side, as many as the page is wide.
+void writeCloseups(std::ostream& html, std::span<const Figure> figures) {
+    if (figures.empty()) return;
+    html << "<div class=\"closeups\">\n";
+    writeFigures(html, figures);
+    html << "</div>\n";
+}
 
 }  // namespace
 
@@ -96,7 +108,10 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
     } else {
         html << "<p>No graph in one or both runs.</p>\n";
     }
-    writeFigures(html, figures.globes);
+    if (!figures.globes.empty()) {
+        writeFigures(html, std::span(figures.globes).first(1));
+        writeCloseups(html, std::span(figures.globes).subspan(1));
+    }
     html << "<h2>Fields</h2>\n";
     if (!pair.fieldRows.empty()) {
         std::vector<const views::FieldRow*> rows;
@@ -118,7 +133,7 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
     writeFigures(html, figures.maps);
     if (!figures.fieldCloseups.empty()) {
         html << "<h3>Where the fields differ most</h3>\n";
-        writeFigures(html, figures.fieldCloseups);
+        writeCloseups(html, figures.fieldCloseups);
     }
     html << "<h2>Data</h2>\n<ul>\n";
     for (const std::string& file : dataFiles) {

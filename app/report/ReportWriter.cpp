@@ -28,6 +28,7 @@ constexpr double kEarthRadiusKm = 6371;
 constexpr double kGraphCloseupDistance = 1.15;  // Earth radii from the centre
 constexpr double kFieldCloseupDistance = 1.3;
 constexpr double kFieldSpotSeparationDegrees = 10;
+constexpr double kMapFigureInches = 10;
 
 std::string fileSafe(const std::string& name) {
     std::string out;
@@ -194,7 +195,7 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
                  "Field close-up " + std::to_string(i + 1) + ": " + spot.field + ", A−B = " +
                      numberText(spot.difference) + units + " at " + latLonText(spot.lat, spot.lon) +
                      (spot.share >= 1 ? " (its largest |A−B|)" : " (" + numberText(100 * spot.share) + " % of its largest |A−B|)") +
-                     "; colours: A−B on the scale beside; the picture is about " +
+                     "; colours: A−B on the colour bar; the picture is about " +
                      roundKm(closeupKilometres(kFieldCloseupDistance)) + " km from top to bottom.",
                  {}});
         }
@@ -203,7 +204,9 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
     for (int i = 0; i < options.maps && i < static_cast<int>(worst.size()); ++i) {
         const std::string& field = worst[std::size_t(i)]->fieldName;
         step(60 + 35 * i / options.maps, "Drawing the error maps");
-        views::FigureOptions figure = pixelFigure(options.width * 3 / 2, 0, options.dotsPerInch);
+        // 10 inches wide, so that 8 pt text stays readable where the page shows the map at its width.
+        const int mapPixels = options.width * 3 / 2;
+        views::FigureOptions figure = pixelFigure(mapPixels, 0, mapPixels / kMapFigureInches);
         const std::string stem = "map_" + std::to_string(i + 1) + "_" + fileSafe(field);
         views::writeMapFigure(worst[std::size_t(i)], style, figure, QString::fromStdString((out / (stem + ".png")).string()));
         figure = views::withPreset(figure, views::FigurePreset::DoubleColumn, QSizeF());

@@ -74,8 +74,19 @@ FigureExportDialog::FigureExportDialog(QSize screenMap, QSize screenGlobe, QStri
     font_ = spinBox(this, 0, 36, 1, tr(" pt"));
     font_->setSpecialValueText(tr("as on screen"));
     summary_ = new QLabel(this);
-    summary_->setObjectName(QStringLiteral("figureSummary"));
     path_ = new QLineEdit(this);
+    // Names for tests and accessibility tools.
+    subject_->setObjectName(QStringLiteral("figureSubject"));
+    preset_->setObjectName(QStringLiteral("figurePreset"));
+    background_->setObjectName(QStringLiteral("figureBackground"));
+    format_->setObjectName(QStringLiteral("figureFormat"));
+    unit_->setObjectName(QStringLiteral("figureUnit"));
+    width_->setObjectName(QStringLiteral("figureWidth"));
+    height_->setObjectName(QStringLiteral("figureHeight"));
+    dpi_->setObjectName(QStringLiteral("figureDpi"));
+    font_->setObjectName(QStringLiteral("figureFont"));
+    summary_->setObjectName(QStringLiteral("figureSummary"));
+    path_->setObjectName(QStringLiteral("figurePath"));
     auto* browse = new QPushButton(tr("Browse…"), this);
     auto* pathRow = new QHBoxLayout;
     pathRow->addWidget(path_, 1);

@@ -48,7 +48,8 @@ int runReport(const ReportOptions& options) {
     ProgressLine progress("meshdiff report");
     // Reading and comparing take the first half of the bar, writing the report the second.
     const auto pair = gui::loadPair(
-        options.runA, options.runB, [&](int percent, const std::string& step) {
+        options.runA, options.runB,
+        [&](int percent, const std::string& step) {
             if (percent < 100) progress.update(percent / 2, step);
         },
         cancel);
@@ -59,9 +60,9 @@ int runReport(const ReportOptions& options) {
     figures.maps = options.maps;
     figures.closeups = options.closeups;
     figures.fieldCloseups = options.fieldCloseups;
-    const report::ReportFiles written = report::writeReport(
-        *pair, options.outDir, figures,
-        [&](int percent, const std::string& step) { progress.update(50 + percent / 2, step); });
+    const report::ReportFiles written =
+        report::writeReport(*pair, options.outDir, figures,
+                            [&](int percent, const std::string& step) { progress.update(50 + percent / 2, step); });
     progress.finish();
     std::cout << "meshdiff report: wrote " << written.index << " (" << written.globeImages << " globe and "
               << written.mapImages << " map images, " << written.dataFiles << " data files)\n";

@@ -13,8 +13,8 @@ double angularDistanceDegrees(double lat1, double lon1, double lat2, double lon2
     return std::acos(c) * 180 / std::numbers::pi;
 }
 
-std::vector<FieldSpot> largestFieldDifferences(const std::vector<const views::ErrorMapData*>& fields,
-                                               std::size_t count, double minDegrees) {
+std::vector<FieldSpot> largestFieldDifferences(const std::vector<const views::ErrorMapData*>& fields, std::size_t count,
+                                               double minDegrees) {
     struct Candidate {
         double share;
         std::size_t field, index;

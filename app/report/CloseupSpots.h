@@ -19,8 +19,8 @@ struct FieldSpot {
 // largest, so that fields of any units compete), at least `minDegrees` of great circle apart,
 // largest first; ties go to the earlier field, then the lower grid index, so that every run
 // picks the same places. At most `count`.
-std::vector<FieldSpot> largestFieldDifferences(const std::vector<const views::ErrorMapData*>& fields,
-                                               std::size_t count, double minDegrees);
+std::vector<FieldSpot> largestFieldDifferences(const std::vector<const views::ErrorMapData*>& fields, std::size_t count,
+                                               double minDegrees);
 
 // Great-circle angle in degrees between two (lat, lon) points.
 double angularDistanceDegrees(double lat1, double lon1, double lat2, double lon2);

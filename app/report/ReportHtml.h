@@ -13,9 +13,9 @@ struct Figure {
 };
 
 struct ReportFigures {
-    std::vector<Figure> globes;          // the overview and the close-ups of differing graph items
-    std::vector<Figure> maps;            // A−B maps of the worst fields
-    std::vector<Figure> fieldCloseups;   // where the fields differ most
+    std::vector<Figure> globes;         // the overview and the close-ups of differing graph items
+    std::vector<Figure> maps;           // A−B maps of the worst fields
+    std::vector<Figure> fieldCloseups;  // where the fields differ most
 };
 
 // index.html: the runs, the graph differences, the field metrics (corr with enough digits to

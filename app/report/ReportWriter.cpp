@@ -60,8 +60,7 @@ views::FigureOptions pixelFigure(int width, int height, double dotsPerInch) {
 
 // Roughly how far the picture of a close-up reaches from top to bottom on the ground.
 double closeupKilometres(double distance) {
-    return 2 * (distance - 1) * std::tan(views::kGlobeViewAngleDegrees / 2 * std::numbers::pi / 180) *
-           kEarthRadiusKm;
+    return 2 * (distance - 1) * std::tan(views::kGlobeViewAngleDegrees / 2 * std::numbers::pi / 180) * kEarthRadiusKm;
 }
 
 std::string latLonText(double lat, double lon) {
@@ -162,14 +161,13 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
                 const std::string file = "globe_difference_" + std::to_string(i + 1) + ".png";
                 writeGlobe(closeup, pixelFigure(options.width / 2, options.height / 2, options.dotsPerInch),
                            out / file);
-                figures.globes.push_back({file,
-                                          "Close-up " + std::to_string(i + 1) + ": " + what + " at " +
-                                              latLonText(at[1], at[0]) +
-                                              " (A's edges and faces orange, B's blue, the grid point ringed); "
-                                              "the picture is about " +
-                                              roundKm(closeupKilometres(kGraphCloseupDistance)) +
-                                              " km from top to bottom.",
-                                          {}});
+                figures.globes.push_back(
+                    {file,
+                     "Close-up " + std::to_string(i + 1) + ": " + what + " at " + latLonText(at[1], at[0]) +
+                         " (A's edges and faces orange, B's blue, the grid point ringed); "
+                         "the picture is about " +
+                         roundKm(closeupKilometres(kGraphCloseupDistance)) + " km from top to bottom.",
+                     {}});
             }
         }
         // Where the fields differ most, the field's A−B draped, as many places as asked.
@@ -181,8 +179,8 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
         for (std::size_t i = 0; i < fieldSpots.size(); ++i) {
             const FieldSpot& spot = fieldSpots[i];
             step(40 + int(20 * i / fieldSpots.size()), "Rendering close-ups of the largest field differences");
-            const auto data = std::find_if(worst.begin(), worst.end(),
-                                           [&](const auto& d) { return d->fieldName == spot.field; });
+            const auto data =
+                std::find_if(worst.begin(), worst.end(), [&](const auto& d) { return d->fieldName == spot.field; });
             views::GlobeSnapshot closeup = snapshot;
             closeup.scene.field = gui::prepareFieldMap(*data, style).overlay;
             closeup.scene.setVisible(views::GlobeLayer::Legend, false);  // the colour bar stays
@@ -192,9 +190,10 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
             const std::string units = spot.units.empty() ? std::string() : " " + spot.units;
             figures.fieldCloseups.push_back(
                 {file,
-                 "Field close-up " + std::to_string(i + 1) + ": " + spot.field + ", A−B = " +
-                     numberText(spot.difference) + units + " at " + latLonText(spot.lat, spot.lon) +
-                     (spot.share >= 1 ? " (its largest |A−B|)" : " (" + numberText(100 * spot.share) + " % of its largest |A−B|)") +
+                 "Field close-up " + std::to_string(i + 1) + ": " + spot.field +
+                     ", A−B = " + numberText(spot.difference) + units + " at " + latLonText(spot.lat, spot.lon) +
+                     (spot.share >= 1 ? " (its largest |A−B|)"
+                                      : " (" + numberText(100 * spot.share) + " % of its largest |A−B|)") +
                      "; colours: A−B on the colour bar; the picture is about " +
                      roundKm(closeupKilometres(kFieldCloseupDistance)) + " km from top to bottom.",
                  {}});
@@ -208,13 +207,15 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
         const int mapPixels = options.width * 3 / 2;
         views::FigureOptions figure = pixelFigure(mapPixels, 0, mapPixels / kMapFigureInches);
         const std::string stem = "map_" + std::to_string(i + 1) + "_" + fileSafe(field);
-        views::writeMapFigure(worst[std::size_t(i)], style, figure, QString::fromStdString((out / (stem + ".png")).string()));
+        views::writeMapFigure(worst[std::size_t(i)], style, figure,
+                              QString::fromStdString((out / (stem + ".png")).string()));
         figure = views::withPreset(figure, views::FigurePreset::DoubleColumn, QSizeF());
         figure.format = views::FigureFormat::Pdf;
-        views::writeMapFigure(worst[std::size_t(i)], style, figure, QString::fromStdString((out / (stem + ".pdf")).string()));
+        views::writeMapFigure(worst[std::size_t(i)], style, figure,
+                              QString::fromStdString((out / (stem + ".pdf")).string()));
         figures.maps.push_back({stem + ".png",
-                                field + ": A−B (rel RMS " + numberText(rows[std::size_t(i)]->relRms) +
-                                    ", max |A−B| " + numberText(rows[std::size_t(i)]->maxAbs) + ").",
+                                field + ": A−B (rel RMS " + numberText(rows[std::size_t(i)]->relRms) + ", max |A−B| " +
+                                    numberText(rows[std::size_t(i)]->maxAbs) + ").",
                                 stem + ".pdf"});
     }
     writeIndexHtml(out / "index.html", pair, figures, dataFiles);

@@ -119,8 +119,7 @@ TEST(FigureExport, PdfPageIsTheRequestedSizeAndTitlesNameEachRunOnce) {
     QFile pdf(path);
     ASSERT_TRUE(pdf.open(QIODevice::ReadOnly));
     const QString bytes = QString::fromLatin1(pdf.readAll());
-    const QRegularExpression mediaBox(
-        QStringLiteral("/MediaBox\\s*\\[\\s*0\\s+0\\s+([0-9.]+)\\s+([0-9.]+)\\s*\\]"));
+    const QRegularExpression mediaBox(QStringLiteral("/MediaBox\\s*\\[\\s*0\\s+0\\s+([0-9.]+)\\s+([0-9.]+)\\s*\\]"));
     const auto match = mediaBox.match(bytes);
     ASSERT_TRUE(match.hasMatch());
     EXPECT_NEAR(match.captured(1).toDouble(), 183.0 / kMillimetresPerInch * 72, 0.6);
@@ -173,8 +172,8 @@ TEST(FigureExport, PngHasInchesTimesDpiPixelsOnTheChosenBackground) {
 
 TEST(FigureExport, JournalTextIsEightPointsWhateverTheResolution) {
     FigureOptions options = journal(FigureFormat::Png);
-    EXPECT_NEAR(figureLook(options, 72).unit * 11, 8.0, 1e-9);        // tick labels: 8 pt
-    EXPECT_NEAR(figureLook(options, 72).unit * 13, 9.45, 0.01);       // titles: about 9.5 pt
+    EXPECT_NEAR(figureLook(options, 72).unit * 11, 8.0, 1e-9);   // tick labels: 8 pt
+    EXPECT_NEAR(figureLook(options, 72).unit * 13, 9.45, 0.01);  // titles: about 9.5 pt
     EXPECT_NEAR(figureLook(options, 300).unit * 11, 8.0 * 300 / 72, 1e-9);
     options.fontPoints = 0;  // as on screen: the renderer sizes text from each panel
     EXPECT_EQ(figureLook(options, 300).unit, 0);

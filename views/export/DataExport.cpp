@@ -90,8 +90,8 @@ void writeFieldMetricsCsv(const std::vector<FieldRow>& rows, const std::string& 
     // corr of runs that nearly agree is 0.9999…: 15 digits, and 1 − corr, tell them apart.
     out << "name,units,corr,rel_rms,max_abs,nan_masks_equal,rel_rms_near,rel_rms_elsewhere,one_minus_corr\n";
     for (const FieldRow& r : rows) {
-        out << csvText(r.name) << ',' << csvText(r.units) << ',' << csvNumber(r.corr, 15) << ','
-            << csvNumber(r.relRms) << ',' << csvNumber(r.maxAbs) << ',' << (r.nanMasksEqual ? "true" : "false") << ','
+        out << csvText(r.name) << ',' << csvText(r.units) << ',' << csvNumber(r.corr, 15) << ',' << csvNumber(r.relRms)
+            << ',' << csvNumber(r.maxAbs) << ',' << (r.nanMasksEqual ? "true" : "false") << ','
             << csvNumber(r.relRmsNear) << ',' << csvNumber(r.relRmsElsewhere) << ',' << csvNumber(1 - r.corr, 4)
             << '\n';
     }

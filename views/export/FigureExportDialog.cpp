@@ -172,9 +172,7 @@ double FigureExportDialog::fromInches(double inches) const {
     return LengthUnit(unit_->currentData().toInt()) == LengthUnit::Millimetres ? inches * kMillimetresPerInch : inches;
 }
 
-QSize FigureExportDialog::screenSize() const {
-    return subject() == FigureSubject::Globe ? screenGlobe_ : screenMap_;
-}
+QSize FigureExportDialog::screenSize() const { return subject() == FigureSubject::Globe ? screenGlobe_ : screenMap_; }
 
 void FigureExportDialog::presetChosen() {
     if (updating_) return;
@@ -234,15 +232,17 @@ void FigureExportDialog::subjectChosen() {
 void FigureExportDialog::updateSummary() {
     const FigureOptions o = options();
     const double height = o.heightInches > 0 ? o.heightInches : (heightOf_ ? heightOf_(subject(), o) : 0);
-    QString text = tr("%1 × %2 mm").arg(o.widthInches * kMillimetresPerInch, 0, 'f', 0).arg(
-        height * kMillimetresPerInch, 0, 'f', 0);
+    QString text = tr("%1 × %2 mm")
+                       .arg(o.widthInches * kMillimetresPerInch, 0, 'f', 0)
+                       .arg(height * kMillimetresPerInch, 0, 'f', 0);
     if (o.format == FigureFormat::Png) {
         const QSize px = pixelSize(o, height);
         text += tr(", %1 × %2 pixels").arg(px.width()).arg(px.height());
     } else {
         text += tr(", vector lines and text");
     }
-    if (o.fontPoints > 0) text += tr(", text %1–%2 pt").arg(o.fontPoints, 0, 'g', 3).arg(o.fontPoints * 13 / 11, 0, 'f', 1);
+    if (o.fontPoints > 0)
+        text += tr(", text %1–%2 pt").arg(o.fontPoints, 0, 'g', 3).arg(o.fontPoints * 13 / 11, 0, 'f', 1);
     summary_->setText(text);
 }
 
@@ -255,9 +255,9 @@ void FigureExportDialog::browse() {
 
 std::vector<std::pair<QString, QVariant>> FigureExportDialog::settingsValues() const {
     const FigureOptions o = options();
-    return {{kSubjectKey, int(subject())},   {kPresetKey, int(o.preset)},   {kBackgroundKey, int(o.background)},
-            {kFormatKey, int(o.format)},     {kUnitKey, int(o.unit)},       {kWidthKey, o.widthInches},
-            {kHeightKey, o.heightInches},    {kDpiKey, o.dotsPerInch},      {kFontKey, o.fontPoints}};
+    return {{kSubjectKey, int(subject())}, {kPresetKey, int(o.preset)}, {kBackgroundKey, int(o.background)},
+            {kFormatKey, int(o.format)},   {kUnitKey, int(o.unit)},     {kWidthKey, o.widthInches},
+            {kHeightKey, o.heightInches},  {kDpiKey, o.dotsPerInch},    {kFontKey, o.fontPoints}};
 }
 
 void FigureExportDialog::restoreSettings() {

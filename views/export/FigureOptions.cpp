@@ -34,8 +34,7 @@ FigureOptions withPreset(FigureOptions options, FigurePreset preset, QSizeF scre
             break;
         case FigurePreset::SingleColumn:
         case FigurePreset::DoubleColumn:
-            options.widthInches =
-                preset == FigurePreset::SingleColumn ? kSingleColumnInches : kDoubleColumnInches;
+            options.widthInches = preset == FigurePreset::SingleColumn ? kSingleColumnInches : kDoubleColumnInches;
             options.heightInches = 0;
             options.fontPoints = 8;
             break;

@@ -33,7 +33,7 @@ struct FigureOptions {
     bool operator==(const FigureOptions&) const = default;
 };
 
-QString figurePresetName(FigurePreset preset);  // "As on screen", "Journal single column (89 mm)", …
+QString figurePresetName(FigurePreset preset);    // "As on screen", "Journal single column (89 mm)", …
 QString figureFormatSuffix(FigureFormat format);  // "png", "pdf", "svg"
 
 // The options with `preset` applied: journal columns set the width, automatic height and 8 pt

@@ -78,8 +78,7 @@ QImage renderGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& opt
     // Below the sphere the two blocks stand side by side when they fit.
     const bool rowBelow = list.bounds.width() + bar.bounds.width() + 3 * gap <= width;
     const double marginBelow =
-        !anyLegend ? 0
-                   : (rowBelow ? std::max(list.bounds.height(), bar.bounds.height()) : stackH) + 2 * gap;
+        !anyLegend ? 0 : (rowBelow ? std::max(list.bounds.height(), bar.bounds.height()) : stackH) + 2 * gap;
     QRectF globeArea;
     if (beside) {
         const double side = width - marginBeside;
@@ -96,13 +95,12 @@ QImage renderGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& opt
     scene.setVisible(GlobeLayer::ColorBar, false);
     const QSize globePixels = globeArea.size().toSize();
     // Lines as thick as on screen at the window's size; at print resolution a little thicker.
-    const double lineScale = options.fontPoints > 0
-                                 ? std::max(1.0, options.dotsPerInch / 150)
-                                 : std::max(1.0, std::min(globeArea.width() / view.width(),
-                                                          globeArea.height() / view.height()));
-    const QImage globe = GlobeRenderer::renderImage(scene, snapshot.camera, snapshot.highlight,
-                                                    snapshot.horizonCulling, globePixels.width(),
-                                                    globePixels.height(), lineScale);
+    const double lineScale =
+        options.fontPoints > 0
+            ? std::max(1.0, options.dotsPerInch / 150)
+            : std::max(1.0, std::min(globeArea.width() / view.width(), globeArea.height() / view.height()));
+    const QImage globe = GlobeRenderer::renderImage(scene, snapshot.camera, snapshot.highlight, snapshot.horizonCulling,
+                                                    globePixels.width(), globePixels.height(), lineScale);
     if (globe.isNull()) return {};
 
     const bool dark = options.background == FigureBackground::Dark;
@@ -125,10 +123,8 @@ QImage renderGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& opt
     } else {
         const double y = globeArea.bottom() + gap;
         drawBlock(painter, list, QPointF(gap, y));
-        if (rowBelow)
-            drawBlock(painter, bar, QPointF(width - gap - bar.bounds.width(), y));
-        else
-            drawBlock(painter, bar, QPointF(gap, y + list.bounds.height() + (list.empty() ? 0 : gap)));
+        if (rowBelow) drawBlock(painter, bar, QPointF(width - gap - bar.bounds.width(), y));
+        else drawBlock(painter, bar, QPointF(gap, y + list.bounds.height() + (list.empty() ? 0 : gap)));
     }
     painter.end();
     return figure;

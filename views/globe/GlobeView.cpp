@@ -342,9 +342,8 @@ std::function<QImage()> GlobeView::imageRenderer(int width, int height) const {
 GlobeSnapshot GlobeView::snapshot() const {
     const Impl& d = *impl_;
     const double dpr = devicePixelRatioF();
-    return {d.scene,         d.camera,
-            d.highlight,     d.horizonCulling,
-            d.keepAlive,     QSize(int(std::lround(width() * dpr)), int(std::lround(height() * dpr)))};
+    return {d.scene,          d.camera,    d.highlight,
+            d.horizonCulling, d.keepAlive, QSize(int(std::lround(width() * dpr)), int(std::lround(height() * dpr)))};
 }
 
 void GlobeView::markInteractive() {

@@ -169,7 +169,8 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
                                     target.width() / count, target.height())
                            : QRectF(target.left(), target.top() + target.height() * double(k) / count, target.width(),
                                     target.height() / count);
-        const double unit = look_.unit > 0 ? look_.unit : std::max(0.5, std::min(cell.width() / 2.0, cell.height()) / 420.0);
+        const double unit =
+            look_.unit > 0 ? look_.unit : std::max(0.5, std::min(cell.width() / 2.0, cell.height()) / 420.0);
         const double titleHeight = 20 * unit, barHeight = 46 * unit, margin = 8 * unit;
         QRectF inner = cell.adjusted(margin, margin, -margin, -margin);
         QRectF mapArea(inner.left(), inner.top() + titleHeight, inner.width(),
@@ -225,7 +226,8 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     const double titleWidth = QFontMetricsF(font).horizontalAdvance(title);
     if (titleWidth > panel.title.width()) {
         QFont smaller = font;
-        smaller.setPixelSize(std::max(6, int(std::floor(font.pixelSize() * std::max(0.75, panel.title.width() / titleWidth)))));
+        smaller.setPixelSize(
+            std::max(6, int(std::floor(font.pixelSize() * std::max(0.75, panel.title.width() / titleWidth)))));
         painter.setFont(smaller);
         title = QFontMetricsF(smaller).elidedText(title, Qt::ElideRight, panel.title.width());
     }

@@ -37,6 +37,18 @@ lines=$(grep -c "^meshdiff report: [0-9]*% " "$tmp/err" || true)
 unique=$(grep "^meshdiff report: [0-9]*% " "$tmp/err" | sed 's/^meshdiff report: [0-9]*% //' | sort -u | wc -l)
 [ "$lines" -ge 3 ] && [ "$lines" -le 20 ] || fail "progress: $lines lines"; [ "$lines" = "$unique" ] || fail "progress repeats a step: $(cat "$tmp/err")"
 
+# On a terminal (script(1) gives it one): a single line that updates in place.
+script -qec "env -u DISPLAY -u WAYLAND_DISPLAY '$meshdiff' report '$runs/A' '$runs/B' --out '$tmp/tty' \
+    --width 256 --height 160 --maps 1 --closeups 1 --field-closeups 1" /dev/null >"$tmp/tty.out" 2>&1 ||
+  fail "report on a terminal failed: $(tail -3 "$tmp/tty.out")"
+"$py" - "$tmp/tty.out" <<'PY' || fail "progress on a terminal: $(cat -A "$tmp/tty.out" | head -5)"
+import re, sys
+out = open(sys.argv[1], encoding="utf-8", errors="replace", newline="").read()
+lines = [l for l in out.split("\n") if re.search(r"meshdiff report: +\d+% ", l)]
+assert len(lines) == 1, len(lines)  # every update on the one line
+assert len(re.findall(r"\r(?!\n)", lines[0])) >= 5, lines[0]
+PY
+
 # The map PDFs are journal double-column pages (183 mm wide) that a PDF reader draws.
 command -v pdftoppm >/dev/null || fail "pdftoppm (poppler-utils, scripts/debian-packages.txt) is missing"
 pdf=$(ls "$r"/map_1_*.pdf | head -1)

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ImageCompare.h"
 #include "WindowTestSettings.h"
 #include "export/FigureExportDialog.h"
 
@@ -67,6 +68,8 @@ TEST_F(FigureExportDialogTest, UnitsConvertAndTypedSizesMakeTheFigureCustom) {
     // The summary gives the pixels of the PNG: inches × DPI, the automatic height from the view.
     EXPECT_TRUE(child<QLabel>(dialog, "figureSummary")->text().contains(QStringLiteral("1500 × 750 pixels")))
         << child<QLabel>(dialog, "figureSummary")->text().toStdString();
+    dialog.adjustSize();
+    dialog.grab().save(meshdiff::test::screenshotPath("figure_export_dialog.png"));
 }
 
 TEST_F(FigureExportDialogTest, GlobeIsPngOnlyAndTheFileFollowsTheFormat) {

@@ -122,6 +122,8 @@ FigureExportDialog::FigureExportDialog(QSize screenMap, QSize screenGlobe, QStri
     connect(dpi_, &QDoubleSpinBox::valueChanged, this, &FigureExportDialog::updateSummary);
     connect(background_, &QComboBox::currentIndexChanged, this, &FigureExportDialog::updateSummary);
     setOptions(FigureOptions{});
+    // Never the working folder (often / when started from a desktop menu): home until a folder is chosen.
+    if (folder_.isEmpty() || !QFileInfo(folder_).isDir()) folder_ = QDir::homePath();
     setPath(QDir(folder_).filePath(baseName_ + QStringLiteral(".png")));
 }
 

@@ -19,6 +19,8 @@ namespace {
 constexpr double kLegendTextPixels = 12;
 // Beside the sphere when that leaves it at least this share of the figure's width.
 constexpr double kMinGlobeShareBeside = 0.6;
+// Never less than this share of the figure for the sphere.
+constexpr double kMinGlobeShare = 0.4;
 
 // One block of the legend (the list of layers, or the colour bar) recorded once, with the
 // rectangle it covers, so that it can be placed in the margin.
@@ -61,32 +63,48 @@ double discRadius(double distance, double height) {
 QImage renderGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& options) {
     const int width = std::max(16, int(std::lround(options.widthInches * options.dotsPerInch)));
     const QSize view = snapshot.viewPixels.isEmpty() ? QSize(1000, 800) : snapshot.viewPixels;
-    const double legendScale = options.fontPoints > 0
-                                   ? options.fontPoints * options.dotsPerInch / kPointsPerInch / kLegendTextPixels
-                                   : std::max(1.0, double(width) / view.width());
-    const LegendBlock list = legendBlock(snapshot.scene, GlobeLayer::Legend, GlobeLayer::ColorBar, legendScale);
-    const LegendBlock bar = legendBlock(snapshot.scene, GlobeLayer::ColorBar, GlobeLayer::Legend, legendScale);
-    const double gap = 6 * legendScale;
-    const double stackW = std::max(list.bounds.width(), bar.bounds.width());
-    const double stackH = list.bounds.height() + bar.bounds.height() + (list.empty() || bar.empty() ? 0 : gap);
-    const bool anyLegend = !list.empty() || !bar.empty();
-    const double marginBeside = anyLegend ? stackW + 2 * gap : 0;
-
-    int height = options.heightInches > 0 ? int(std::lround(options.heightInches * options.dotsPerInch)) : 0;
-    bool beside = width - marginBeside >= kMinGlobeShareBeside * width;
-    if (height > 0 && !beside) beside = height - stackH - 2 * gap < 0.5 * height;  // too short to put it below
-    // Below the sphere the two blocks stand side by side when they fit.
-    const bool rowBelow = list.bounds.width() + bar.bounds.width() + 3 * gap <= width;
-    const double marginBelow =
-        !anyLegend ? 0 : (rowBelow ? std::max(list.bounds.height(), bar.bounds.height()) : stackH) + 2 * gap;
+    double legendScale = options.fontPoints > 0
+                             ? options.fontPoints * options.dotsPerInch / kPointsPerInch / kLegendTextPixels
+                             : std::max(1.0, double(width) / view.width());
+    const int askedHeight = options.heightInches > 0 ? int(std::lround(options.heightInches * options.dotsPerInch)) : 0;
+    LegendBlock list, bar;
+    double gap = 0, stackH = 0;
+    bool beside = true, rowBelow = true;
+    int height = askedHeight;
     QRectF globeArea;
-    if (beside) {
-        const double side = width - marginBeside;
-        if (height <= 0) height = int(std::ceil(std::max(side, stackH + 2 * gap)));
-        globeArea = QRectF(0, 0, side, height);
-    } else {
-        if (height <= 0) height = int(std::ceil(width + marginBelow));
-        globeArea = QRectF(0, 0, width, std::max(16.0, height - marginBelow));
+    // A legend too large for a small figure gets smaller text (to half), then is left out: the
+    // sphere keeps at least 40 % of the figure either way.
+    for (int attempt = 0;; ++attempt) {
+        list = legendBlock(snapshot.scene, GlobeLayer::Legend, GlobeLayer::ColorBar, legendScale);
+        bar = legendBlock(snapshot.scene, GlobeLayer::ColorBar, GlobeLayer::Legend, legendScale);
+        if (attempt == 4) {
+            list = LegendBlock();
+            bar = LegendBlock();
+        }
+        gap = 6 * legendScale;
+        const double stackW = std::max(list.bounds.width(), bar.bounds.width());
+        stackH = list.bounds.height() + bar.bounds.height() + (list.empty() || bar.empty() ? 0 : gap);
+        const bool anyLegend = !list.empty() || !bar.empty();
+        const double marginBeside = anyLegend ? stackW + 2 * gap : 0;
+        height = askedHeight;
+        beside = width - marginBeside >= kMinGlobeShareBeside * width;
+        if (height > 0 && !beside) beside = height - stackH - 2 * gap < 0.5 * height;  // too short for below
+        // Below the sphere the two blocks stand side by side when they fit.
+        rowBelow = list.bounds.width() + bar.bounds.width() + 3 * gap <= width;
+        const double marginBelow =
+            !anyLegend ? 0 : (rowBelow ? std::max(list.bounds.height(), bar.bounds.height()) : stackH) + 2 * gap;
+        if (beside) {
+            const double side = width - marginBeside;
+            if (height <= 0) height = int(std::ceil(std::max(side, stackH + 2 * gap)));
+            globeArea = QRectF(0, 0, side, height);
+        } else {
+            if (height <= 0) height = int(std::ceil(width + marginBelow));
+            globeArea = QRectF(0, 0, width, height - marginBelow);
+        }
+        const bool fits = beside ? globeArea.width() >= kMinGlobeShare * width && stackH + 2 * gap <= height
+                                 : globeArea.height() >= kMinGlobeShare * height;
+        if (fits || !anyLegend) break;
+        legendScale *= 0.8;
     }
     if (width > 30000 || height > 30000) return {};
 

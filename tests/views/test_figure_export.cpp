@@ -142,6 +142,15 @@ TEST(FigureExport, PdfPageIsTheRequestedSizeAndTitlesNameEachRunOnce) {
     EXPECT_TRUE(svg.contains(QStringLiteral("B (Eigen float32 math)")));
     EXPECT_FALSE(svg.contains(QStringLiteral("A (A")));
     EXPECT_FALSE(svg.contains(QStringLiteral("B (B")));
+
+    // In one column the three maps stand one above the other, each 2:1, still without a blank band.
+    options = journal(FigureFormat::Svg, FigurePreset::SingleColumn);
+    options.background = FigureBackground::Dark;
+    const QString stacked = meshdiff::test::screenshotPath("figure_single_column_dark_side_by_side.svg");
+    const FigureFile column = writeMapFigure(labelledData(), style, options, stacked);
+    EXPECT_GT(column.inches.height(), 1.5 * column.inches.width());
+    EXPECT_LT(column.inches.height(), 3 * (column.inches.width() / 2 + 1.0));
+    EXPECT_EQ(readText(stacked).count(QStringLiteral("<image")), 3);
 }
 
 TEST(FigureExport, PngHasInchesTimesDpiPixelsOnTheChosenBackground) {

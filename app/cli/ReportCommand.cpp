@@ -14,6 +14,7 @@
 #include <atomic>
 #include <iostream>
 
+#include "cli/ProgressLine.h"
 #include "gui/PairLoader.h"
 #include "headless/PrivateXvfb.h"
 #include "report/ReportWriter.h"
@@ -26,6 +27,7 @@ struct ReportOptions {
     int width = 1600, height = 1000;
     int maps = 3;
     int closeups = 3;
+    int fieldCloseups = 3;
 };
 
 #ifdef MESHDIFF_HAVE_GUI
@@ -43,10 +45,12 @@ int runReport(const ReportOptions& options) {
     QGuiApplication app(argc, argv);
 
     const std::atomic<bool> cancel{false};
+    ProgressLine progress("meshdiff report");
+    // Reading and comparing take the first half of the bar, writing the report the second.
     const auto pair = gui::loadPair(
         options.runA, options.runB,
-        [](int percent, const std::string& step) {
-            std::cerr << "meshdiff report: " << percent << "% " << step << "\n";
+        [&](int percent, const std::string& step) {
+            if (percent < 100) progress.update(percent / 2, step);
         },
         cancel);
 
@@ -55,7 +59,11 @@ int runReport(const ReportOptions& options) {
     figures.height = options.height;
     figures.maps = options.maps;
     figures.closeups = options.closeups;
-    const report::ReportFiles written = report::writeReport(*pair, options.outDir, figures);
+    figures.fieldCloseups = options.fieldCloseups;
+    const report::ReportFiles written =
+        report::writeReport(*pair, options.outDir, figures,
+                            [&](int percent, const std::string& step) { progress.update(50 + percent / 2, step); });
+    progress.finish();
     std::cout << "meshdiff report: wrote " << written.index << " (" << written.globeImages << " globe and "
               << written.mapImages << " map images, " << written.dataFiles << " data files)\n";
     return kExitSame;
@@ -68,15 +76,20 @@ void addReportCommand(CLI::App& app, CommandAction& action) {
     auto options = std::make_shared<ReportOptions>();
     CLI::App* cmd =
         app.add_subcommand("report",
-                           "Write a bug-report folder (no display needed): globe and error-map PNGs, CSV/JSON of the "
-                           "differing edges, triangles and field metrics, and an index.html showing them");
+                           "Write a bug-report folder (no display needed): globe and A−B error-map figures (PNG, PDF), "
+                           "close-ups of the differing graph items and of the largest field differences, CSV/JSON of "
+                           "the differing edges, triangles and field metrics, and an index.html showing them");
     cmd->add_option("RUN_A", options->runA, "Run A: folder or file")->required();
     cmd->add_option("RUN_B", options->runB, "Run B: folder or file")->required();
     cmd->add_option("--out", options->outDir, "Folder to write the report into (created when missing)")->required();
     cmd->add_option("--width", options->width, "Globe image width in pixels")->capture_default_str();
     cmd->add_option("--height", options->height, "Globe image height in pixels")->capture_default_str();
     cmd->add_option("--maps", options->maps, "Error maps of this many worst fields")->capture_default_str();
-    cmd->add_option("--closeups", options->closeups, "Globe close-ups of this many differences")->capture_default_str();
+    cmd->add_option("--closeups", options->closeups, "Globe close-ups of this many differing graph items")
+        ->capture_default_str();
+    cmd->add_option("--field-closeups", options->fieldCloseups,
+                    "Globe close-ups of this many places where the worst fields differ most")
+        ->capture_default_str();
     cmd->callback([options, &action] {
         action = [options]() -> int {
 #ifdef MESHDIFF_HAVE_GUI

@@ -6,6 +6,8 @@
 #include <QMainWindow>
 #include <QSize>
 
+#include "export/FigureExportDialog.h"
+#include "export/FigureOptions.h"
 #include "globe/GlobeScene.h"
 #include "gui/FieldMap.h"
 #include "gui/LoadedPair.h"
@@ -54,6 +56,9 @@ public:
 
     // Exports of what is shown, written on a worker thread: exportFinished lists the files
     // written, exportFailed names the file and the problem.
+    // Figures of the error map (PNG, PDF, SVG) or the globe (PNG) as shown, on the options' paper.
+    void exportFigure(views::FigureSubject subject, const views::FigureOptions& options, const QString& path);
+    // The same at `size` pixels as on screen, and the map as a journal-column PDF or SVG.
     void exportGlobePng(const QString& path, const QSize& size);
     void exportMapPng(const QString& path, const QSize& size);
     void exportMapPdf(const QString& path);
@@ -118,12 +123,10 @@ private:
     void applyMapStyleFromSettings();
 
     // Export actions that ask for file names and sizes.
-    void exportGlobeInteractive();
-    void exportMapInteractive(const QString& format);
+    void exportFigureInteractive();  // File ▸ Export ▸ Figure…
     void exportDataInteractive();
     void exportReportInteractive();
     QString askExportFolder(const QString& title);
-    QSize askExportSize(const QSize& suggested);
     // Runs `write` on a worker; it returns the files written or throws meshdiff::Error.
     void runExport(const QString& what, std::function<QStringList()> write);
     void exportDone(const QString& what, const QStringList& files, const QString& error);

@@ -49,11 +49,8 @@ void MainWindow::buildMenus() {
     cancelAction->setShortcut(QKeySequence::Cancel);
     file->addSeparator();
     QMenu* exportMenu = file->addMenu(tr("&Export"));
-    exportMenu->addAction(tr("Globe as &PNG…"), this, &MainWindow::exportGlobeInteractive)
+    exportMenu->addAction(tr("&Figure (Map or Globe: PNG, PDF, SVG)…"), this, &MainWindow::exportFigureInteractive)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    exportMenu->addAction(tr("Error Map as P&NG…"), this, [this] { exportMapInteractive(QStringLiteral("png")); });
-    exportMenu->addAction(tr("Error Map as P&DF…"), this, [this] { exportMapInteractive(QStringLiteral("pdf")); });
-    exportMenu->addAction(tr("Error Map as &SVG…"), this, [this] { exportMapInteractive(QStringLiteral("svg")); });
     exportMenu->addAction(tr("&Data (CSV and JSON)…"), this, &MainWindow::exportDataInteractive)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportMenu->addAction(tr("&Report (HTML, Figures and Data)…"), this, &MainWindow::exportReportInteractive)

@@ -1,55 +1,39 @@
 // The bug-report folder of `meshdiff report` and of the window's File ▸ Export ▸ Report.
 #include "report/ReportWriter.h"
 
-#include <QImage>
 #include <QString>
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
+#include <numbers>
 #include <sstream>
 
 #include "common/Error.h"
 #include "export/DataExport.h"
+#include "export/GlobeFigure.h"
+#include "export/MapFigure.h"
 #include "geo/Vec3.h"
-#include "globe/GlobeRenderer.h"
+#include "gui/FieldMap.h"
 #include "gui/PairLoader.h"
-#include "map/ErrorMapRenderer.h"
+#include "report/CloseupSpots.h"
+#include "report/ReportHtml.h"
 
 namespace meshdiff::report {
 namespace {
 
 using views::GlobeCamera;
-using views::GlobeRenderer;
-using views::GlobeScene;
 using views::LonLat;
 
-std::string htmlEscape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
+constexpr double kEarthRadiusKm = 6371;
+constexpr double kGraphCloseupDistance = 1.15;  // Earth radii from the centre
+constexpr double kFieldCloseupDistance = 1.3;
+constexpr double kFieldSpotSeparationDegrees = 10;
+constexpr double kMapFigureInches = 10;
 
 std::string fileSafe(const std::string& name) {
     std::string out;
     for (char c : name) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') ? c : '_';
     return out;
-}
-
-std::string number(double v) {
-    if (std::isnan(v)) return "–";
-    std::ostringstream s;
-    s.precision(4);
-    s << v;
-    return s.str();
 }
 
 // The camera direction that sees most differences: their mean direction on the sphere.
@@ -64,73 +48,35 @@ GlobeCamera cameraOnDifferences(const std::vector<LonLat>& locations, double dis
     return {latitudeOf(sum), longitudeOf(sum), distance};
 }
 
-void saveImage(const QImage& image, const std::filesystem::path& path) {
-    if (image.isNull()) throw Error(path.string(), "the image could not be rendered");
-    if (!image.save(QString::fromStdString(path.string()))) throw Error(path.string(), "cannot be written");
+// A figure of exactly width × height pixels with 8 pt text at the report's resolution.
+views::FigureOptions pixelFigure(int width, int height, double dotsPerInch) {
+    views::FigureOptions figure = views::withPreset(views::FigureOptions{}, views::FigurePreset::Custom, QSizeF());
+    figure.dotsPerInch = dotsPerInch;
+    figure.widthInches = width / dotsPerInch;
+    figure.heightInches = height <= 0 ? 0 : height / dotsPerInch;
+    figure.fontPoints = 8;
+    return figure;
 }
 
-struct Figure {
-    std::string file, caption;
-};
-
-void writeFigures(std::ostream& html, const std::vector<Figure>& figures) {
-    for (const Figure& f : figures)
-        html << "<figure><img src=\"" << f.file << "\" alt=\"" << htmlEscape(f.caption) << "\"><figcaption>"
-             << htmlEscape(f.caption) << "</figcaption></figure>\n";
+// Roughly how far the picture of a close-up reaches from top to bottom on the ground.
+double closeupKilometres(double distance) {
+    return 2 * (distance - 1) * std::tan(views::kGlobeViewAngleDegrees / 2 * std::numbers::pi / 180) * kEarthRadiusKm;
 }
 
-void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pair, const std::vector<Figure>& globes,
-                    const std::vector<Figure>& maps, const std::vector<std::string>& dataFiles) {
-    const Comparison& c = pair.comparison;
-    std::ofstream html(path);
-    if (!html) throw Error(path.string(), "cannot be written");
-    html << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>meshdiff report: " << htmlEscape(c.a.label)
-         << " vs " << htmlEscape(c.b.label) << "</title>\n<style>"
-         << "body{font-family:sans-serif;margin:2em;max-width:1700px}img{max-width:100%;border:1px solid #ccc}"
-         << "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
-         << "th{background:#eee}td:first-child{text-align:left}figure{margin:1em 0}</style></head><body>\n";
-    html << "<h1>meshdiff "
-            "report</h1>\n<table><tr><th></th><th>path</th><th>label</th><th>graph</th><th>fields</th></tr>\n";
-    for (const RunInputs* run : {&c.a, &c.b})
-        html << "<tr><td>" << (run == &c.a ? "A" : "B") << "</td><td>" << htmlEscape(run->path) << "</td><td>"
-             << htmlEscape(run->label) << "</td><td>" << htmlEscape(run->graphFile.value_or("–")) << "</td><td>"
-             << htmlEscape(run->fieldsFile.value_or("–")) << "</td></tr>\n";
-    html << "</table>\n<h2>Graphs</h2>\n";
-    if (c.graph) {
-        const GraphDiff& d = *c.graph;
-        html << "<p>grid→mesh edges only in A: <b>" << d.g2mOnlyA.size() << "</b>, only in B: <b>" << d.g2mOnlyB.size()
-             << "</b> (of " << d.g2mEdgesA << " / " << d.g2mEdgesB
-             << "); grid points whose mesh→grid triangle differs: <b>" << d.m2gChanged.size() << "</b> (of "
-             << d.gridPoints << "); mesh nodes moved: <b>" << d.movedNodes.size() << "</b> (at most " << d.maxMovedUlp
-             << " float32 steps); hashes " << htmlEscape(d.hashA) << " / " << htmlEscape(d.hashB) << ".</p>\n";
-    } else {
-        html << "<p>No graph in one or both runs.</p>\n";
-    }
-    writeFigures(html, globes);
-    html << "<h2>Fields</h2>\n";
-    if (!pair.fieldRows.empty()) {
-        std::vector<const views::FieldRow*> rows;
-        for (const auto& r : pair.fieldRows) rows.push_back(&r);
-        std::stable_sort(rows.begin(), rows.end(), [](auto* x, auto* y) { return x->relRms > y->relRms; });
-        html << "<table><tr><th>field</th><th>units</th><th>corr</th><th>rel RMS</th><th>max |A−B|</th>"
-             << "<th>NaN masks equal</th><th>rel RMS near differences</th><th>rel RMS elsewhere</th></tr>\n";
-        for (const auto* r : rows)
-            html << "<tr><td>" << htmlEscape(r->name) << "</td><td>" << htmlEscape(r->units) << "</td><td>"
-                 << number(r->corr) << "</td><td>" << number(r->relRms) << "</td><td>" << number(r->maxAbs)
-                 << "</td><td>" << (r->nanMasksEqual ? "yes" : "no") << "</td><td>" << number(r->relRmsNear)
-                 << "</td><td>" << number(r->relRmsElsewhere) << "</td></tr>\n";
-        html << "</table>\n";
-    } else {
-        html << "<p>No fields compared.</p>\n";
-    }
-    writeFigures(html, maps);
-    html << "<h2>Data</h2>\n<ul>\n";
-    for (const std::string& file : dataFiles) {
-        const std::string name = std::filesystem::path(file).filename().string();
-        html << "<li><a href=\"" << name << "\">" << name << "</a></li>\n";
-    }
-    html << "</ul>\n<p>Written by meshdiff " << MESHDIFF_VERSION << ".</p>\n</body></html>\n";
-    if (!html) throw Error(path.string(), "cannot be written");
+std::string latLonText(double lat, double lon) {
+    std::ostringstream s;
+    s.setf(std::ios::fixed);
+    s.precision(2);
+    const double east = lon > 180 ? lon - 360 : lon;
+    s << std::abs(lat) << "°" << (lat < 0 ? "S" : "N") << ", " << std::abs(east) << "°" << (east < 0 ? "W" : "E");
+    return s.str();
+}
+
+std::string roundKm(double km) { return std::to_string(int(std::lround(km / 10) * 10)); }
+
+void writeGlobe(const views::GlobeSnapshot& snapshot, const views::FigureOptions& figure,
+                const std::filesystem::path& path) {
+    views::writeGlobeFigure(snapshot, figure, QString::fromStdString(path.string()));
 }
 
 }  // namespace
@@ -154,22 +100,42 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
     views::writeJsonFile(comparisonToJson(pair.comparison), (out / "comparison.json").string());
     dataFiles.push_back((out / "comparison.json").string());
 
-    std::vector<Figure> globes, maps;
-    const double lineScale = std::max(1.0, options.height / 800.0);
+    // The worst fields (largest rel RMS), in the window's default map style.
+    const views::ErrorMapStyle style;
+    std::vector<std::shared_ptr<const views::ErrorMapData>> worst;
+    std::vector<const views::FieldRow*> rows;
+    if (pair.fields && !pair.fieldRows.empty()) {
+        for (const auto& r : pair.fieldRows) rows.push_back(&r);
+        std::stable_sort(rows.begin(), rows.end(), [](auto* x, auto* y) { return x->relRms > y->relRms; });
+        const auto coastlines = gui::loadCoastlines();
+        const std::size_t count = std::size_t(std::max(options.maps, options.fieldCloseups > 0 ? 1 : 0));
+        for (std::size_t i = 0; i < count && i < rows.size(); ++i) {
+            step(2, "Reading " + rows[i]->name);
+            worst.push_back(gui::loadFieldMap(pair, rows[i]->name, coastlines));
+        }
+    }
+
+    ReportFigures figures;
     if (pair.graphA) {
-        GlobeScene scene;
-        scene.graphA = pair.graphA.get();
-        scene.graphB = pair.graphB ? pair.graphB.get() : nullptr;
-        scene.diff = diff;
-        scene.labelA = pair.comparison.a.label;
-        scene.labelB = pair.comparison.b.label;
+        views::GlobeSnapshot snapshot;
+        snapshot.scene.graphA = pair.graphA.get();
+        snapshot.scene.graphB = pair.graphB ? pair.graphB.get() : nullptr;
+        snapshot.scene.diff = diff;
+        snapshot.scene.labelA = pair.comparison.a.label;
+        snapshot.scene.labelB = pair.comparison.b.label;
+        snapshot.viewPixels = QSize(options.width, options.height);
+        // As the window opens: the worst field's A−B draped on the globe.
+        views::GlobeSnapshot overview = snapshot;
+        if (!worst.empty()) overview.scene.field = gui::prepareFieldMap(worst.front(), style).overlay;
+        overview.camera = cameraOnDifferences(pair.differenceLocations, 4.2);
         step(10, "Rendering the globe");
-        GlobeRenderer globe;
-        globe.setScene(scene);
-        globe.setCamera(cameraOnDifferences(pair.differenceLocations, 4.2));
-        saveImage(globe.renderImage(options.width, options.height, lineScale), out / "globe.png");
-        globes.push_back({"globe.png", "The globe centred on the differences (mesh M" +
-                                           std::to_string(scene.meshLevel) + ", differences ringed)."});
+        writeGlobe(overview, pixelFigure(options.width, options.height, options.dotsPerInch), out / "globe.png");
+        figures.globes.push_back(
+            {"globe.png",
+             "The globe centred on the differences (mesh M" + std::to_string(snapshot.scene.meshLevel) +
+                 ", differences ringed" +
+                 (worst.empty() ? std::string() : "; colours: " + worst.front()->fieldName + " A−B") + ").",
+             {}});
         if (diff) {
             // Close-ups: the first differing edges and triangles, as the window's "next difference".
             std::vector<std::pair<LonLat, std::string>> spots;
@@ -186,42 +152,76 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
             for (const auto& t : diff->m2gChanged)
                 spots.push_back({gridLonLat(t.grid), "mesh→grid triangle of grid point " + std::to_string(t.grid)});
             for (int i = 0; i < options.closeups && i < static_cast<int>(spots.size()); ++i) {
-                const auto& [at, what] = spots[i];
-                step(20 + 30 * i / options.closeups, "Rendering close-up " + std::to_string(i + 1));
-                globe.setCamera({at[1], at[0], 1.15});
+                const auto& [at, what] = spots[std::size_t(i)];
+                step(20 + 20 * i / options.closeups, "Rendering close-ups of the graph differences");
+                // The overview holds the legend; a close-up's caption names its colours.
+                views::GlobeSnapshot closeup = snapshot;
+                closeup.scene.setVisible(views::GlobeLayer::Legend, false);
+                closeup.camera = {at[1], at[0], kGraphCloseupDistance};
                 const std::string file = "globe_difference_" + std::to_string(i + 1) + ".png";
-                saveImage(globe.renderImage(options.width / 2, options.height / 2, std::max(1.0, lineScale / 2)),
-                          out / file);
-                std::ostringstream caption;
-                caption.precision(4);
-                caption << "Close-up " << i + 1 << ": " << what << " at " << at[1] << "°, " << at[0] << "°.";
-                globes.push_back({file, caption.str()});
+                writeGlobe(closeup, pixelFigure(options.width / 2, options.height / 2, options.dotsPerInch),
+                           out / file);
+                figures.globes.push_back(
+                    {file,
+                     "Close-up " + std::to_string(i + 1) + ": " + what + " at " + latLonText(at[1], at[0]) +
+                         " (A's edges and faces orange, B's blue, the grid point ringed); "
+                         "the picture is about " +
+                         roundKm(closeupKilometres(kGraphCloseupDistance)) + " km from top to bottom.",
+                     {}});
             }
+        }
+        // Where the fields differ most, the field's A−B draped, as many places as asked.
+        std::vector<const views::ErrorMapData*> candidates;
+        for (std::size_t i = 0; i < worst.size() && i < std::size_t(std::max(1, options.maps)); ++i)
+            candidates.push_back(worst[i].get());
+        const auto fieldSpots = largestFieldDifferences(candidates, std::size_t(std::max(0, options.fieldCloseups)),
+                                                        kFieldSpotSeparationDegrees);
+        for (std::size_t i = 0; i < fieldSpots.size(); ++i) {
+            const FieldSpot& spot = fieldSpots[i];
+            step(40 + int(20 * i / fieldSpots.size()), "Rendering close-ups of the largest field differences");
+            const auto data =
+                std::find_if(worst.begin(), worst.end(), [&](const auto& d) { return d->fieldName == spot.field; });
+            views::GlobeSnapshot closeup = snapshot;
+            closeup.scene.field = gui::prepareFieldMap(*data, style).overlay;
+            closeup.scene.setVisible(views::GlobeLayer::Legend, false);  // the colour bar stays
+            closeup.camera = {spot.lat, spot.lon, kFieldCloseupDistance};
+            const std::string file = "field_difference_" + std::to_string(i + 1) + ".png";
+            writeGlobe(closeup, pixelFigure(options.width / 2, options.height / 2, options.dotsPerInch), out / file);
+            const std::string units = spot.units.empty() ? std::string() : " " + spot.units;
+            figures.fieldCloseups.push_back(
+                {file,
+                 "Field close-up " + std::to_string(i + 1) + ": " + spot.field +
+                     ", A−B = " + numberText(spot.difference) + units + " at " + latLonText(spot.lat, spot.lon) +
+                     (spot.share >= 1 ? " (its largest |A−B|)"
+                                      : " (" + numberText(100 * spot.share) + " % of its largest |A−B|)") +
+                     "; colours: A−B on the colour bar; the picture is about " +
+                     roundKm(closeupKilometres(kFieldCloseupDistance)) + " km from top to bottom.",
+                 {}});
         }
     }
 
-    if (pair.fields && !pair.fieldRows.empty() && options.maps > 0) {
-        std::vector<const views::FieldRow*> rows;
-        for (const auto& r : pair.fieldRows) rows.push_back(&r);
-        std::stable_sort(rows.begin(), rows.end(), [](auto* x, auto* y) { return x->relRms > y->relRms; });
-        const auto coastlines = gui::loadCoastlines();
-        for (int i = 0; i < options.maps && i < static_cast<int>(rows.size()); ++i) {
-            const std::string field = rows[i]->name;
-            step(50 + 45 * i / options.maps, "Drawing the error map of " + field);
-            views::ErrorMapRenderer renderer;
-            renderer.setData(gui::loadFieldMap(pair, field, coastlines));
-            views::ErrorMapStyle style;
-            style.mode = views::MapMode::SideBySide;
-            renderer.setStyle(style);
-            const std::string file = "map_" + std::to_string(i + 1) + "_" + fileSafe(field) + ".png";
-            renderer.savePng(QString::fromStdString((out / file).string()),
-                             QSize(options.width * 3 / 2, options.height / 2));
-            maps.push_back({file, field + ": A, B and A−B (rel RMS " + number(rows[i]->relRms) + ")."});
-        }
+    for (int i = 0; i < options.maps && i < static_cast<int>(worst.size()); ++i) {
+        const std::string& field = worst[std::size_t(i)]->fieldName;
+        step(60 + 35 * i / options.maps, "Drawing the error maps");
+        // 10 inches wide, so that 8 pt text stays readable where the page shows the map at its width.
+        const int mapPixels = options.width * 3 / 2;
+        views::FigureOptions figure = pixelFigure(mapPixels, 0, mapPixels / kMapFigureInches);
+        const std::string stem = "map_" + std::to_string(i + 1) + "_" + fileSafe(field);
+        views::writeMapFigure(worst[std::size_t(i)], style, figure,
+                              QString::fromStdString((out / (stem + ".png")).string()));
+        figure = views::withPreset(figure, views::FigurePreset::DoubleColumn, QSizeF());
+        figure.format = views::FigureFormat::Pdf;
+        views::writeMapFigure(worst[std::size_t(i)], style, figure,
+                              QString::fromStdString((out / (stem + ".pdf")).string()));
+        figures.maps.push_back({stem + ".png",
+                                field + ": A−B (rel RMS " + numberText(rows[std::size_t(i)]->relRms) + ", max |A−B| " +
+                                    numberText(rows[std::size_t(i)]->maxAbs) + ").",
+                                stem + ".pdf"});
     }
-    writeIndexHtml(out / "index.html", pair, globes, maps, dataFiles);
+    writeIndexHtml(out / "index.html", pair, figures, dataFiles);
     step(100, "Report written");
-    return {(out / "index.html").string(), int(globes.size()), int(maps.size()), int(dataFiles.size())};
+    return {(out / "index.html").string(), int(figures.globes.size() + figures.fieldCloseups.size()),
+            int(figures.maps.size()), int(dataFiles.size())};
 }
 
 }  // namespace meshdiff::report

@@ -208,6 +208,26 @@ TEST_F(WindowTest, ExportsFiguresAndData) {
     exportAndWait(*window_, [&] { window_->exportMapSvg(dir.filePath("map.svg")); });
     EXPECT_GT(QFileInfo(dir.filePath("map.pdf")).size(), 1000);
     EXPECT_GT(QFileInfo(dir.filePath("map.svg")).size(), 1000);
+    // Without options the vector maps are journal single-column pages: 89 mm wide.
+    QFile pdf(dir.filePath("map.pdf"));
+    ASSERT_TRUE(pdf.open(QIODevice::ReadOnly));
+    const auto mediaBox = QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"))
+                              .match(QString::fromLatin1(pdf.readAll()));
+    ASSERT_TRUE(mediaBox.hasMatch());
+    EXPECT_NEAR(mediaBox.captured(1).toDouble(), 89 / 25.4 * 72, 0.6);
+
+    // The dialog's choices: a dark double-column globe at 150 dpi is 183 mm × 150 dpi wide.
+    views::FigureOptions globeFigure =
+        views::withPreset(views::FigureOptions{}, views::FigurePreset::DoubleColumn, QSizeF());
+    globeFigure.dotsPerInch = 150;
+    globeFigure.background = views::FigureBackground::Dark;
+    exportAndWait(*window_, [&] {
+        window_->exportFigure(views::FigureSubject::Globe, globeFigure, dir.filePath("globe_figure.png"));
+    });
+    const QImage globeFigureImage(dir.filePath("globe_figure.png"));
+    EXPECT_EQ(globeFigureImage.width(), 1081);
+    EXPECT_LT(qGray(globeFigureImage.pixel(1, 1)), 60) << "dark paper";
+    globeFigureImage.save(test::screenshotPath("window_globe_figure_double_column.png"));
 
     const QSize globeSize = window_->globe()->size() * 4;
     exportAndWait(*window_, [&] { window_->exportGlobePng(dir.filePath("globe.png"), globeSize); });

@@ -336,6 +336,13 @@ std::function<QImage()> GlobeView::imageRenderer(int width, int height) const {
             scale] { return GlobeRenderer::renderImage(scene, camera, highlight, culling, width, height, scale); };
 }
 
+GlobeSnapshot GlobeView::snapshot() const {
+    const Impl& d = *impl_;
+    const double dpr = devicePixelRatioF();
+    return {d.scene,          d.camera,    d.highlight,
+            d.horizonCulling, d.keepAlive, QSize(int(std::lround(width() * dpr)), int(std::lround(height() * dpr)))};
+}
+
 void GlobeView::markInteractive() {
     impl_->interactive = true;
     impl_->settle->start();

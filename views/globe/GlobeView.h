@@ -13,6 +13,17 @@
 
 namespace meshdiff::views {
 
+// What a GlobeView shows at one moment, for pictures rendered on another thread: keepAlive
+// owns what the scene's pointers point into.
+struct GlobeSnapshot {
+    GlobeScene scene;
+    GlobeCamera camera;
+    GlobePick highlight;
+    bool horizonCulling = true;
+    std::shared_ptr<const void> keepAlive;
+    QSize viewPixels;  // the view's size in device pixels
+};
+
 // The 3-D globe: Earth with coastlines, the icosahedral mesh and where two graphs differ.
 // VTK renders offscreen on a thread of its own (its own Qt OpenGL context), so the GUI thread
 // never waits for software OpenGL; the widget paints the pictures it gets and the legend with
@@ -46,6 +57,7 @@ public:
     // The view as it is now, rendered offscreen at width×height pixels by the returned function,
     // which runs on any thread (VTK's own offscreen window) and keeps the scene's data alive.
     std::function<QImage()> imageRenderer(int width, int height) const;
+    GlobeSnapshot snapshot() const;
     // The picture as shown: the rendered globe with its legend, at device pixels.
     QImage grabFramebuffer();
 

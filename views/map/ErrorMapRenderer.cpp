@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QFontMetricsF>
 #include <QPageSize>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPdfWriter>
@@ -15,6 +16,7 @@
 #include "colormap/DifferenceColors.h"
 #include "common/Error.h"
 #include "geo/LatLonAxis.h"
+#include "map/FrameClip.h"
 #include "map/MapDifferences.h"
 #include "map/MapGraticule.h"
 #include "map/MapSeam.h"
@@ -29,6 +31,26 @@ QColor toQColor(Rgb c, int alpha = 255) { return QColor(c.r, c.g, c.b, alpha); }
 // Half the spacing of a sorted axis at its ends, so that cells are centred on the points.
 double halfStep(const std::vector<double>& axis) {
     return axis.size() < 2 ? 0.5 : std::abs(axis.back() - axis.front()) / double(axis.size() - 1) / 2.0;
+}
+
+QString unitsSuffix(const std::string& units) {
+    return units.empty() ? QString() : QStringLiteral(" [%1]").arg(QString::fromStdString(units));
+}
+
+// "A" with the run's label, said once: a label that already starts with the letter ("A (glibc
+// float32 math)") stands alone instead of becoming "A (A (glibc float32 math))".
+QString runTitle(const QString& letter, const std::string& label) {
+    const QString text = QString::fromStdString(label).trimmed();
+    if (text.isEmpty() || text == letter) return letter;
+    if (text.startsWith(letter + QLatin1Char(' ')) || text.startsWith(letter + QLatin1Char('(')) ||
+        text.startsWith(letter + QLatin1Char(':')))
+        return text;
+    return QStringLiteral("%1 (%2)").arg(letter, text);
+}
+
+bool isVectorDevice(const QPainter& painter) {
+    const QPaintEngine* engine = painter.paintEngine();
+    return engine && (engine->type() == QPaintEngine::Pdf || engine->type() == QPaintEngine::SVG);
 }
 
 }  // namespace
@@ -147,7 +169,8 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
                                     target.width() / count, target.height())
                            : QRectF(target.left(), target.top() + target.height() * double(k) / count, target.width(),
                                     target.height() / count);
-        const double unit = std::max(0.5, std::min(cell.width() / 2.0, cell.height()) / 420.0);
+        const double unit =
+            look_.unit > 0 ? look_.unit : std::max(0.5, std::min(cell.width() / 2.0, cell.height()) / 420.0);
         const bool histogram = std::find(contents.begin(), contents.end(), MapMode::Difference) != contents.end();
         const double titleHeight = 20 * unit, barHeight = (6 + colorBarHeight(histogram)) * unit, margin = 8 * unit;
         QRectF inner = cell.adjusted(margin, margin, -margin, -margin);
@@ -176,7 +199,7 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
 
 void ErrorMapRenderer::render(QPainter& painter, const QRectF& target) const {
     painter.save();
-    painter.fillRect(target, Qt::white);
+    painter.fillRect(target, look_.paper);
     painter.setRenderHint(QPainter::Antialiasing, true);
     if (!data_ || data_->grid.size() == 0) {
         painter.setPen(Qt::darkGray);
@@ -185,7 +208,7 @@ void ErrorMapRenderer::render(QPainter& painter, const QRectF& target) const {
         return;
     }
     for (const Panel& panel : layout(target)) {
-        const double unit = std::max(0.5, panel.map.width() / 840.0);
+        const double unit = look_.unit > 0 ? look_.unit : std::max(0.5, panel.map.width() / 840.0);
         renderPanel(painter, panel, unit);
     }
     painter.restore();
@@ -199,13 +222,14 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     QFont font = painter.font();
     font.setPixelSize(std::max(6, int(std::lround(13 * unit))));
     painter.setFont(font);
-    painter.setPen(Qt::black);
+    painter.setPen(look_.ink);
     QString title = QString::fromStdString(d.fieldName);
-    if (panel.content == MapMode::A) title += QStringLiteral(" — A (%1)").arg(QString::fromStdString(d.labelA));
-    if (panel.content == MapMode::B) title += QStringLiteral(" — B (%1)").arg(QString::fromStdString(d.labelB));
+    if (panel.content == MapMode::A) title += QStringLiteral(" — ") + runTitle(QStringLiteral("A"), d.labelA);
+    if (panel.content == MapMode::B) title += QStringLiteral(" — ") + runTitle(QStringLiteral("B"), d.labelB);
     if (isDifference) title += QStringLiteral(" — A−B");
     if (panel.content == MapMode::AbsDifference) title += QStringLiteral(" — |A−B|");
     const bool showsDifferences = panel.content == MapMode::Difference || panel.content == MapMode::AbsDifference;
+    QRectF titleRect = panel.title;
     if (style_.differences && showsDifferences) {
         QFont legendFont = font;
         legendFont.setPixelSize(std::max(6, int(std::lround(11 * unit))));
@@ -214,13 +238,21 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         const QRectF legendArea = panel.title.adjusted(panel.title.width() / 2, 0, 0, 0);
         const double legendWidth = drawMapDifferencesLegend(painter, legendArea, d, unit);
         painter.setFont(font);
-        painter.setPen(Qt::black);
-        const QRectF titleRect = panel.title.adjusted(0, 0, -(legendWidth > 0 ? legendWidth + 12 * unit : 0.0), 0);
-        painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-                         QFontMetricsF(font).elidedText(title, Qt::ElideRight, titleRect.width()));
-    } else {
-        painter.drawText(panel.title, Qt::AlignLeft | Qt::AlignVCenter, title);
+        painter.setPen(look_.ink);
+        titleRect.adjust(0, 0, -(legendWidth > 0 ? legendWidth + 12 * unit : 0.0), 0);
     }
+    // A long title in a narrow panel gets smaller (to 3/4) and then loses its end, never
+    // running into the next panel or the legend.
+    const double titleWidth = QFontMetricsF(font).horizontalAdvance(title);
+    if (titleWidth > titleRect.width()) {
+        QFont smaller = font;
+        smaller.setPixelSize(
+            std::max(6, int(std::floor(font.pixelSize() * std::max(0.75, titleRect.width() / titleWidth)))));
+        painter.setFont(smaller);
+        title = QFontMetricsF(smaller).elidedText(title, Qt::ElideRight, titleRect.width());
+    }
+    painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter, title);
+    painter.setFont(font);
 
     // Background for missing values, then the field, repeated across the seam.
     painter.fillRect(panel.map, toQColor(kMissingColor));
@@ -234,23 +266,48 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         const double east = d.grid.lon.back() + dLon + (wrapped ? 2 * dLon : 0.0);
         const double north = std::max(d.grid.lat.front(), d.grid.lat.back()) + dLat;
         const double south = std::min(d.grid.lat.front(), d.grid.lat.back()) - dLat;
-        painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
-        painter.setRenderHint(QPainter::Antialiasing, false);
         // Only the whole image pixels inside the view window are drawn: a zoomed PDF or SVG
         // holds the part of the raster in its frame, not the whole world.
         const MapViewport& view = style_.viewport;
         const double columnWidth = (east - west) / image.width(), rowHeight = (north - south) / image.height();
         const int row0 = std::clamp(int(std::floor((north - view.north()) / rowHeight)), 0, image.height());
         const int row1 = std::clamp(int(std::ceil((north - view.south()) / rowHeight)), 0, image.height());
+        struct Slice {
+            QRectF placed, source;
+        };
+        std::vector<Slice> slices;
+        int visibleColumns = 0;
         for (double shift : seamShifts(west, east, projection.west())) {
             const double left = west + shift;
             const int column0 = std::clamp(int(std::floor((view.west() - left) / columnWidth)), 0, image.width());
             const int column1 = std::clamp(int(std::ceil((view.east() - left) / columnWidth)), 0, image.width());
             if (column1 <= column0 || row1 <= row0) continue;
-            const QRectF placed(
-                QPointF(projection.x(left + column0 * columnWidth), projection.y(north - row0 * rowHeight)),
-                QPointF(projection.x(left + column1 * columnWidth), projection.y(north - row1 * rowHeight)));
-            painter.drawImage(placed, image, QRectF(column0, row0, column1 - column0, row1 - row0));
+            visibleColumns += column1 - column0;
+            slices.push_back(
+                {QRectF(QPointF(projection.x(left + column0 * columnWidth), projection.y(north - row0 * rowHeight)),
+                        QPointF(projection.x(left + column1 * columnWidth), projection.y(north - row1 * rowHeight))),
+                 QRectF(column0, row0, column1 - column0, row1 - row0)});
+        }
+        const auto drawCopies = [&](QPainter& onto) {
+            onto.setRenderHint(QPainter::SmoothPixmapTransform, false);
+            onto.setRenderHint(QPainter::Antialiasing, false);
+            for (const Slice& slice : slices) onto.drawImage(slice.placed, image, slice.source);
+        };
+        if (isVectorDevice(painter)) {
+            // PDF and SVG get the field as one picture of the frame (2 pixels a visible grid
+            // cell), not a copy on each side of the seam that spills past the frame.
+            const int across = std::clamp(2 * visibleColumns, 16, 8192);
+            QImage frame(across, std::clamp(int(std::lround(across * panel.map.height() / panel.map.width())), 8, 8192),
+                         QImage::Format_ARGB32_Premultiplied);
+            frame.fill(Qt::transparent);
+            QPainter framePainter(&frame);
+            framePainter.scale(frame.width() / panel.map.width(), frame.height() / panel.map.height());
+            framePainter.translate(-panel.map.topLeft());
+            drawCopies(framePainter);
+            framePainter.end();
+            painter.drawImage(panel.map, frame);
+        } else {
+            drawCopies(painter);
         }
     }
 
@@ -266,7 +323,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
             for (double shift : seamShifts(lo, hi, projection.west())) {
                 QPolygonF polyline;
                 for (const auto& p : points) polyline << projection.at(p, shift);
-                painter.drawPolyline(polyline);
+                for (const QPolygonF& inside : clipPolyline(polyline, panel.map)) painter.drawPolyline(inside);
             }
         }
     }
@@ -275,7 +332,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     painter.restore();
 
     if (style_.graticule) drawGraticule(painter, projection, unit);
-    painter.setPen(QPen(Qt::black, 0.8 * unit));
+    painter.setPen(QPen(look_.ink, 0.8 * unit));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(panel.map);
 
@@ -316,7 +373,7 @@ std::optional<ColorBarGeometry> ErrorMapRenderer::differenceBar(const QRectF& ta
 
 QImage ErrorMapRenderer::toImage(const QSize& size) const {
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
+    image.fill(look_.paper);
     QPainter painter(&image);
     render(painter, QRectF(QPointF(0, 0), QSizeF(size)));
     return image;
@@ -358,6 +415,12 @@ void ErrorMapRenderer::saveSvg(const QString& path, const QSize& size) const {
     render(painter, QRectF(QPointF(0, 0), QSizeF(size)));
     painter.end();
     if (!QFile::exists(path)) throw Error(path.toStdString(), "cannot write the SVG file");
+}
+
+std::vector<QRectF> ErrorMapRenderer::mapFrames(const QRectF& target) const {
+    std::vector<QRectF> frames;
+    for (const Panel& panel : layout(target)) frames.push_back(panel.map);
+    return frames;
 }
 
 std::optional<MapProbe> ErrorMapRenderer::probe(const QPointF& position, const QRectF& target) const {

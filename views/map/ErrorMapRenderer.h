@@ -15,6 +15,7 @@
 #include "colormap/ScaleHistogram.h"
 #include "map/ErrorMapData.h"
 #include "map/MapViewport.h"
+#include "map/MapLook.h"
 
 class QPainter;
 
@@ -58,6 +59,9 @@ public:
     const ErrorMapData* data() const { return data_.get(); }
     void setStyle(const ErrorMapStyle& style);
     const ErrorMapStyle& style() const { return style_; }
+    // Paper, ink and text size of exported figures (views/export).
+    void setLook(const MapLook& look) { look_ = look; }
+    const MapLook& look() const { return look_; }
 
     // Colours the field images the style shows now (else the first paint does): 1M grid points
     // take 60–120 ms, so a worker prepares a renderer before the view shows it.
@@ -68,6 +72,10 @@ public:
     void savePng(const QString& path, const QSize& size) const;
     void savePdf(const QString& path, const QSizeF& sizePoints) const;
     void saveSvg(const QString& path, const QSize& size) const;
+
+    // Where the maps lie in a figure drawn into `target` (one per panel): figures use it to size
+    // their page to what is drawn.
+    std::vector<QRectF> mapFrames(const QRectF& target) const;
 
     // The grid point under `position` of a map rendered into `target`; nullopt off the maps.
     std::optional<MapProbe> probe(const QPointF& position, const QRectF& target) const;
@@ -97,6 +105,7 @@ private:
 
     std::shared_ptr<const ErrorMapData> data_;
     ErrorMapStyle style_;
+    MapLook look_;
     std::vector<float> difference_;
     ColorScale valueScale_, differenceScale_, magnitudeScale_;
     ScaleHistogram histogram_;

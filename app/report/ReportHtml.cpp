@@ -1,0 +1,147 @@
+#include "report/ReportHtml.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <span>
+#include <sstream>
+
+#include "common/Error.h"
+
+namespace meshdiff::report {
+namespace {
+
+std::string htmlEscape(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string scientific(double v) {
+    if (std::isnan(v)) return "–";
+    std::ostringstream s;
+    s.precision(2);
+    s << std::scientific << v;
+    return s.str();
+}
+
+void writeFigures(std::ostream& html, std::span<const Figure> figures) {
+    for (const Figure& f : figures) {
+        html << "<figure><img src=\"" << f.file << "\" alt=\"" << htmlEscape(f.caption) << "\"><figcaption>"
+             << htmlEscape(f.caption);
+        if (!f.vectorFile.empty()) html << " <a href=\"" << f.vectorFile << "\">PDF</a>";
+        html << "</figcaption></figure>\n";
+    }
+}
+
+constexpr const char* kStyle =
+    "body{font-family:sans-serif;margin:2em auto;padding:0 1em;max-width:1400px;color:#222}"
+    "img{max-width:100%;height:auto;border:1px solid #ccc}"
+    "p,figcaption{overflow-wrap:anywhere}"
+    "table{border-collapse:collapse;max-width:100%}"
+    "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+    // Numbers stay on one line; names and paths break anywhere rather than widen the page.
+    "td{white-space:nowrap}td:first-child,#runs td{white-space:normal;overflow-wrap:anywhere}"
+    "th{background:#eee}td:first-child{text-align:left}figure{margin:1em 0}"
+    "figcaption{max-width:60em}"
+    ".closeups{display:flex;flex-wrap:wrap;gap:0 1.5em}.closeups figure{flex:0 1 600px}";
+
+// Close-ups side by side, as many as the page is wide.
+void writeCloseups(std::ostream& html, std::span<const Figure> figures) {
+    if (figures.empty()) return;
+    html << "<div class=\"closeups\">\n";
+    writeFigures(html, figures);
+    html << "</div>\n";
+}
+
+}  // namespace
+
+std::string numberText(double v) {
+    if (std::isnan(v)) return "–";
+    std::ostringstream s;
+    s.precision(4);
+    s << v;
+    return s.str();
+}
+
+std::string correlationText(double corr) {
+    if (std::isnan(corr)) return "–";
+    const double gap = 1 - std::abs(corr);
+    const int digits = gap > 0 ? std::clamp(int(std::ceil(-std::log10(gap))) + 2, 4, 16) : 4;
+    std::ostringstream s;
+    s.precision(digits);
+    s << corr;
+    return s.str();
+}
+
+void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pair, const ReportFigures& figures,
+                    const std::vector<std::string>& dataFiles) {
+    const Comparison& c = pair.comparison;
+    std::ofstream html(path);
+    if (!html) throw Error(path.string(), "cannot be written");
+    html << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+            "content=\"width=device-width\"><title>meshdiff report: "
+         << htmlEscape(c.a.label) << " vs " << htmlEscape(c.b.label) << "</title>\n<style>" << kStyle
+         << "</style></head><body>\n";
+    html << "<h1>meshdiff report</h1>\n<table id=\"runs\"><tr><th></th><th>path</th><th>label</th><th>graph</th>"
+            "<th>fields</th></tr>\n";
+    for (const RunInputs* run : {&c.a, &c.b})
+        html << "<tr><td>" << (run == &c.a ? "A" : "B") << "</td><td>" << htmlEscape(run->path) << "</td><td>"
+             << htmlEscape(run->label) << "</td><td>" << htmlEscape(run->graphFile.value_or("–")) << "</td><td>"
+             << htmlEscape(run->fieldsFile.value_or("–")) << "</td></tr>\n";
+    html << "</table>\n<h2>Graphs</h2>\n";
+    if (c.graph) {
+        const GraphDiff& d = *c.graph;
+        html << "<p>grid→mesh edges only in A: <b>" << d.g2mOnlyA.size() << "</b>, only in B: <b>" << d.g2mOnlyB.size()
+             << "</b> (of " << d.g2mEdgesA << " / " << d.g2mEdgesB
+             << "); grid points whose mesh→grid triangle differs: <b>" << d.m2gChanged.size() << "</b> (of "
+             << d.gridPoints << "); mesh nodes moved: <b>" << d.movedNodes.size() << "</b> (at most " << d.maxMovedUlp
+             << " float32 steps); hashes " << htmlEscape(d.hashA) << " / " << htmlEscape(d.hashB) << ".</p>\n";
+    } else {
+        html << "<p>No graph in one or both runs.</p>\n";
+    }
+    if (!figures.globes.empty()) {
+        writeFigures(html, std::span(figures.globes).first(1));
+        writeCloseups(html, std::span(figures.globes).subspan(1));
+    }
+    html << "<h2>Fields</h2>\n";
+    if (!pair.fieldRows.empty()) {
+        std::vector<const views::FieldRow*> rows;
+        for (const auto& r : pair.fieldRows) rows.push_back(&r);
+        std::stable_sort(rows.begin(), rows.end(), [](auto* x, auto* y) { return x->relRms > y->relRms; });
+        html << "<table id=\"fields\"><tr><th>field</th><th>units</th><th>corr</th><th>1 − corr</th><th>rel RMS</th>"
+             << "<th>max |A−B|</th><th>NaN masks equal</th><th>rel RMS near differences</th>"
+             << "<th>rel RMS elsewhere</th></tr>\n";
+        for (const auto* r : rows)
+            html << "<tr><td>" << htmlEscape(r->name) << "</td><td>" << htmlEscape(r->units) << "</td><td>"
+                 << correlationText(r->corr) << "</td><td>" << scientific(1 - r->corr) << "</td><td>"
+                 << numberText(r->relRms) << "</td><td>" << numberText(r->maxAbs) << "</td><td>"
+                 << (r->nanMasksEqual ? "yes" : "no") << "</td><td>" << numberText(r->relRmsNear) << "</td><td>"
+                 << numberText(r->relRmsElsewhere) << "</td></tr>\n";
+        html << "</table>\n";
+    } else {
+        html << "<p>No fields compared.</p>\n";
+    }
+    writeFigures(html, figures.maps);
+    if (!figures.fieldCloseups.empty()) {
+        html << "<h3>Where the fields differ most</h3>\n";
+        writeCloseups(html, figures.fieldCloseups);
+    }
+    html << "<h2>Data</h2>\n<ul>\n";
+    for (const std::string& file : dataFiles) {
+        const std::string name = std::filesystem::path(file).filename().string();
+        html << "<li><a href=\"" << name << "\">" << name << "</a></li>\n";
+    }
+    html << "</ul>\n<p>Written by meshdiff " << MESHDIFF_VERSION << ".</p>\n</body></html>\n";
+    if (!html) throw Error(path.string(), "cannot be written");
+}
+
+}  // namespace meshdiff::report

@@ -1,0 +1,31 @@
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "gui/LoadedPair.h"
+
+namespace meshdiff::report {
+
+struct Figure {
+    std::string file, caption;
+    std::string vectorFile;  // the same figure as PDF, when there is one
+};
+
+struct ReportFigures {
+    std::vector<Figure> globes;         // the overview and the close-ups of differing graph items
+    std::vector<Figure> maps;           // A−B maps of the worst fields
+    std::vector<Figure> fieldCloseups;  // where the fields differ most
+};
+
+// index.html: the runs, the graph differences, the field metrics (corr with enough digits to
+// differ from 1, and 1 − corr), the figures with their captions and the data files.
+void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pair, const ReportFigures& figures,
+                    const std::vector<std::string>& dataFiles);
+
+// corr with as many digits as it takes to tell it from 1 ("0.999999388"), "1" only when it is 1.
+std::string correlationText(double corr);
+// A number in 4 significant digits; "–" for NaN.
+std::string numberText(double v);
+
+}  // namespace meshdiff::report

@@ -1,0 +1,158 @@
+#include "export/GlobeFigure.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <QPicture>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "common/Error.h"
+#include "globe/GlobeLegend.h"
+#include "globe/GlobeRenderer.h"
+
+namespace meshdiff::views {
+namespace {
+
+// The legend painter's text is 12 pixels at scale 1.
+constexpr double kLegendTextPixels = 12;
+// Beside the sphere when that leaves it at least this share of the figure's width.
+constexpr double kMinGlobeShareBeside = 0.6;
+// Never less than this share of the figure for the sphere.
+constexpr double kMinGlobeShare = 0.4;
+
+// One block of the legend (the list of layers, or the colour bar) recorded once, with the
+// rectangle it covers, so that it can be placed in the margin.
+struct LegendBlock {
+    QPicture picture;
+    QRectF bounds;
+    bool empty() const { return bounds.isEmpty(); }
+};
+
+LegendBlock legendBlock(GlobeScene scene, GlobeLayer shown, GlobeLayer hidden, double scale) {
+    scene.setVisible(hidden, false);
+    LegendBlock block;
+    if (!scene.isVisible(shown)) return block;
+    QPainter painter(&block.picture);
+    // The colour bar sits in the area's bottom-right corner and the list in its top-left.
+    paintGlobeLegend(painter, QRect(0, 0, 20000, 20000), scene, scale);
+    painter.end();
+    block.bounds = QRectF(block.picture.boundingRect());
+    return block;
+}
+
+void drawBlock(QPainter& painter, const LegendBlock& block, QPointF topLeft) {
+    if (block.empty()) return;
+    painter.save();
+    painter.translate(topLeft - block.bounds.topLeft());
+    painter.drawPicture(0, 0, block.picture);
+    painter.restore();
+}
+
+// The radius in pixels of the sphere seen from `distance` Earth radii in a picture `height`
+// pixels tall (VTK's vertical view angle): where the backdrop begins.
+double discRadius(double distance, double height) {
+    if (distance <= 1) return 1e9;
+    const double halfAngle = kGlobeViewAngleDegrees / 2 * std::numbers::pi / 180;
+    return height / 2 * std::tan(std::asin(1 / distance)) / std::tan(halfAngle);
+}
+
+}  // namespace
+
+QImage renderGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& options) {
+    const int width = std::max(16, int(std::lround(options.widthInches * options.dotsPerInch)));
+    const QSize view = snapshot.viewPixels.isEmpty() ? QSize(1000, 800) : snapshot.viewPixels;
+    double legendScale = options.fontPoints > 0
+                             ? options.fontPoints * options.dotsPerInch / kPointsPerInch / kLegendTextPixels
+                             : std::max(1.0, double(width) / view.width());
+    const int askedHeight = options.heightInches > 0 ? int(std::lround(options.heightInches * options.dotsPerInch)) : 0;
+    LegendBlock list, bar;
+    double gap = 0, stackH = 0;
+    bool beside = true, rowBelow = true;
+    int height = askedHeight;
+    QRectF globeArea;
+    // A legend too large for a small figure gets smaller text (to half), then is left out: the
+    // sphere keeps at least 40 % of the figure either way.
+    for (int attempt = 0;; ++attempt) {
+        list = legendBlock(snapshot.scene, GlobeLayer::Legend, GlobeLayer::ColorBar, legendScale);
+        bar = legendBlock(snapshot.scene, GlobeLayer::ColorBar, GlobeLayer::Legend, legendScale);
+        if (attempt == 4) {
+            list = LegendBlock();
+            bar = LegendBlock();
+        }
+        gap = 6 * legendScale;
+        const double stackW = std::max(list.bounds.width(), bar.bounds.width());
+        stackH = list.bounds.height() + bar.bounds.height() + (list.empty() || bar.empty() ? 0 : gap);
+        const bool anyLegend = !list.empty() || !bar.empty();
+        const double marginBeside = anyLegend ? stackW + 2 * gap : 0;
+        height = askedHeight;
+        beside = width - marginBeside >= kMinGlobeShareBeside * width;
+        if (height > 0 && !beside) beside = height - stackH - 2 * gap < 0.5 * height;  // too short for below
+        // Below the sphere the two blocks stand side by side when they fit.
+        rowBelow = list.bounds.width() + bar.bounds.width() + 3 * gap <= width;
+        const double marginBelow =
+            !anyLegend ? 0 : (rowBelow ? std::max(list.bounds.height(), bar.bounds.height()) : stackH) + 2 * gap;
+        if (beside) {
+            const double side = width - marginBeside;
+            if (height <= 0) height = int(std::ceil(std::max(side, stackH + 2 * gap)));
+            globeArea = QRectF(0, 0, side, height);
+        } else {
+            if (height <= 0) height = int(std::ceil(width + marginBelow));
+            globeArea = QRectF(0, 0, width, height - marginBelow);
+        }
+        const bool fits = beside ? globeArea.width() >= kMinGlobeShare * width && stackH + 2 * gap <= height
+                                 : globeArea.height() >= kMinGlobeShare * height;
+        if (fits || !anyLegend) break;
+        legendScale *= 0.8;
+    }
+    if (width > 30000 || height > 30000) return {};
+
+    GlobeScene scene = snapshot.scene;
+    scene.setVisible(GlobeLayer::Legend, false);
+    scene.setVisible(GlobeLayer::ColorBar, false);
+    const QSize globePixels = globeArea.size().toSize();
+    // Lines as thick as on screen at the window's size; at print resolution a little thicker.
+    const double lineScale =
+        options.fontPoints > 0
+            ? std::max(1.0, options.dotsPerInch / 150)
+            : std::max(1.0, std::min(globeArea.width() / view.width(), globeArea.height() / view.height()));
+    const QImage globe = GlobeRenderer::renderImage(scene, snapshot.camera, snapshot.highlight, snapshot.horizonCulling,
+                                                    globePixels.width(), globePixels.height(), lineScale);
+    if (globe.isNull()) return {};
+
+    const bool dark = options.background == FigureBackground::Dark;
+    QImage figure(width, height, QImage::Format_ARGB32);
+    figure.fill(dark ? QColor(24, 26, 32) : QColor(Qt::white));
+    QPainter painter(&figure);
+    painter.setRenderHint(QPainter::Antialiasing);
+    QPainterPath disc;
+    const double radius = discRadius(snapshot.camera.distance, globePixels.height());
+    disc.addEllipse(globeArea.center(), radius, radius);
+    painter.setClipPath(disc);
+    painter.drawImage(globeArea.topLeft(), globe);
+    painter.setClipping(false);
+    if (beside) {
+        const double x = globeArea.right() + gap;
+        double y = std::max(gap, (height - stackH) / 2);
+        drawBlock(painter, list, QPointF(x, y));
+        if (!list.empty()) y += list.bounds.height() + gap;
+        drawBlock(painter, bar, QPointF(x, y));
+    } else {
+        const double y = globeArea.bottom() + gap;
+        drawBlock(painter, list, QPointF(gap, y));
+        if (rowBelow) drawBlock(painter, bar, QPointF(width - gap - bar.bounds.width(), y));
+        else drawBlock(painter, bar, QPointF(gap, y + list.bounds.height() + (list.empty() ? 0 : gap)));
+    }
+    painter.end();
+    return figure;
+}
+
+FigureFile writeGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& options, const QString& path) {
+    const QImage image = renderGlobeFigure(snapshot, options);
+    if (image.isNull()) throw Error(path.toStdString(), "the globe could not be rendered");
+    if (!image.save(path, "PNG")) throw Error(path.toStdString(), "cannot write the PNG image");
+    return {path, QSizeF(image.width(), image.height()) / options.dotsPerInch, image.size()};
+}
+
+}  // namespace meshdiff::views

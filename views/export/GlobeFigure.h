@@ -1,0 +1,20 @@
+#pragma once
+#include <QImage>
+#include <QString>
+
+#include "export/FigureOptions.h"
+#include "export/MapFigure.h"
+#include "globe/GlobeView.h"
+
+namespace meshdiff::views {
+
+// The globe as a figure: the sphere on the options' paper (white or dark, no space backdrop),
+// its legend and colour bar in a margin beside it (or below it, when the figure is too narrow)
+// and never over the sphere. Text has options.fontPoints at options.dotsPerInch (as on screen
+// when 0). Needs an X display like every VTK render; runs on any thread. Null image on failure.
+QImage renderGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& options);
+
+// The same written as a PNG (the globe's only format); throws meshdiff::Error naming the file.
+FigureFile writeGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& options, const QString& path);
+
+}  // namespace meshdiff::views

@@ -1,0 +1,35 @@
+#pragma once
+#include <memory>
+
+#include <QSize>
+#include <QSizeF>
+#include <QString>
+
+#include "export/FigureOptions.h"
+#include "map/ErrorMapRenderer.h"
+
+namespace meshdiff::views {
+
+struct FigureFile {
+    QString path;
+    QSizeF inches;  // the page: PDF MediaBox, SVG width × height, PNG pixels ÷ DPI
+    QSize pixels;   // PNG only
+};
+
+// Paper, ink and text size of a figure drawn in device units of which `unitsPerInch` make an
+// inch (72 for PDF and SVG, the DPI for PNG).
+MapLook figureLook(const FigureOptions& options, double unitsPerInch);
+
+// The page height (inches) of the map drawn `options.widthInches` wide: the options' height when
+// set, else as tall as the maps, titles and colour bars need (no blank band). Side-by-side maps
+// stand in a row when each is at least 2 inches wide, else one above the other.
+double mapFigureHeightInches(const ErrorMapData* data, const ErrorMapStyle& style, const FigureOptions& options);
+
+// Draws the error map of `data` in `style` (as the window shows it: mode, limits, layers, view)
+// as a PNG, PDF or SVG figure (options.format). PDF and SVG keep lines and text as vectors with
+// the field as one picture clipped to each map frame, on a page exactly the figure's size.
+// Throws meshdiff::Error naming the file when it cannot be written. Runs on any thread.
+FigureFile writeMapFigure(std::shared_ptr<const ErrorMapData> data, const ErrorMapStyle& style,
+                          const FigureOptions& options, const QString& path);
+
+}  // namespace meshdiff::views

@@ -1,0 +1,17 @@
+#pragma once
+#include <QColor>
+
+namespace meshdiff::views {
+
+// How a figure of the error map looks on paper, beside its style: the paper and ink colours and
+// how large text and lines are. On screen the defaults apply.
+struct MapLook {
+    QColor paper = Qt::white;
+    QColor ink = Qt::black;  // titles, frames, colour bar ticks and labels
+    // Device units per design unit (fonts 11–13 units, lines 0.8–2 units); 0: from the size of
+    // each panel, as on screen. Figures set it so that text has a size in points.
+    double unit = 0;
+    bool operator==(const MapLook&) const = default;
+};
+
+}  // namespace meshdiff::views

@@ -46,6 +46,12 @@ QString facesText(const std::array<std::int32_t, 3>& nodes) {
     return QStringLiteral("%1, %2, %3").arg(nodes[0]).arg(nodes[1]).arg(nodes[2]);
 }
 
+QString radiusText(const BallRadius& radius) {
+    return radius.fromBuilder
+               ? QObject::tr("radius %1 (the builder's, from the run's metadata)").arg(num(radius.value, 9))
+               : QObject::tr("radius %1 (recomputed: 0.6 × longest mesh edge)").arg(num(radius.value, 9));
+}
+
 bool validGrid(const MeshGraph* graph, std::int32_t grid) {
     return graph && grid >= 0 && std::size_t(grid) < graph->gridCount();
 }
@@ -54,6 +60,12 @@ bool validMesh(const MeshGraph* graph, std::int32_t mesh) {
 }
 
 }  // namespace
+
+QString float32StepsExplained() {
+    return QObject::tr(
+        "float32 steps = ULPs: how many representable float32 values apart two numbers are "
+        "(one step near 1.0 is 6e-8; hosts that round differently disagree by a step or two).");
+}
 
 InspectorPanel::InspectorPanel(QWidget* parent)
     : QWidget(parent),
@@ -79,6 +91,7 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     details_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     details_->setWordWrap(true);
     details_->setMargin(4);
+    details_->setToolTip(float32StepsExplained());
     previous_->setObjectName(QStringLiteral("previousDifference"));
     next_->setObjectName(QStringLiteral("nextDifference"));
 
@@ -107,8 +120,8 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     clear();
 }
 
-void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB, double radiusA,
-                               double radiusB) {
+void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB,
+                               BallRadius radiusA, BallRadius radiusB) {
     diff_ = diff;
     graphA_ = graphA;
     graphB_ = graphB;
@@ -117,11 +130,14 @@ void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, c
     fragility_ = nullptr;
     model_->setItems(diff && graphA ? listDifferences(*diff, *graphA) : std::vector<DifferenceItem>{});
     current_ = GlobePick{};
-    counter_->setText(tr("%n difference(s)", nullptr, model_->rowCount()));
+    const int moved = diff && graphA ? int(diff->movedNodes.size()) : 0;
+    counter_->setText(
+        moved == 0 ? tr("%n difference(s)", nullptr, model_->rowCount())
+                   : tr("%1 edges and triangles, %2 moved mesh nodes").arg(model_->rowCount() - moved).arg(moved));
     previous_->setEnabled(model_->rowCount() > 0);
     next_->setEnabled(model_->rowCount() > 0);
     details_->setText(model_->rowCount() > 0 ? tr("Select a difference in the list or on the globe.")
-                                             : tr("The graphs do not differ in grid↔mesh edges."));
+                                             : tr("The graphs do not differ in grid↔mesh edges or mesh nodes."));
 }
 
 void InspectorPanel::setFieldSampler(FieldSampler sampler) {
@@ -135,7 +151,7 @@ void InspectorPanel::setFragility(const FragilityReport* report) {
 }
 
 void InspectorPanel::clear() {
-    setGraphs(nullptr, nullptr, nullptr, 0, 0);
+    setGraphs(nullptr, nullptr, nullptr, {}, {});
     details_->setText(tr("Open two runs to inspect their differences."));
 }
 
@@ -202,13 +218,14 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
         html += tableRow(tr("Grid point"), gridPointText(a, pick.grid));
         html += tableRow(tr("Mesh node"), meshNodeText(a, pick.mesh));
         const double dA = gridMeshDistance(a, pick.grid, pick.mesh);
-        html += tableRow(tr("Distance (A)"),
-                         QStringLiteral("%1 vs radius %2 (unit sphere)").arg(num(dA, 9), num(radius_, 9)));
+        html += tableRow(tr("Distance (A)"), tr("%1 vs %2, on the unit sphere").arg(num(dA, 9), radiusText(radius_)));
         html += tableRow(tr("Margin d − r (A)"), QStringLiteral("%1 = %2 float32 steps")
-                                                     .arg(num(dA - radius_, 4))
-                                                     .arg(num((dA - radius_) / kUnitCoordinateUlp, 3)));
+                                                     .arg(num(dA - radius_.value, 4))
+                                                     .arg(num((dA - radius_.value) / kUnitCoordinateUlp, 3)));
         if (validMesh(graphB_, pick.mesh) && validGrid(graphB_, pick.grid)) {
-            const double radiusB = radiusB_;
+            const double radiusB = radiusB_.value;
+            if (radiusB_.fromBuilder != radius_.fromBuilder || radiusB_.value != radius_.value)
+                html += tableRow(tr("Radius (B)"), radiusText(radiusB_));
             const double dB = gridMeshDistance(*graphB_, pick.grid, pick.mesh);
             html += tableRow(tr("Margin d − r (B)"), QStringLiteral("%1 = %2 float32 steps")
                                                          .arg(num(dB - radiusB, 4))
@@ -246,10 +263,12 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
         if (diff_) {
             const auto it = std::lower_bound(diff_->movedNodes.begin(), diff_->movedNodes.end(), pick.mesh,
                                              [](const MovedNode& n, std::int32_t m) { return n.mesh < m; });
-            html += tableRow(tr("Position"),
-                             it != diff_->movedNodes.end() && it->mesh == pick.mesh
-                                 ? tr("moved by %1 / %2 float32 steps (lat / lon)").arg(it->ulpLat).arg(it->ulpLon)
-                                 : tr("same in A and B"));
+            html += tableRow(tr("Position"), it != diff_->movedNodes.end() && it->mesh == pick.mesh
+                                                 ? tr("moved by %1 / %2 float32 steps (lat / lon), %3°")
+                                                       .arg(it->ulpLat)
+                                                       .arg(it->ulpLon)
+                                                       .arg(num(it->shiftDegrees, 3))
+                                                 : tr("same in A and B"));
         }
     } else {
         html += tableRow(tr("Location"), latLon(pick.lat, pick.lon));
@@ -272,6 +291,8 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
         }
     }
     html += QStringLiteral("</table>");
+    if (html.contains(QStringLiteral("float32 steps")))
+        html += QStringLiteral("<p style='color:#555'><small>%1</small></p>").arg(float32StepsExplained());
     details_->setText(html);
 }
 

@@ -163,3 +163,24 @@ TEST(RerunPanel, ShowsAndChangesWhereOutputsGo) {
     emit outputs->editingFinished();
     EXPECT_EQ(fixture.session->runsDirectory(), elsewhere);
 }
+
+TEST(RerunPanel, AFinishedRunIsOfferedForComparisonOnlyWhenItsRecipeSaysSo) {
+    for (const bool compare : {true, false}) {
+        PanelWithSession fixture;
+        fixture.panel.setRecipe(recipe(compare ? R"({"name": "c", "compare": true,
+            "command": ["/bin/sh", "-c", "cp \"$1\" \"$2/graph.npz\"", "sh", "{A.graph}", "{out}"]})"
+                                               : R"({"name": "c", "compare": false,
+            "command": ["/bin/sh", "-c", "cp \"$1\" \"$2/graph.npz\"", "sh", "{A.graph}", "{out}"]})"));
+        fixture.panel.setRuns(kGraph, "avx2", kGraph, "same");
+        QSignalSpy finished(fixture.session, &RerunSession::runFinished);
+        QSignalSpy wanted(fixture.session, &RerunSession::comparisonWanted);
+        QTest::mouseClick(fixture.panel.runButton(), Qt::LeftButton);
+        ASSERT_TRUE(finished.count() > 0 || finished.wait(20000));
+        ASSERT_EQ(wanted.count(), compare ? 1 : 0);
+        if (!compare) continue;
+        EXPECT_EQ(wanted.at(0).at(0).toString(), finished.at(0).at(0).toString());
+        EXPECT_EQ(wanted.at(0).at(2).toString(), kGraph);
+        EXPECT_EQ(wanted.at(0).at(3).toString(), kGraph);
+        EXPECT_TRUE(wanted.at(0).at(4).toString().startsWith(fixture.runs.path()));
+    }
+}

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -82,7 +83,19 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     list_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     list_->verticalHeader()->setVisible(false);
     list_->verticalHeader()->setDefaultSectionSize(list_->fontMetrics().height() + 6);
-    list_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Widths from sample text, not ResizeToContents: measuring thousands of moved-node rows on
+    // every paint stalls the GUI thread.
+    const QFontMetrics metrics = list_->fontMetrics();
+    const int pad = 3 * metrics.horizontalAdvance(QLatin1Char('M'));
+    const std::pair<DifferencesListModel::Column, QString> samples[] = {
+        {DifferencesListModel::Kind, QStringLiteral("g→m edge only in A")},
+        {DifferencesListModel::Grid, QStringLiteral("1038239")},
+        {DifferencesListModel::Mesh, QStringLiteral("40961")},
+        {DifferencesListModel::Lat, QStringLiteral("-90.00")},
+        {DifferencesListModel::Lon, QStringLiteral("359.75")}};
+    list_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    for (const auto& [column, sample] : samples)
+        list_->horizontalHeader()->resizeSection(column, metrics.horizontalAdvance(sample) + pad);
     list_->horizontalHeader()->setStretchLastSection(true);
 
     details_->setObjectName(QStringLiteral("inspectorDetails"));

@@ -1,5 +1,7 @@
 #include "runs/RunsPanel.h"
 
+#include <algorithm>
+
 #include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
@@ -86,7 +88,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setWordWrap(true);
     table_->setTextElideMode(Qt::ElideRight);
-    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     table_->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto* copy = new QAction(tr("Copy value"), table_);
     copy->setShortcut(QKeySequence::Copy);
@@ -191,6 +193,11 @@ void RunsPanel::setRows(const std::vector<RunComparisonRow>& rows) {
             item->setData(Qt::UserRole, row.differs);
             table_->setItem(r, c, item);
         }
+        // Long values wrap over three lines (the rest is in the tooltip). Measured from the text's
+        // length, not laid out: ResizeToContents lays out every cell on every layout pass.
+        const std::size_t longest = std::max({row.property.size(), row.a.size(), row.b.size()});
+        const int lines = longest > 60 ? 3 : longest > 28 ? 2 : 1;
+        table_->setRowHeight(r, lines * table_->fontMetrics().lineSpacing() + 6);
     }
 }
 

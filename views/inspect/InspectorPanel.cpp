@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -86,7 +87,8 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     // Widths from sample text, not ResizeToContents: measuring thousands of moved-node rows on
     // every paint stalls the GUI thread.
     const QFontMetrics metrics = list_->fontMetrics();
-    const int pad = 3 * metrics.horizontalAdvance(QLatin1Char('M'));
+    const int pad = 2 * metrics.horizontalAdvance(QLatin1Char('M'));
+    const int icon = list_->style()->pixelMetric(QStyle::PM_SmallIconSize) + 8;  // the colour swatch
     const std::pair<DifferencesListModel::Column, QString> samples[] = {
         {DifferencesListModel::Kind, QStringLiteral("g→m edge only in A")},
         {DifferencesListModel::Grid, QStringLiteral("1038239")},
@@ -95,7 +97,8 @@ InspectorPanel::InspectorPanel(QWidget* parent)
         {DifferencesListModel::Lon, QStringLiteral("359.75")}};
     list_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     for (const auto& [column, sample] : samples)
-        list_->horizontalHeader()->resizeSection(column, metrics.horizontalAdvance(sample) + pad);
+        list_->horizontalHeader()->resizeSection(
+            column, metrics.horizontalAdvance(sample) + pad + (column == DifferencesListModel::Kind ? icon : 0));
     list_->horizontalHeader()->setStretchLastSection(true);
 
     details_->setObjectName(QStringLiteral("inspectorDetails"));

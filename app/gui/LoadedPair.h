@@ -11,6 +11,7 @@
 #include "fieldtable/FieldRow.h"
 #include "fragility/Fragility.h"
 #include "graph/MeshGraph.h"
+#include "inspect/InspectorPanel.h"
 #include "map/ErrorMapData.h"
 #include "runs/RunComparisonRows.h"
 
@@ -29,7 +30,8 @@ struct LoadedPair {
     std::string pathA, pathB;
     Comparison comparison;  // runs, graph diff, field summary
     std::shared_ptr<const MeshGraph> graphA, graphB;
-    double ballRadiusA = 0, ballRadiusB = 0;         // each graph's grid→mesh query radius (views::ballQueryRadius)
+    // Each graph's grid→mesh radius: the builder's from the metadata, else views::ballQueryRadius.
+    views::BallRadius ballRadiusA, ballRadiusB;
     std::vector<views::LonLat> differenceLocations;  // where the graphs differ (from graph A)
     std::vector<views::FieldRow> fieldRows;          // in A's field order
     std::vector<views::RunComparisonRow> runRows;

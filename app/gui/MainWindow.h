@@ -77,6 +77,10 @@ public:
 
     // Lists a finished rerun in the Runs panel (as C, D, … unless `label` is free); loads nothing.
     void addRun(const QString& folder, const QString& label);
+    // Diffs a finished rerun against A and B (its recipe asked for it) off the GUI thread; the
+    // Rerun panel shows one line per run and <runDir>/compared-with-<X>.json keeps the result.
+    void compareFinishedRerun(const QString& folder, const QString& label, const QString& runA, const QString& runB,
+                              const QString& runDir);
 
 public slots:
     void swapRuns();
@@ -93,6 +97,7 @@ signals:
     void fieldMapShown(const QString& field);
     void exportFinished(const QStringList& files);
     void exportFailed(const QString& message);
+    void rerunCompared(const QStringList& lines);  // compareFinishedRerun's result, one line per run
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -119,6 +124,7 @@ private:
     void showStatus(const QString& text);
     void rememberPair(const QString& a, const QString& b);
     void fillRecentMenu();
+    void markMeshLevel();  // checks the View ▸ Mesh Level entry in use
     void updateTitle();
     void applyMapStyleFromSettings();
 

@@ -13,6 +13,7 @@
 #include "background/BackgroundWork.h"
 #include "common/Error.h"
 #include "export/DataExport.h"
+#include "export/ExportFolder.h"
 #include "globe/GlobeView.h"
 #include "gui/MainWindow.h"
 #include "gui/SettingsKeys.h"
@@ -92,8 +93,13 @@ QString MainWindow::askExportFolder(const QString& title) {
 }
 
 void MainWindow::exportDataInteractive() {
-    const QString dir = askExportFolder(tr("Folder for the CSV and JSON files"));
-    if (!dir.isEmpty()) exportData(dir);
+    const QString suggested =
+        views::suggestedDataExportFolder(QSettings().value(settings::kExportFolder).toString(), runA(), runB(),
+                                         QDir::homePath(), QDir::currentPath(), QDir::tempPath());
+    views::ExportFolderDialog dialog(tr("Export data"), suggested, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    views::saveSettingsInBackground({{settings::kExportFolder, QFileInfo(dialog.folder()).absolutePath()}});
+    exportData(dialog.folder());
 }
 
 void MainWindow::exportReportInteractive() {

@@ -45,6 +45,7 @@ void MainWindow::buildDocks() {
     mapDock->raise();
     rerunSession_ = rerun::attachRerunPanel(rerun_, this);
     connect(rerunSession_, &rerun::RerunSession::runFinished, this, &MainWindow::addRun);
+    connect(rerunSession_, &rerun::RerunSession::comparisonWanted, this, &MainWindow::compareFinishedRerun);
     connect(runs_, &views::RunsPanel::compareRequested, this, &MainWindow::openPair);
     // The side panels run the full height; the map sits under the globe.
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);

@@ -1,6 +1,9 @@
 // MainWindow's menus: File (open, recent pairs, swap, reload, cancel, export), View (docks,
 // globe layers, mesh level), Go (differences) and Help.
+#include <algorithm>
+
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -9,6 +12,7 @@
 #include <QSettings>
 
 #include "globe/GlobeView.h"
+#include "gui/HelpDialog.h"
 #include "gui/MainWindow.h"
 #include "gui/SettingsKeys.h"
 
@@ -87,6 +91,8 @@ void MainWindow::buildMenus() {
         });
     }
     QMenu* levels = view->addMenu(tr("&Mesh Level"));
+    auto* levelGroup = new QActionGroup(levels);
+    levelGroup->setExclusive(true);
     for (int level = 0; level <= 6; ++level) {
         QAction* action = levels->addAction(QStringLiteral("M%1").arg(level), this, [this, level] {
             scene_.meshLevel = level;
@@ -94,8 +100,17 @@ void MainWindow::buildMenus() {
             saveSettings();
         });
         action->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | (Qt::Key_0 + level)));
+        action->setCheckable(true);
+        action->setObjectName(QStringLiteral("meshLevel%1").arg(level));
+        levelGroup->addAction(action);
     }
+    // Marks the level in use, also after settings or a scene with fewer levels changed it.
+    connect(levels, &QMenu::aboutToShow, this, [this] { markMeshLevel(); });
     view->addSeparator();
+    QAction* reset = view->addAction(tr("&Reset View"), globe_, &views::GlobeView::resetView);
+    reset->setObjectName(QStringLiteral("resetView"));
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    reset->setToolTip(tr("Fly back to the whole globe"));
     view->addAction(tr("&Full Screen"), this, [this] { isFullScreen() ? showNormal() : showFullScreen(); })
         ->setShortcut(QKeySequence::FullScreen);
 
@@ -106,11 +121,35 @@ void MainWindow::buildMenus() {
         ->setShortcuts({QKeySequence::FindPrevious, QKeySequence(Qt::SHIFT | Qt::Key_N)});
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guide = help->addAction(tr("&User Guide and Glossary"), this, [this] {
+        HelpDialog dialog(tr("meshdiff user guide"), userGuideHtml(), this);
+        dialog.exec();
+    });
+    guide->setShortcut(QKeySequence::HelpContents);
+    guide->setObjectName(QStringLiteral("helpGuide"));
+    help->addAction(tr("&Keyboard Shortcuts"), this,
+                    [this] {
+                        HelpDialog dialog(tr("meshdiff keyboard shortcuts"), shortcutsHtml(menuBar()), this);
+                        dialog.exec();
+                    })
+        ->setObjectName(QStringLiteral("helpShortcuts"));
+    help->addSeparator();
     help->addAction(tr("&About meshdiff"), this, [this] {
         QMessageBox::about(this, tr("About meshdiff"),
                            tr("<b>meshdiff %1</b><p>Where and why two runs of a mesh-graph weather model differ.</p>")
                                .arg(QStringLiteral(MESHDIFF_VERSION)));
     });
+}
+
+void MainWindow::markMeshLevel() {
+    const int available = globe_->availableMeshLevels();
+    const int shown = available > 0 ? std::min(scene_.meshLevel, available - 1) : scene_.meshLevel;
+    for (int level = 0; level <= 6; ++level) {
+        if (auto* action = findChild<QAction*>(QStringLiteral("meshLevel%1").arg(level))) {
+            action->setEnabled(available == 0 || level < available);
+            action->setChecked(level == shown);
+        }
+    }
 }
 
 void MainWindow::fillRecentMenu() {

@@ -30,6 +30,7 @@ void MainWindow::restoreSettings() {
         }
     }
     scene_.meshLevel = settings.value(settings::kGlobeMeshLevel, scene_.meshLevel).toInt();
+    markMeshLevel();
     applyMapStyleFromSettings();
 }
 

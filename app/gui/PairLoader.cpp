@@ -8,6 +8,7 @@
 #include "fieldtable/NearDifferenceMask.h"
 #include "geo/Coastlines.h"
 #include "inspect/DifferenceItem.h"
+#include "io/FileKind.h"
 #include "io/GraphFiles.h"
 
 namespace meshdiff::gui {
@@ -34,6 +35,20 @@ double maskedRelRms(const Field& a, const Field& b, const GridAlignment& alignme
                     const std::vector<std::uint8_t>& mask, std::uint8_t value) {
     const FieldMetrics m = computeFieldMetrics(a, b, alignment, &mask, value);
     return m.comparedPoints == 0 ? std::numeric_limits<double>::quiet_NaN() : m.relRms;
+}
+
+// The builder's radius from the run's metadata or its HDF5 graph file's, else recomputed.
+views::BallRadius radiusOf(const RunInputs& run, const MeshGraph& graph) {
+    std::optional<double> radius = views::builderRadius(run.metadata);
+    if (!radius && run.graphFile) {
+        try {
+            if (sniffFileKind(*run.graphFile) == FileKind::GraphHdf5)
+                radius = views::builderRadius(nlohmann::json::parse(readGraphHdf5Metadata(*run.graphFile)));
+        } catch (const std::exception&) {
+            // no readable metadata: recomputed below
+        }
+    }
+    return radius ? views::BallRadius{*radius, true} : views::BallRadius{views::ballQueryRadius(graph), false};
 }
 
 }  // namespace
@@ -67,8 +82,8 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         pair->graphA = readOptional(c.a.graphFile);
         pair->graphB = b.get();
         check();
-        if (pair->graphA) pair->ballRadiusA = views::ballQueryRadius(*pair->graphA);
-        if (pair->graphB) pair->ballRadiusB = views::ballQueryRadius(*pair->graphB);
+        if (pair->graphA) pair->ballRadiusA = radiusOf(c.a, *pair->graphA);
+        if (pair->graphB) pair->ballRadiusB = radiusOf(c.b, *pair->graphB);
         if (pair->graphA && pair->graphB) {
             progress(40, "Comparing the graphs");
             c.graph = diffGraphs(*pair->graphA, *pair->graphB, *c.a.graphFile, *c.b.graphFile);

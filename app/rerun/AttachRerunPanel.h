@@ -14,6 +14,9 @@ template <class Panel>
 RerunSession* attachRerunPanel(Panel* panel, QObject* parent) {
     auto* session = new RerunSession(parent);
     panel->setRecipeDirectory(RerunSession::presetDirectory());
+    panel->setRunsDirectory(session->runsDirectory());
+    QObject::connect(panel, &Panel::runsDirectoryChosen, session, &RerunSession::setRunsDirectory);
+    QObject::connect(session, &RerunSession::runsDirectoryChanged, panel, &Panel::setRunsDirectory);
     QObject::connect(panel, &Panel::runRequested, session, &RerunSession::start);
     QObject::connect(panel, &Panel::cancelRequested, session, &RerunSession::cancel);
     QObject::connect(session, &RerunSession::started, panel, &Panel::runStarted);

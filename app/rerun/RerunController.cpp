@@ -6,6 +6,7 @@
 #include <QSysInfo>
 
 #include "common/Error.h"
+#include "rerun/RunDescription.h"
 #include "rerun/RunLedger.h"
 
 namespace meshdiff::rerun {
@@ -170,17 +171,21 @@ void RerunController::onFinished(const RunOutcome& reported) {
     emit finished(runFolder(), label(), succeeded);
 }
 
-// Names the new run folder (its label) unless the job wrote its own run.json / metadata.json.
+// Names the new run folder (what ran where) and says which host and SIMD features it used,
+// unless the job wrote its own run.json / metadata.json.
 void RerunController::writeRunMetadata() {
     const QDir out(q(paths_.outDir));
     if (out.exists("run.json") || out.exists("metadata.json")) return;
-    const nlohmann::json metadata = {{"label", request_.label},
-                                     {"rerun",
-                                      {{"id", paths_.id},
-                                       {"recipe", request_.recipe.name},
-                                       {"backend", record_["backend"]},
-                                       {"host", record_["host"]},
-                                       {"env", record_["job"]["env"]}}}};
+    const bool local = request_.backend.kind == "local";
+    const std::string host = record_.value("host", std::string());
+    const nlohmann::json how = {{"id", paths_.id},
+                                {"letter", request_.label},
+                                {"recipe", request_.recipe.name},
+                                {"backend", record_["backend"]},
+                                {"env", record_["job"]["env"]}};
+    const nlohmann::json metadata =
+        rerunMetadata(rerunLabel(request_.label, request_.recipe, host), request_.recipe, host, local, how,
+                      local ? localHostDescription() : nlohmann::json::object());
     QFile file(out.filePath("metadata.json"));
     if (!file.open(QIODevice::WriteOnly)) return;
     file.write(QByteArray::fromStdString(metadata.dump(2) + "\n"));

@@ -1,6 +1,7 @@
 #include "rerun/RerunSession.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QJsonDocument>
 
 #include "common/Error.h"
@@ -14,7 +15,11 @@ namespace meshdiff::rerun {
 RerunSession::RerunSession(QObject* parent)
     : QObject(parent), runsDir_(QString::fromStdString(defaultRunsDirectory())) {}
 
-void RerunSession::setRunsDirectory(const QString& directory) { runsDir_ = directory; }
+void RerunSession::setRunsDirectory(const QString& directory) {
+    if (directory == runsDir_) return;
+    runsDir_ = directory;
+    emit runsDirectoryChanged(directory);
+}
 
 QString RerunSession::presetDirectory() { return QString::fromStdString(presetRecipeDirectory()); }
 
@@ -45,14 +50,19 @@ void RerunSession::start(const QJsonObject& json) {
         connect(controller, &RerunController::started, this, &RerunSession::started);
         connect(controller, &RerunController::logText, this, &RerunSession::logText);
         connect(controller, &RerunController::progressChanged, this, &RerunSession::progressChanged);
+        const bool compare = request.recipe.compareWithRuns;
+        const QString runA = request.runs.count("A") ? QString::fromStdString(request.runs.at("A").path) : QString();
+        const QString runB = request.runs.count("B") ? QString::fromStdString(request.runs.at("B").path) : QString();
         connect(controller, &RerunController::finished, this,
-                [this, controller](const QString& folder, const QString& label, bool succeeded) {
+                [this, controller, compare, runA, runB](const QString& folder, const QString& label, bool succeeded) {
                     const auto& record = controller->record();
                     QString status = QString::fromStdString(record.value("status", ""));
                     if (record.contains("reason"))
                         status += ": " + QString::fromStdString(record["reason"].get<std::string>());
                     emit ended(folder, label, succeeded, status);
                     if (succeeded) emit runFinished(folder, label);
+                    if (succeeded && compare && !(runA.isEmpty() && runB.isEmpty()))
+                        emit comparisonWanted(folder, label, runA, runB, QFileInfo(folder).absolutePath());
                     controller->deleteLater();
                 });
         if (controller_) controller_->deleteLater();

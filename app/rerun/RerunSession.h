@@ -31,7 +31,12 @@ signals:
     void progressChanged(double fraction);
     void ended(const QString& runFolder, const QString& label, bool succeeded, const QString& status);
     void runFinished(const QString& runFolder, const QString& label);  // succeeded: add it as a run
+    // After runFinished, when the recipe says "compare": diff the new run against A and B
+    // (paths empty when not loaded). `runDir` holds the run's log: a place for the results.
+    void comparisonWanted(const QString& runFolder, const QString& label, const QString& runA, const QString& runB,
+                          const QString& runDir);
     void startFailed(const QString& message);
+    void runsDirectoryChanged(const QString& directory);
 
 private:
     QString runsDir_;

@@ -3,6 +3,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QJsonObject>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -132,6 +133,34 @@ TEST_F(RerunDockTest, FinishedRerunIsListedAsCAndAnyTwoRunsCanBeCompared) {
     // The same run on both sides cannot be asked for.
     runs->secondRunBox()->setCurrentIndex(2);
     EXPECT_FALSE(runs->compareButton()->isEnabled());
+}
+
+TEST_F(RerunDockTest, AFinishedRerunIsDiffedAgainstAAndBWhenItsRecipeSaysSo) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString rerunFolder = copyOfB(dir, "rerun-1", false);
+    openAndWait(runFolder("A"), runFolder("B"));
+    // The loaded runs' resolution is what a rebuild starts with.
+    const MeshGraph& graph = *window_->pair()->graphA;
+    const QString res = QString::number(360.0 / double(graph.gridLon.size()), 'g', 6);
+    auto* presets = window_->rerunPanel()->findChild<QComboBox*>("rerunPresets");
+    ASSERT_NE(presets, nullptr);
+    presets->setCurrentIndex(presets->findText("Rebuild the graph on this host (native)"));
+    EXPECT_EQ(window_->rerunPanel()->request()["recipe"].toObject()["params"].toObject()["res"].toString(), res);
+
+    QSignalSpy compared(window_.get(), &MainWindow::rerunCompared);
+    emit window_->rerunSession()->runFinished(rerunFolder, "C");
+    emit window_->rerunSession()->comparisonWanted(rerunFolder, "C", runFolder("A"), runFolder("B"), dir.path());
+    ASSERT_TRUE(compared.wait(60000));
+    const QStringList lines = compared.at(0).at(0).toStringList();
+    ASSERT_EQ(lines.size(), 2);
+    EXPECT_TRUE(lines[0].startsWith("C vs A: ")) << lines[0].toStdString();
+    EXPECT_FALSE(lines[0].contains("graphs identical")) << lines[0].toStdString();
+    EXPECT_TRUE(lines[1].startsWith("C vs B: graphs identical")) << lines[1].toStdString();  // a copy of B
+    EXPECT_TRUE(QFile::exists(dir.filePath("compared-with-A.json")));
+    EXPECT_TRUE(QFile::exists(dir.filePath("compared-with-B.json")));
+    EXPECT_TRUE(window_->rerunPanel()->statusLabel()->text().contains("C vs B: graphs identical"));
+    EXPECT_FALSE(window_->isLoading());  // the comparison loads nothing into the window
 }
 
 TEST_F(RerunDockTest, GraphDifferencesShowBeforeTheFieldsAndABadFieldsFileKeepsThem) {

@@ -25,6 +25,7 @@
 #include "ImageCompare.h"
 #include "ShownWindowTest.h"
 #include "WindowTestSettings.h"
+#include "background/BackgroundWork.h"
 #include "colormap/DifferenceColors.h"
 #include "common/Error.h"
 #include "core/TestPaths.h"
@@ -48,6 +49,13 @@ std::vector<int> changedGridPoints() {
     if (!file.open(QIODevice::ReadOnly)) return out;
     for (const auto& v : QJsonDocument::fromJson(file.readAll()).array()) out.push_back(v.toInt());
     return out;
+}
+
+// Rows of the differences list that are graph edges or triangles (moved mesh nodes follow them).
+int edgeAndTriangleRows(const views::DifferencesListModel& differences) {
+    int rows = 0;
+    for (const auto& item : differences.items()) rows += item.kind != views::DifferenceItem::Kind::MovedNode;
+    return rows;
 }
 
 int countLines(const QString& path) {
@@ -81,11 +89,19 @@ TEST_F(WindowTest, OpensAPairAndShowsDifferencesFieldsAndRuns) {
 
     const std::vector<int> changed = changedGridPoints();
     ASSERT_FALSE(changed.empty());
-    // Differences list: the shared pair has no grid→mesh differences, only triangles.
+    // Differences list: the shared pair has no grid→mesh differences, only triangles, then the
+    // moved mesh nodes, largest move first.
     auto& differences = window_->inspector()->differences();
-    ASSERT_EQ(differences.rowCount(), int(changed.size()));
-    for (int row = 0; row < differences.rowCount(); ++row) {
+    ASSERT_EQ(edgeAndTriangleRows(differences), int(changed.size()));
+    for (int row = 0; row < int(changed.size()); ++row) {
         EXPECT_EQ(differences.item(row).grid, changed[std::size_t(row)]);
+    }
+    const GraphDiff& diff = *window_->pair()->comparison.graph;
+    ASSERT_EQ(differences.rowCount(), int(changed.size() + diff.movedNodes.size()));
+    for (int row = int(changed.size()) + 1; row < differences.rowCount(); ++row) {
+        const auto& before = diff.movedNodes[std::size_t(differences.item(row - 1).diffIndex)];
+        const auto& node = diff.movedNodes[std::size_t(differences.item(row).diffIndex)];
+        ASSERT_GE(before.shiftDegrees, node.shiftDegrees) << "row " << row;
     }
 
     // Field table: every field, worst first; B's differences sit near the differing triangles.
@@ -276,7 +292,7 @@ TEST_F(WindowTest, BadRunKeepsThePreviousStateAndCancelToo) {
     EXPECT_TRUE(window_->lastError().contains("/nonexistent/run")) << window_->lastError().toStdString();
     EXPECT_EQ(window_->pair(), before);
     EXPECT_EQ(window_->runA(), runFolder("A"));
-    EXPECT_EQ(window_->inspector()->differences().rowCount(), int(changedGridPoints().size()));
+    EXPECT_EQ(edgeAndTriangleRows(window_->inspector()->differences()), int(changedGridPoints().size()));
 
     window_->openPair(runFolder("B"), runFolder("A"));
     ASSERT_TRUE(window_->isLoading());
@@ -295,7 +311,7 @@ TEST_F(WindowTest, SwapExchangesTheRuns) {
     ASSERT_TRUE(loaded.wait(60000));
     EXPECT_EQ(window_->runA(), runFolder("B"));
     EXPECT_EQ(window_->pair()->comparison.a.label, "sse host");
-    EXPECT_EQ(window_->inspector()->differences().rowCount(), int(changedGridPoints().size()));
+    EXPECT_EQ(edgeAndTriangleRows(window_->inspector()->differences()), int(changedGridPoints().size()));
 }
 
 TEST_F(WindowTest, DroppedFoldersOpenAndSettingsPersist) {
@@ -309,6 +325,7 @@ TEST_F(WindowTest, DroppedFoldersOpenAndSettingsPersist) {
     EXPECT_EQ(window_->runB(), runFolder("B"));
 
     // Recent runs remember the pair; the map's options come back in a new window.
+    views::waitForSettingsWrites();  // written on the settings thread
     const QStringList recent = QSettings().value(settings::kRecentPairs).toStringList();
     ASSERT_FALSE(recent.isEmpty());
     EXPECT_EQ(recent.front(), runFolder("A") + "\n" + runFolder("B"));

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <QEventLoop>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <algorithm>
@@ -61,8 +62,14 @@ TEST(LocalRun, SucceedsWithLogProgressOutputsAndLedger) {
     EXPECT_TRUE(result.succeeded);
     EXPECT_EQ(result.label, "C");
     EXPECT_TRUE(std::filesystem::exists(result.folder.toStdString() + "/made.txt"));
-    std::ifstream metadata(result.folder.toStdString() + "/metadata.json");
-    EXPECT_EQ(json::parse(metadata)["label"], "C");
+    std::ifstream metadataFile(result.folder.toStdString() + "/metadata.json");
+    const json metadata = json::parse(metadataFile);
+    // A label that says what ran where, and the host it ran on.
+    const std::string host = QSysInfo::machineHostName().toStdString();
+    EXPECT_EQ(metadata["label"], "C: ok on " + host);
+    EXPECT_EQ(metadata["host"], host);
+    EXPECT_EQ(metadata["rerun"]["letter"], "C");
+    EXPECT_TRUE(metadata.contains("device"));
     EXPECT_NE(result.log.indexOf("hello from env"), -1);
     ASSERT_FALSE(result.progress.empty());
     EXPECT_NE(std::find(result.progress.begin(), result.progress.end(), 0.5), result.progress.end());  // live

@@ -1,6 +1,9 @@
+#include <QApplication>
+#include <QClipboard>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -52,6 +55,39 @@ TEST(FieldTable, SelectingAFieldEmitsItsName) {
     EXPECT_EQ(view.currentField(), "a");
 }
 
+TEST(FieldTable, CtrlAndShiftClickSelectSeveralFieldsAndTheCurrentOneIsShown) {
+    FieldTableView view;
+    view.resize(600, 300);
+    view.show();
+    view.setRows({row("a", 4e-2), row("b", 3e-2), row("c", 2e-2), row("d", 1e-2)});
+    QString shown;
+    QObject::connect(&view, &FieldTableView::fieldSelected, &view, [&](const QString& name) { shown = name; });
+    QTableView* table = view.table();
+    auto click = [&](int visibleRow, Qt::KeyboardModifiers modifiers) {
+        const QRect cell = table->visualRect(table->model()->index(visibleRow, 0));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, modifiers, cell.center());
+    };
+    click(0, Qt::NoModifier);
+    EXPECT_EQ(shown, "a");
+    click(2, Qt::ControlModifier);
+    EXPECT_EQ(shown, "c");
+    EXPECT_EQ(view.currentField(), "c");
+    EXPECT_EQ(view.selectedFields(), QStringList({"a", "c"}));
+    click(3, Qt::ShiftModifier);
+    EXPECT_EQ(view.selectedFields(), QStringList({"a", "c", "d"}));
+
+    const QStringList lines = view.selectedRowsAsTsv().split('\n', Qt::SkipEmptyParts);
+    ASSERT_EQ(lines.size(), 4);
+    EXPECT_TRUE(lines[0].startsWith("Field\trel RMS\tcorr"));
+    EXPECT_TRUE(lines[1].startsWith("a\t"));
+    EXPECT_TRUE(lines[3].startsWith("d\t"));
+    EXPECT_EQ(lines[1].count('\t'), FieldTableModel::ColumnCount - 1);
+
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
+    EXPECT_EQ(QApplication::clipboard()->text(), view.selectedRowsAsTsv());
+}
+
 TEST(NearDifferenceMask, MarksPointsWithinTheRadiusOnly) {
     LatLonGrid grid;
     for (int i = 0; i <= 180; ++i) grid.lat.push_back(-90.0 + i);
@@ -94,7 +130,7 @@ TEST(RunComparisonRows, HighlightsDifferingMetadataOnly) {
     EXPECT_FALSE(find("Path").differs);
     EXPECT_FALSE(find("Device").differs);
     EXPECT_TRUE(find("NumPy SIMD").differs);
-    EXPECT_EQ(find("NumPy SIMD").a, "AVX2 AVX512F");
+    EXPECT_EQ(find("NumPy SIMD").a, "AVX2, AVX512F");
     EXPECT_TRUE(find("Graph hash").differs);
     EXPECT_TRUE(find("env.XLA_FLAGS").differs);
     EXPECT_EQ(find("Files found").a, "graph: graph.npz");

@@ -44,6 +44,7 @@ GlobeScene sceneOf(const GraphPair& pair) {
     scene.diff = &pair.diff;
     scene.labelA = "default";
     scene.labelB = "sse";
+    scene.meshLevel = 6;  // the baselines show the finest mesh (the window starts coarser)
     return scene;
 }
 

@@ -47,18 +47,22 @@ public:
     HandOffFence& operator=(HandOffFence&&) = delete;
     ~HandOffFence() { receive(); }
     void receive() const { acquireHandOff(&kHandOffKey); }
+    void publish() const { releaseHandOff(&kHandOffKey); }
 };
 
 // `work` together with the fence that publishes it. The fence is the last member: it is moved
 // after the work (the release covers the moved work) and destroyed before it (the acquire comes
-// before the work's captures are freed on the receiving thread).
+// before the work's captures are freed, on whichever thread that happens).
 template <typename Work>
 class HandedOff {
 public:
     explicit HandedOff(Work work) : work_(std::move(work)) {}
-    auto operator()() {
+    // Qt may destroy the call on either thread, whichever lets go of it last: the release after
+    // the work orders what the work did before that destruction.
+    void operator()() {
         fence_.receive();
-        return work_();
+        work_();
+        fence_.publish();
     }
 
 private:

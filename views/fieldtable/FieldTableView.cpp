@@ -1,11 +1,17 @@
 #include "fieldtable/FieldTableView.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace meshdiff::views {
 
@@ -30,7 +36,15 @@ FieldTableView::FieldTableView(QWidget* parent)
     table_->setSortingEnabled(true);
     table_->sortByColumn(FieldTableModel::RelRms, Qt::DescendingOrder);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    table_->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto* copy = new QAction(tr("Copy rows"), table_);
+    copy->setObjectName(QStringLiteral("copyFieldRows"));
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    connect(copy, &QAction::triggered, this, &FieldTableView::copySelectedRows);
+    table_->addAction(copy);
+    table_->installEventFilter(this);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->verticalHeader()->setVisible(false);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
@@ -74,6 +88,42 @@ int FieldTableView::visibleRowCount() const { return proxy_->rowCount(); }
 
 QString FieldTableView::fieldAtVisibleRow(int row) const {
     return proxy_->index(row, 0).data(FieldTableModel::NameRole).toString();
+}
+
+QStringList FieldTableView::selectedFields() const {
+    QModelIndexList rows = table_->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    QStringList names;
+    for (const QModelIndex& index : rows) names << index.data(FieldTableModel::NameRole).toString();
+    return names;
+}
+
+QString FieldTableView::selectedRowsAsTsv() const {
+    QModelIndexList rows = table_->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    QStringList lines, header;
+    for (int c = 0; c < proxy_->columnCount(); ++c) header << proxy_->headerData(c, Qt::Horizontal).toString();
+    lines << header.join(QLatin1Char('\t'));
+    for (const QModelIndex& index : rows) {
+        QStringList cells;
+        for (int c = 0; c < proxy_->columnCount(); ++c) cells << proxy_->index(index.row(), c).data().toString();
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+void FieldTableView::copySelectedRows() const {
+    if (!table_->selectionModel()->hasSelection()) return;
+    QApplication::clipboard()->setText(selectedRowsAsTsv());
+}
+
+bool FieldTableView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == table_ && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent*>(event)->matches(QKeySequence::Copy)) {
+        copySelectedRows();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 }  // namespace meshdiff::views

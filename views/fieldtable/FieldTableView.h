@@ -9,7 +9,9 @@ class QTableView;
 
 namespace meshdiff::views {
 
-// The field table with a name filter; sorted worst first (highest rel RMS) by default.
+// The field table with a name filter; sorted worst first (highest rel RMS) by default. Several
+// rows can be selected (Ctrl/Shift-click); the current row is the field shown. Ctrl+C or the
+// context menu copies the selected rows as tab-separated text with a header line.
 class FieldTableView : public QWidget {
     Q_OBJECT
 public:
@@ -24,6 +26,13 @@ public:
     void selectField(const QString& name);  // no signal when already current
     int visibleRowCount() const;
     QString fieldAtVisibleRow(int row) const;
+    QStringList selectedFields() const;  // in table order
+    QString selectedRowsAsTsv() const;   // header line, then one line per selected row
+    void copySelectedRows() const;
+
+protected:
+    // Ctrl+C on the table: the item view would copy only the current cell's shown text.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 signals:
     void fieldSelected(const QString& name);

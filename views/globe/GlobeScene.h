@@ -53,6 +53,8 @@ struct AtRiskItems {
     std::vector<std::int32_t> gridPoints;  // grid points near a mesh→grid face boundary
 };
 
+constexpr int kDefaultMeshLevel = 4;
+
 // Everything the globe shows. Pointers are not owned and must outlive the scene's use
 // (until the next setScene); graphB and diff may be null (one run only).
 struct GlobeScene {
@@ -61,9 +63,12 @@ struct GlobeScene {
     const GraphDiff* diff = nullptr;
     AtRiskItems atRisk;
     FieldOverlay field;
-    // Grid points and moved mesh nodes (tens of thousands of dots) start hidden.
-    std::array<bool, kGlobeLayerCount> visible{true, true, false, true, true, true, false, true, true, true, true};
-    int meshLevel = 6;  // 0 (M0, 12 nodes) … 6 (finest of a 6-split mesh); clamped to what exists
+    // Grid points and moved mesh nodes (tens of thousands of dots) start hidden, and so do the
+    // at-risk items: thousands of them would hide the few that do differ and the field below.
+    std::array<bool, kGlobeLayerCount> visible{true, true, false, true, true, true, false, false, true, true, true};
+    // 0 (M0, 12 nodes) … 6 (finest of a 6-split mesh); clamped to what exists. M4 (≈ 4° faces):
+    // the finest mesh would grey out the whole globe, and the draped field with it.
+    int meshLevel = kDefaultMeshLevel;
     std::string labelA = "A", labelB = "B";
 
     bool isVisible(GlobeLayer layer) const { return visible[static_cast<int>(layer)]; }

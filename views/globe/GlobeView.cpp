@@ -22,6 +22,7 @@
 #include "globe/GlobeHoverReadout.h"
 #include "globe/GlobeLegend.h"
 #include "globe/GlobeRenderer.h"
+#include "globe/GlobeZoom.h"
 #include "globe/RenderLoop.h"
 
 namespace meshdiff::views {
@@ -309,17 +310,20 @@ void GlobeView::rotateBy(double degrees) {
 }
 
 void GlobeView::flyTo(double latDeg, double lonDeg, int durationMs) {
+    flyToCamera({latDeg, lonDeg, std::min(impl_->camera.distance, 1.6)}, durationMs);
+}
+
+void GlobeView::flyToCamera(const GlobeCamera& target, int durationMs) {
     Impl& d = *impl_;
     d.flight->stop();
     d.flight->disconnect(this);
     const GlobeCamera from = d.camera;
-    const Vec3 start = unitVector(from.lat, from.lon), end = unitVector(latDeg, lonDeg);
-    const double endDistance = std::min(from.distance, 1.6);
-    connect(d.flight, &QVariantAnimation::valueChanged, this, [this, start, end, from, endDistance](const QVariant& v) {
+    const Vec3 start = unitVector(from.lat, from.lon), end = unitVector(target.lat, target.lon);
+    connect(d.flight, &QVariantAnimation::valueChanged, this, [this, start, end, from, target](const QVariant& v) {
         const double t = v.toDouble();
         markInteractive();
         const Vec3 p = slerp(start, end, t);
-        setCamera({latitudeOf(p), longitudeOf(p), from.distance + (endDistance - from.distance) * t});
+        setCamera({latitudeOf(p), longitudeOf(p), from.distance + (target.distance - from.distance) * t});
     });
     d.flight->setDuration(std::max(1, durationMs));
     d.flight->start();
@@ -449,10 +453,9 @@ void GlobeView::pickArrived(const GlobePick& pick, int generation) {
 
 void GlobeView::wheelEvent(QWheelEvent* event) {
     markInteractive();
-    GlobeCamera camera = impl_->camera;
-    const double steps = event->angleDelta().y() / 120.0;
-    camera.distance = 1.0 + (camera.distance - 1.0) * std::pow(0.87, steps);
-    setCamera(camera);
+    impl_->flight->stop();
+    const QPointF at = event->position();
+    setCamera(zoomedAt(impl_->camera, width(), height(), at.x(), at.y(), event->angleDelta().y() / 120.0));
     impl_->hover.mouseAt(event->position());
 }
 
@@ -477,5 +480,9 @@ void GlobeView::updateHover() {
     update();
     if (where) emit hovered((*where)[0], (*where)[1]);
 }
+
+void GlobeView::resetView() { flyToCamera(GlobeCamera{}, 400); }
+
+GlobeCamera GlobeView::camera() const { return impl_->camera; }
 
 }  // namespace meshdiff::views

@@ -53,6 +53,8 @@ public:
     void flyTo(double latDeg, double lonDeg, int durationMs = 600);
     void lookAt(double latDeg, double lonDeg, double distanceRadii = 4.2);  // no animation
     void rotateBy(double degrees);  // about the polar axis (benchmarks, key arrows)
+    void resetView();               // flies back to the whole globe, as a new window shows it
+    GlobeCamera camera() const;
 
     // The view as it is now, rendered offscreen at width×height pixels by the returned function,
     // which runs on any thread (VTK's own offscreen window) and keeps the scene's data alive.
@@ -87,6 +89,7 @@ protected:
 private:
     void markInteractive();
     void setCamera(const GlobeCamera& camera);
+    void flyToCamera(const GlobeCamera& target, int durationMs);
     // Runs `change` on the renderer on screen, on the render thread, then asks for a frame.
     void changeRenderer(std::function<void(GlobeRenderer&)> change);
     void requestFrame();

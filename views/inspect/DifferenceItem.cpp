@@ -21,7 +21,9 @@ double chord(const std::array<double, 3>& p, const std::array<double, 3>& q) {
 
 GlobePick DifferenceItem::toPick() const {
     GlobePick pick;
-    pick.kind = kind == Kind::Triangle ? GlobePick::Kind::Triangle : GlobePick::Kind::G2mEdge;
+    pick.kind = kind == Kind::Triangle    ? GlobePick::Kind::Triangle
+                : kind == Kind::MovedNode ? GlobePick::Kind::MeshNode
+                                          : GlobePick::Kind::G2mEdge;
     pick.grid = grid;
     pick.mesh = mesh;
     pick.run = kind == Kind::EdgeOnlyA ? 1 : kind == Kind::EdgeOnlyB ? 2 : 0;
@@ -57,13 +59,31 @@ std::vector<DifferenceItem> listDifferences(const GraphDiff& diff, const MeshGra
         locate(item);
         items.push_back(item);
     }
+    const std::size_t firstMoved = items.size();
+    for (int k = 0; k < int(diff.movedNodes.size()); ++k) {
+        const MovedNode& node = diff.movedNodes[std::size_t(k)];
+        if (node.mesh < 0 || std::size_t(node.mesh) >= graphA.meshCount()) continue;
+        DifferenceItem item{DifferenceItem::Kind::MovedNode, k, -1, node.mesh};
+        item.lat = graphA.meshLat[std::size_t(node.mesh)];
+        item.lon = graphA.meshLon[std::size_t(node.mesh)];
+        item.movedUlps = std::max(node.ulpLat, node.ulpLon);
+        items.push_back(item);
+    }
+    std::stable_sort(items.begin() + std::ptrdiff_t(firstMoved), items.end(),
+                     [&diff](const DifferenceItem& p, const DifferenceItem& q) {
+                         const MovedNode &np = diff.movedNodes[std::size_t(p.diffIndex)],
+                                         &nq = diff.movedNodes[std::size_t(q.diffIndex)];
+                         return np.shiftDegrees != nq.shiftDegrees ? np.shiftDegrees > nq.shiftDegrees
+                                                                   : p.movedUlps > q.movedUlps;
+                     });
     return items;
 }
 
 int findDifference(const std::vector<DifferenceItem>& items, const GlobePick& pick) {
     for (int i = 0; i < int(items.size()); ++i) {
         const DifferenceItem& item = items[std::size_t(i)];
-        if (pick.kind == GlobePick::Kind::G2mEdge && item.kind != DifferenceItem::Kind::Triangle) {
+        const bool edge = item.kind == DifferenceItem::Kind::EdgeOnlyA || item.kind == DifferenceItem::Kind::EdgeOnlyB;
+        if (pick.kind == GlobePick::Kind::G2mEdge && edge) {
             const bool sameRun = (pick.run == 1) == (item.kind == DifferenceItem::Kind::EdgeOnlyA);
             if (pick.diffIndex >= 0 ? (sameRun && pick.diffIndex == item.diffIndex)
                                     : (item.grid == pick.grid && item.mesh == pick.mesh)) {
@@ -73,12 +93,29 @@ int findDifference(const std::vector<DifferenceItem>& items, const GlobePick& pi
         if (pick.kind == GlobePick::Kind::Triangle && item.kind == DifferenceItem::Kind::Triangle) {
             if (pick.diffIndex >= 0 ? pick.diffIndex == item.diffIndex : pick.grid == item.grid) return i;
         }
+        if (pick.kind == GlobePick::Kind::MeshNode && item.kind == DifferenceItem::Kind::MovedNode &&
+            pick.mesh == item.mesh) {
+            return i;
+        }
         if (pick.kind == GlobePick::Kind::GridPoint && item.kind == DifferenceItem::Kind::Triangle &&
             pick.grid == item.grid) {
             return i;
         }
     }
     return -1;
+}
+
+std::optional<double> builderRadius(const nlohmann::json& metadata) {
+    auto positive = [](const nlohmann::json& value) -> std::optional<double> {
+        if (value.is_number() && value.get<double>() > 0) return value.get<double>();
+        return std::nullopt;
+    };
+    if (!metadata.is_object()) return std::nullopt;
+    if (metadata.contains("graph_build") && metadata["graph_build"].is_object() &&
+        metadata["graph_build"].contains("radius"))
+        return positive(metadata["graph_build"]["radius"]);
+    if (metadata.contains("radius")) return positive(metadata["radius"]);
+    return std::nullopt;
 }
 
 double ballQueryRadius(const MeshGraph& graph) {

@@ -1,6 +1,9 @@
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "globe/GlobeScene.h"
 #include "graph/GraphDiff.h"
@@ -8,23 +11,30 @@
 
 namespace meshdiff::views {
 
-// One differing grid→mesh edge or mesh→grid triangle, located at its grid point.
+// One differing grid→mesh edge or mesh→grid triangle, located at its grid point, or a moved
+// mesh node, located at the node (A's position).
 struct DifferenceItem {
-    enum class Kind { EdgeOnlyA, EdgeOnlyB, Triangle };
+    enum class Kind { EdgeOnlyA, EdgeOnlyB, Triangle, MovedNode };
     Kind kind = Kind::EdgeOnlyA;
-    int diffIndex = 0;  // index into GraphDiff::g2mOnlyA / g2mOnlyB / m2gChanged
-    std::int32_t grid = -1;
-    std::int32_t mesh = -1;   // edges only
-    double lat = 0, lon = 0;  // the grid point
+    int diffIndex = 0;            // index into GraphDiff::g2mOnlyA / g2mOnlyB / m2gChanged / movedNodes
+    std::int32_t grid = -1;       // not for moved nodes
+    std::int32_t mesh = -1;       // edges and moved nodes
+    double lat = 0, lon = 0;      // the grid point, or the moved node
+    std::uint32_t movedUlps = 0;  // moved nodes: max(lat, lon) shift in float32 steps
 
     GlobePick toPick() const;
 };
 
-// All differences in list order: edges only in A, edges only in B, then changed triangles.
+// All differences in list order: edges only in A, edges only in B, changed triangles, then
+// moved mesh nodes, largest move first.
 std::vector<DifferenceItem> listDifferences(const GraphDiff& diff, const MeshGraph& graphA);
 
 // The position in `items` of what a globe pick hit; -1 when it is not a difference.
 int findDifference(const std::vector<DifferenceItem>& items, const GlobePick& pick);
+
+// The grid→mesh radius the builder used, when the run's metadata records it (meshdiff's
+// run.json "graph_build.radius", a graph file's "radius"); none otherwise.
+std::optional<double> builderRadius(const nlohmann::json& metadata);
 
 // Grid→mesh BALL_QUERY geometry on the unit sphere, as the graph was built.
 double ballQueryRadius(const MeshGraph& graph);  // 0.6 × longest finest-mesh edge (chord)

@@ -4,6 +4,7 @@
 #include <QColor>
 
 #include "colormap/DifferenceColors.h"
+#include "globe/GlobeColors.h"
 
 namespace meshdiff::views {
 
@@ -12,6 +13,7 @@ QString differenceKindName(DifferenceItem::Kind kind) {
         case DifferenceItem::Kind::EdgeOnlyA: return QStringLiteral("g→m edge only in A");
         case DifferenceItem::Kind::EdgeOnlyB: return QStringLiteral("g→m edge only in B");
         case DifferenceItem::Kind::Triangle: return QStringLiteral("m→g triangle");
+        case DifferenceItem::Kind::MovedNode: return QStringLiteral("moved mesh node");
     }
     return {};
 }
@@ -34,15 +36,24 @@ QVariant DifferencesListModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
             case Kind: return differenceKindName(item.kind);
-            case Grid: return item.grid;
+            case Grid: return item.grid < 0 ? QVariant(QStringLiteral("–")) : QVariant(item.grid);
             case Mesh: return item.mesh < 0 ? QStringLiteral("–") : QString::number(item.mesh);
             case Lat: return QString::number(item.lat, 'f', 2);
             case Lon: return QString::number(item.lon, 'f', 2);
+            case Move:
+                return item.kind == DifferenceItem::Kind::MovedNode ? QString::number(item.movedUlps) : QString();
         }
+    }
+    if (role == Qt::ToolTipRole && index.column() == Move && item.kind == DifferenceItem::Kind::MovedNode) {
+        return QStringLiteral(
+                   "moved by %1 float32 steps (ULPs: how many representable float32 values apart "
+                   "A's and B's coordinate are)")
+            .arg(item.movedUlps);
     }
     if (role == Qt::DecorationRole && index.column() == Kind) {
         const Rgb c = item.kind == DifferenceItem::Kind::EdgeOnlyA   ? kColorOnlyA
                       : item.kind == DifferenceItem::Kind::EdgeOnlyB ? kColorOnlyB
+                      : item.kind == DifferenceItem::Kind::MovedNode ? kColorMoved
                                                                      : kColorChanged;
         return QColor(c.r, c.g, c.b);
     }
@@ -50,6 +61,11 @@ QVariant DifferencesListModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant DifferencesListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Move) {
+        return QStringLiteral(
+            "Moved mesh nodes: how far B's coordinate is from A's, in float32 steps (ULPs: how "
+            "many representable float32 values apart)");
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
         case Kind: return QStringLiteral("Difference");
@@ -57,6 +73,7 @@ QVariant DifferencesListModel::headerData(int section, Qt::Orientation orientati
         case Mesh: return QStringLiteral("mesh");
         case Lat: return QStringLiteral("lat");
         case Lon: return QStringLiteral("lon");
+        case Move: return QStringLiteral("ULPs");
     }
     return {};
 }

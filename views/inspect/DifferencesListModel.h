@@ -7,11 +7,11 @@
 
 namespace meshdiff::views {
 
-// The list of differing grid→mesh edges and mesh→grid triangles, one row each.
+// The list of differing grid→mesh edges, mesh→grid triangles and moved mesh nodes, one row each.
 class DifferencesListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Kind, Grid, Mesh, Lat, Lon, ColumnCount };
+    enum Column { Kind, Grid, Mesh, Lat, Lon, Move, ColumnCount };
     using QAbstractTableModel::QAbstractTableModel;
 
     void setItems(std::vector<DifferenceItem> items);

@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -46,6 +48,12 @@ QString facesText(const std::array<std::int32_t, 3>& nodes) {
     return QStringLiteral("%1, %2, %3").arg(nodes[0]).arg(nodes[1]).arg(nodes[2]);
 }
 
+QString radiusText(const BallRadius& radius) {
+    return radius.fromBuilder
+               ? QObject::tr("radius %1 (the builder's, from the run's metadata)").arg(num(radius.value, 9))
+               : QObject::tr("radius %1 (recomputed: 0.6 × longest mesh edge)").arg(num(radius.value, 9));
+}
+
 bool validGrid(const MeshGraph* graph, std::int32_t grid) {
     return graph && grid >= 0 && std::size_t(grid) < graph->gridCount();
 }
@@ -54,6 +62,12 @@ bool validMesh(const MeshGraph* graph, std::int32_t mesh) {
 }
 
 }  // namespace
+
+QString float32StepsExplained() {
+    return QObject::tr(
+        "float32 steps = ULPs: how many representable float32 values apart two numbers are "
+        "(one step near 1.0 is 6e-8; hosts that round differently disagree by a step or two).");
+}
 
 InspectorPanel::InspectorPanel(QWidget* parent)
     : QWidget(parent),
@@ -70,7 +84,21 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     list_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     list_->verticalHeader()->setVisible(false);
     list_->verticalHeader()->setDefaultSectionSize(list_->fontMetrics().height() + 6);
-    list_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Widths from sample text, not ResizeToContents: measuring thousands of moved-node rows on
+    // every paint stalls the GUI thread.
+    const QFontMetrics metrics = list_->fontMetrics();
+    const int pad = 2 * metrics.horizontalAdvance(QLatin1Char('M'));
+    const int icon = list_->style()->pixelMetric(QStyle::PM_SmallIconSize) + 8;  // the colour swatch
+    const std::pair<DifferencesListModel::Column, QString> samples[] = {
+        {DifferencesListModel::Kind, QStringLiteral("g→m edge only in A")},
+        {DifferencesListModel::Grid, QStringLiteral("1038239")},
+        {DifferencesListModel::Mesh, QStringLiteral("40961")},
+        {DifferencesListModel::Lat, QStringLiteral("-90.00")},
+        {DifferencesListModel::Lon, QStringLiteral("359.75")}};
+    list_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    for (const auto& [column, sample] : samples)
+        list_->horizontalHeader()->resizeSection(
+            column, metrics.horizontalAdvance(sample) + pad + (column == DifferencesListModel::Kind ? icon : 0));
     list_->horizontalHeader()->setStretchLastSection(true);
 
     details_->setObjectName(QStringLiteral("inspectorDetails"));
@@ -79,6 +107,7 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     details_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     details_->setWordWrap(true);
     details_->setMargin(4);
+    details_->setToolTip(float32StepsExplained());
     previous_->setObjectName(QStringLiteral("previousDifference"));
     next_->setObjectName(QStringLiteral("nextDifference"));
 
@@ -107,8 +136,8 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     clear();
 }
 
-void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB, double radiusA,
-                               double radiusB) {
+void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB,
+                               BallRadius radiusA, BallRadius radiusB) {
     diff_ = diff;
     graphA_ = graphA;
     graphB_ = graphB;
@@ -117,11 +146,14 @@ void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, c
     fragility_ = nullptr;
     model_->setItems(diff && graphA ? listDifferences(*diff, *graphA) : std::vector<DifferenceItem>{});
     current_ = GlobePick{};
-    counter_->setText(tr("%n difference(s)", nullptr, model_->rowCount()));
+    const int moved = diff && graphA ? int(diff->movedNodes.size()) : 0;
+    counter_->setText(
+        moved == 0 ? tr("%n difference(s)", nullptr, model_->rowCount())
+                   : tr("%1 edges and triangles, %2 moved mesh nodes").arg(model_->rowCount() - moved).arg(moved));
     previous_->setEnabled(model_->rowCount() > 0);
     next_->setEnabled(model_->rowCount() > 0);
     details_->setText(model_->rowCount() > 0 ? tr("Select a difference in the list or on the globe.")
-                                             : tr("The graphs do not differ in grid↔mesh edges."));
+                                             : tr("The graphs do not differ in grid↔mesh edges or mesh nodes."));
 }
 
 void InspectorPanel::setFieldSampler(FieldSampler sampler) {
@@ -135,7 +167,7 @@ void InspectorPanel::setFragility(const FragilityReport* report) {
 }
 
 void InspectorPanel::clear() {
-    setGraphs(nullptr, nullptr, nullptr, 0, 0);
+    setGraphs(nullptr, nullptr, nullptr, {}, {});
     details_->setText(tr("Open two runs to inspect their differences."));
 }
 
@@ -202,13 +234,14 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
         html += tableRow(tr("Grid point"), gridPointText(a, pick.grid));
         html += tableRow(tr("Mesh node"), meshNodeText(a, pick.mesh));
         const double dA = gridMeshDistance(a, pick.grid, pick.mesh);
-        html += tableRow(tr("Distance (A)"),
-                         QStringLiteral("%1 vs radius %2 (unit sphere)").arg(num(dA, 9), num(radius_, 9)));
+        html += tableRow(tr("Distance (A)"), tr("%1 vs %2, on the unit sphere").arg(num(dA, 9), radiusText(radius_)));
         html += tableRow(tr("Margin d − r (A)"), QStringLiteral("%1 = %2 float32 steps")
-                                                     .arg(num(dA - radius_, 4))
-                                                     .arg(num((dA - radius_) / kUnitCoordinateUlp, 3)));
+                                                     .arg(num(dA - radius_.value, 4))
+                                                     .arg(num((dA - radius_.value) / kUnitCoordinateUlp, 3)));
         if (validMesh(graphB_, pick.mesh) && validGrid(graphB_, pick.grid)) {
-            const double radiusB = radiusB_;
+            const double radiusB = radiusB_.value;
+            if (radiusB_.fromBuilder != radius_.fromBuilder || radiusB_.value != radius_.value)
+                html += tableRow(tr("Radius (B)"), radiusText(radiusB_));
             const double dB = gridMeshDistance(*graphB_, pick.grid, pick.mesh);
             html += tableRow(tr("Margin d − r (B)"), QStringLiteral("%1 = %2 float32 steps")
                                                          .arg(num(dB - radiusB, 4))
@@ -246,10 +279,12 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
         if (diff_) {
             const auto it = std::lower_bound(diff_->movedNodes.begin(), diff_->movedNodes.end(), pick.mesh,
                                              [](const MovedNode& n, std::int32_t m) { return n.mesh < m; });
-            html += tableRow(tr("Position"),
-                             it != diff_->movedNodes.end() && it->mesh == pick.mesh
-                                 ? tr("moved by %1 / %2 float32 steps (lat / lon)").arg(it->ulpLat).arg(it->ulpLon)
-                                 : tr("same in A and B"));
+            html += tableRow(tr("Position"), it != diff_->movedNodes.end() && it->mesh == pick.mesh
+                                                 ? tr("moved by %1 / %2 float32 steps (lat / lon), %3°")
+                                                       .arg(it->ulpLat)
+                                                       .arg(it->ulpLon)
+                                                       .arg(num(it->shiftDegrees, 3))
+                                                 : tr("same in A and B"));
         }
     } else {
         html += tableRow(tr("Location"), latLon(pick.lat, pick.lon));
@@ -272,6 +307,8 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
         }
     }
     html += QStringLiteral("</table>");
+    if (html.contains(QStringLiteral("float32 steps")))
+        html += QStringLiteral("<p style='color:#555'><small>%1</small></p>").arg(float32StepsExplained());
     details_->setText(html);
 }
 

@@ -23,17 +23,28 @@ struct FieldSample {
 };
 using FieldSampler = std::function<std::optional<FieldSample>(double lat, double lon)>;
 
+// A graph's grid→mesh radius: the builder's (from the run's metadata) or recomputed here.
+struct BallRadius {
+    double value = 0;
+    bool fromBuilder = false;
+};
+
+// What the inspector says wherever it counts in float32 steps.
+QString float32StepsExplained();
+
 // The differences list (linked with the globe) and the details of what is selected: indices,
-// lat/lon, distance vs radius and margin in float32 steps, which run has it, field values.
+// lat/lon, distance vs radius (saying where the radius came from) and margin in float32 steps
+// (explained in words), which run has it, how far a moved mesh node moved, field values.
 class InspectorPanel : public QWidget {
     Q_OBJECT
 public:
     explicit InspectorPanel(QWidget* parent = nullptr);
 
     // Graphs must outlive their use here (until the next call); graphB may be null. The radii
-    // are each graph's ballQueryRadius (it walks every face: compute it off the GUI thread).
-    void setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB, double radiusA,
-                   double radiusB);
+    // are the builder's when the metadata has them, else each graph's ballQueryRadius (it walks
+    // every face: compute it off the GUI thread).
+    void setGraphs(const GraphDiff* diff, const MeshGraph* graphA, const MeshGraph* graphB, BallRadius radiusA,
+                   BallRadius radiusB);
     void setFieldSampler(FieldSampler sampler);
     // Graph A's fragility analysis, to say whether the selected item was flagged at risk
     // (null: not analysed yet). Must outlive its use here.
@@ -68,7 +79,7 @@ private:
     const GraphDiff* diff_ = nullptr;
     const MeshGraph* graphA_ = nullptr;
     const MeshGraph* graphB_ = nullptr;
-    double radius_ = 0, radiusB_ = 0;
+    BallRadius radius_, radiusB_;
     FieldSampler sampler_;
     const FragilityReport* fragility_ = nullptr;
     GlobePick current_;

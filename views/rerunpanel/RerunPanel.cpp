@@ -20,6 +20,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "rerunpanel/CalmComboBox.h"
+
 namespace meshdiff::views {
 namespace {
 
@@ -76,7 +78,7 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
 
     auto* recipeRow = new QHBoxLayout;
-    presets_ = new QComboBox;
+    presets_ = new CalmComboBox;
     presets_->setObjectName("rerunPresets");
     auto* open = new QPushButton(tr("Open…"));
     auto* save = new QPushButton(tr("Save as…"));
@@ -121,7 +123,7 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
 
     auto* where = new QGroupBox(tr("Where"));
     auto* whereForm = new QFormLayout(where);
-    backend_ = new QComboBox;
+    backend_ = new CalmComboBox;
     backend_->setObjectName("rerunBackend");
     backend_->addItem(tr("This host"), "local");
     backend_->addItem(tr("SSH host"), "ssh");
@@ -133,6 +135,26 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
     whereForm->addRow(tr("Back-end"), backend_);
     whereForm->addRow(tr("Host"), host_);
     whereForm->addRow(tr("Remote folder"), remoteDir_);
+    outputs_ = new QLineEdit;
+    outputs_->setObjectName("rerunOutputs");
+    outputs_->setToolTip(
+        tr("Each run gets <folder>/<run id>/out, its log and ledger.json; results of SSH and "
+           "Slurm runs are copied back here."));
+    auto* chooseOutputs = new QPushButton(tr("Change…"));
+    auto* outputsRow = new QHBoxLayout;
+    outputsRow->addWidget(outputs_, 1);
+    outputsRow->addWidget(chooseOutputs);
+    whereForm->addRow(tr("Outputs go to"), outputsRow);
+    connect(outputs_, &QLineEdit::editingFinished, this, [this] {
+        const QString dir = outputs_->text().trimmed();
+        if (!dir.isEmpty()) emit runsDirectoryChosen(dir);
+    });
+    connect(chooseOutputs, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for new runs"), outputs_->text());
+        if (dir.isEmpty()) return;
+        outputs_->setText(dir);
+        emit runsDirectoryChosen(dir);
+    });
     layout->addWidget(where);
 
     auto* runRow = new QHBoxLayout;
@@ -255,7 +277,7 @@ void RerunPanel::showRecipe() {
     const QJsonArray options = recipe_.value("options").toArray();
     for (int i = 0; i < options.size(); ++i) {
         const QJsonObject option = options[i].toObject();
-        auto* choices = new QComboBox;
+        auto* choices = new CalmComboBox;
         choices->setObjectName("rerunOption_" + option["name"].toString());
         for (const auto& choice : option["choices"].toArray()) choices->addItem(choice.toObject()["label"].toString());
         const QString selected = option["selected"].toString();
@@ -271,6 +293,11 @@ void RerunPanel::showRecipe() {
         optionsForm_->addRow(label.isEmpty() ? option["name"].toString() : label, choices);
     }
     optionsBox_->setVisible(!options.isEmpty());
+    if (resolution_ > 0 && recipe_.value("params").toObject().contains("res")) {
+        QJsonObject params = recipe_.value("params").toObject();
+        params["res"] = QString::number(resolution_, 'g', 6);
+        recipe_["params"] = params;
+    }
     fillTable(params_, recipe_.value("params").toObject(), false);
     fillTable(env_, recipe_.value("env").toObject(), true);
     json_->setPlainText(QString::fromUtf8(QJsonDocument(recipe_).toJson(QJsonDocument::Indented)));
@@ -335,6 +362,26 @@ void RerunPanel::setRuns(const QString& pathA, const QString& labelA, const QStr
 }
 
 void RerunPanel::setNextLabel(const QString& label) { label_->setText(label); }
+
+void RerunPanel::setRunResolution(double degrees) {
+    if (degrees == resolution_) return;
+    resolution_ = degrees;
+    applyRunResolution();
+}
+
+void RerunPanel::applyRunResolution() {
+    if (resolution_ <= 0 || jsonToggle_->isChecked()) return;
+    readFormIntoRecipe();
+    if (recipe_.value("params").toObject().contains("res")) showRecipe();  // sets "res" from resolution_
+}
+
+void RerunPanel::setRunsDirectory(const QString& directory) { outputs_->setText(directory); }
+QString RerunPanel::runsDirectory() const { return outputs_->text().trimmed(); }
+
+void RerunPanel::showComparison(const QString& summary) {
+    status_->setText(status_->text() + QLatin1Char('\n') + summary);
+    appendLog(QStringLiteral("\n[meshdiff] ") + summary + QLatin1Char('\n'));
+}
 QString RerunPanel::nextLabel() const { return label_->text().trimmed(); }
 
 QJsonObject RerunPanel::request() const {

@@ -34,6 +34,12 @@ public:
     void setRuns(const QString& pathA, const QString& labelA, const QString& pathB, const QString& labelB);
     void setNextLabel(const QString& label);  // the name the next finished run gets (C, D, …)
     QString nextLabel() const;
+    // The loaded runs' grid spacing in degrees: a recipe's "res" parameter starts at it
+    // (0: not known, the recipe's own default stays).
+    void setRunResolution(double degrees);
+    // Where new runs go (<directory>/<run id>/out), shown and changeable in the panel.
+    void setRunsDirectory(const QString& directory);
+    QString runsDirectory() const;
 
     // {"recipe", "backend" ("local" | "ssh:HOST" | "slurm"), "remote_dir", "run_a", "run_b", "label"}
     QJsonObject request() const;
@@ -50,10 +56,13 @@ public slots:
     void setProgress(double fraction);
     void runEnded(const QString& runFolder, const QString& label, bool succeeded, const QString& status);
     void startFailed(const QString& message);  // the request was refused before anything ran
+    // What comparing the finished run with A and B found (one line each), added to the status.
+    void showComparison(const QString& summary);
 
 signals:
     void runRequested(const QJsonObject& request);
     void cancelRequested();
+    void runsDirectoryChosen(const QString& directory);
 
 private:
     void showRecipe();
@@ -63,6 +72,7 @@ private:
     void toggleJsonEditor(bool raw);
     void openRecipe();
     void saveRecipe();
+    void applyRunResolution();
 
     QJsonObject recipe_;
     QString runA_, runB_;
@@ -79,6 +89,8 @@ private:
     QLineEdit* host_;
     QLineEdit* remoteDir_;
     QLineEdit* label_;
+    QLineEdit* outputs_;
+    double resolution_ = 0;
     QLabel* runs_;
     QPushButton* runButton_;
     QPushButton* cancelButton_;

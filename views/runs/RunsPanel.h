@@ -11,9 +11,12 @@ class QTableWidget;
 namespace meshdiff::views {
 
 // Run A beside run B: path, label, device, NumPy SIMD targets, graph hash, files found and
-// the rest of the metadata; rows whose values differ are highlighted. Above the table, every
-// run loaded in this session (A, B, then reruns C, D, …) is offered as "Compare [X] with [Y]";
-// the Compare button asks for the chosen pair (nothing loads before the click).
+// the rest of the metadata; rows whose values differ are highlighted. Lists wrap, digests show
+// as "sha256 1a2b3c4d…" in monospace; every cell's full text is in its tooltip and copied by
+// Ctrl+C or the context menu's "Copy value". Above the table, every run loaded in this session
+// (A, B, then reruns C, D, …) is offered as "Compare [X] with [Y]", each named by its letter,
+// its label and a short path; the Compare button asks for the chosen pair (nothing loads
+// before the click).
 class RunsPanel : public QWidget {
     Q_OBJECT
 public:
@@ -28,6 +31,12 @@ public:
     QString labelOf(const QString& path) const;  // empty when not listed
     QString pathOf(const QString& label) const;  // empty when not listed
     QStringList runLabels() const { return labels_; }
+    // The run's own label (from its metadata), shown beside its letter in the selectors.
+    void setRunDescription(const QString& path, const QString& description);
+    QString choiceText(const QString& label) const;  // as the selectors show it
+    // The full text of a cell (the tooltip's), what "Copy value" copies.
+    QString fullValue(int row, int column) const;
+    void copyCurrentValue() const;
     // Selects the listed runs shown as the compared pair (unlisted paths are ignored).
     void showPair(const QString& pathA, const QString& pathB);
 
@@ -35,13 +44,18 @@ public:
     QComboBox* secondRunBox() const { return second_; }
     QPushButton* compareButton() const { return compare_; }
 
+protected:
+    // Ctrl+C on the table: the item view would copy only the current cell's shown text.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     void compareRequested(const QString& pathA, const QString& pathB);
 
 private:
     void updateCompareButton();
+    void updateChoiceText(int index);
 
-    QStringList labels_, paths_;
+    QStringList labels_, paths_, descriptions_;
     QString shownA_, shownB_;
     QComboBox* first_;
     QComboBox* second_;

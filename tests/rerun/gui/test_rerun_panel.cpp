@@ -5,12 +5,14 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWheelEvent>
 #include <filesystem>
 
 #include "rerun/AttachRerunPanel.h"
@@ -112,4 +114,73 @@ TEST(RerunPanel, ABadRecipeIsRefusedWithAReason) {
     EXPECT_TRUE(fixture.panel.statusLabel()->text().contains("{nope}"))
         << fixture.panel.statusLabel()->text().toStdString();
     EXPECT_TRUE(fixture.panel.runButton()->isEnabled());
+}
+
+TEST(RerunPanel, ARebuildStartsAtTheLoadedRunsResolution) {
+    PanelWithSession fixture;
+    auto* presets = fixture.panel.findChild<QComboBox*>("rerunPresets");
+    ASSERT_NE(presets, nullptr);
+    presets->setCurrentIndex(presets->findText("Rebuild the graph on this host (native)"));
+    auto res = [&] { return fixture.panel.request()["recipe"].toObject()["params"].toObject()["res"].toString(); };
+    EXPECT_EQ(res(), "1.0");  // the recipe's own default until runs are loaded
+    fixture.panel.setRunResolution(0.25);
+    EXPECT_EQ(res(), "0.25");
+    presets->setCurrentIndex(presets->findText("Rebuild the graph with NumPy on a host"));
+    EXPECT_EQ(res(), "0.25");
+    presets->setCurrentIndex(presets->findText("Rerun one model step"));
+    EXPECT_FALSE(fixture.panel.request()["recipe"].toObject()["params"].toObject().contains("res"));
+}
+
+TEST(RerunPanel, DropDownsIgnoreAWheelScrollPassingOverThem) {
+    PanelWithSession fixture;
+    auto* backend = fixture.panel.findChild<QComboBox*>("rerunBackend");
+    ASSERT_NE(backend, nullptr);
+    EXPECT_EQ(backend->focusPolicy(), Qt::StrongFocus);
+    auto scroll = [&] {
+        const QPointF at(backend->width() / 2.0, backend->height() / 2.0);
+        QWheelEvent wheel(at, backend->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(backend, &wheel);
+    };
+    ASSERT_EQ(backend->currentIndex(), 0);
+    scroll();
+    EXPECT_EQ(backend->currentIndex(), 0);  // not focused: unchanged
+    fixture.panel.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&fixture.panel));
+    backend->setFocus();
+    ASSERT_TRUE(backend->hasFocus());
+    scroll();
+    EXPECT_EQ(backend->currentIndex(), 1);  // focused: the wheel chooses
+}
+
+TEST(RerunPanel, ShowsAndChangesWhereOutputsGo) {
+    PanelWithSession fixture;
+    EXPECT_EQ(fixture.panel.runsDirectory(), fixture.runs.path());
+    auto* outputs = fixture.panel.findChild<QLineEdit*>("rerunOutputs");
+    ASSERT_NE(outputs, nullptr);
+    const QString elsewhere = fixture.runs.filePath("elsewhere");
+    outputs->setText(elsewhere);
+    emit outputs->editingFinished();
+    EXPECT_EQ(fixture.session->runsDirectory(), elsewhere);
+}
+
+TEST(RerunPanel, AFinishedRunIsOfferedForComparisonOnlyWhenItsRecipeSaysSo) {
+    for (const bool compare : {true, false}) {
+        PanelWithSession fixture;
+        fixture.panel.setRecipe(recipe(compare ? R"({"name": "c", "compare": true,
+            "command": ["/bin/sh", "-c", "cp \"$1\" \"$2/graph.npz\"", "sh", "{A.graph}", "{out}"]})"
+                                               : R"({"name": "c", "compare": false,
+            "command": ["/bin/sh", "-c", "cp \"$1\" \"$2/graph.npz\"", "sh", "{A.graph}", "{out}"]})"));
+        fixture.panel.setRuns(kGraph, "avx2", kGraph, "same");
+        QSignalSpy finished(fixture.session, &RerunSession::runFinished);
+        QSignalSpy wanted(fixture.session, &RerunSession::comparisonWanted);
+        QTest::mouseClick(fixture.panel.runButton(), Qt::LeftButton);
+        ASSERT_TRUE(finished.count() > 0 || finished.wait(20000));
+        ASSERT_EQ(wanted.count(), compare ? 1 : 0);
+        if (!compare) continue;
+        EXPECT_EQ(wanted.at(0).at(0).toString(), finished.at(0).at(0).toString());
+        EXPECT_EQ(wanted.at(0).at(2).toString(), kGraph);
+        EXPECT_EQ(wanted.at(0).at(3).toString(), kGraph);
+        EXPECT_TRUE(wanted.at(0).at(4).toString().startsWith(fixture.runs.path()));
+    }
 }

@@ -1,0 +1,85 @@
+#include "rerun/RunDescription.h"
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace meshdiff::rerun {
+namespace {
+
+std::string trimmed(const std::string& text) {
+    const auto first = text.find_first_not_of(" \t");
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
+}
+
+bool simdFlag(const std::string& flag) {
+    static const std::regex pattern("^(sse.*|ssse3|avx.*|fma.?|f16c|amx.*|neon|asimd.*|sve.*|vnni.*)$");
+    return std::regex_match(flag, pattern);
+}
+
+}  // namespace
+
+nlohmann::json localHostDescription(const std::string& cpuinfoPath) {
+    nlohmann::json host = nlohmann::json::object();
+    std::ifstream in(cpuinfoPath);
+    std::string line, model;
+    std::set<std::string> flags;
+    bool flagsRead = false;
+    while (std::getline(in, line)) {
+        const auto colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        const std::string key = trimmed(line.substr(0, colon)), value = trimmed(line.substr(colon + 1));
+        if (model.empty() && (key == "model name" || key == "Model" || key == "cpu model")) model = value;
+        if (!flagsRead && (key == "flags" || key == "Features")) {
+            std::istringstream words(value);
+            for (std::string flag; words >> flag;)
+                if (simdFlag(flag)) flags.insert(flag);
+            flagsRead = true;
+        }
+    }
+    if (!model.empty()) host["cpu_model"] = model;
+    if (flagsRead) host["cpu_simd_flags"] = std::vector<std::string>(flags.begin(), flags.end());
+    return host;
+}
+
+std::string rerunLabel(const std::string& letter, const Recipe& recipe, const std::string& host) {
+    std::string chosen;
+    for (const RecipeOption& option : recipe.options) {
+        try {
+            const std::string& choice = option.selectedChoice().label;
+            if (!chosen.empty()) chosen += ", ";
+            chosen += choice;
+        } catch (const std::exception&) {
+            // a selection naming no choice: the job refused it already
+        }
+    }
+    std::string label = letter.empty() ? recipe.name : letter + ": " + recipe.name;
+    if (!chosen.empty()) label += " (" + chosen + ")";
+    if (!host.empty()) label += " on " + host;
+    return label;
+}
+
+nlohmann::json rerunMetadata(const std::string& label, const Recipe& recipe, const std::string& host, bool local,
+                             const nlohmann::json& how, const nlohmann::json& hostDescription) {
+    nlohmann::json metadata = {{"label", label}, {"host", host}, {"rerun", how}};
+    if (local) {
+        const std::string model = hostDescription.value("cpu_model", std::string());
+        metadata["device"] = model.empty() ? "CPU of " + host : model + " (" + host + ")";
+        if (hostDescription.contains("cpu_simd_flags")) metadata["simd"] = hostDescription["cpu_simd_flags"];
+        metadata["host_cpu"] = hostDescription;
+    } else {
+        metadata["device"] = "CPU of " + host + " (not read from here)";
+    }
+    const auto env = recipe.effectiveEnv();
+    if (const auto it = env.find("NPY_DISABLE_CPU_FEATURES"); it != env.end() && !it->second.empty()) {
+        std::istringstream words(it->second);
+        std::vector<std::string> disabled;
+        for (std::string word; words >> word;) disabled.push_back(word);
+        metadata["numpy_simd"] = {{"disabled (NPY_DISABLE_CPU_FEATURES)", disabled}};
+    }
+    return metadata;
+}
+
+}  // namespace meshdiff::rerun

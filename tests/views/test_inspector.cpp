@@ -1,0 +1,74 @@
+#include <QLabel>
+#include <QTableView>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include "SyntheticGlobeScene.h"
+#include "inspect/InspectorPanel.h"
+
+namespace meshdiff::views {
+namespace {
+
+TEST(Inspector, ListsMovedMeshNodesLargestMoveFirstAndShowsThem) {
+    test::SyntheticPair pair;
+    pair.diff.movedNodes = {{2, 1, 0, 1e-6}, {4, 3, 7, 5e-6}, {5, 2, 2, 2e-6}};  // sorted by mesh
+    InspectorPanel panel;
+    panel.resize(500, 600);
+    panel.show();
+    panel.setGraphs(&pair.diff, &pair.graph, &pair.graph, {0.1, true}, {0.1, true});
+    const auto& items = panel.differences().items();
+    ASSERT_EQ(items.size(), 6u);  // 1 + 1 edges, 1 triangle, 3 moved nodes
+    EXPECT_EQ(items[3].kind, DifferenceItem::Kind::MovedNode);
+    EXPECT_EQ(items[3].mesh, 4);  // moved 5e-6°, the most
+    EXPECT_EQ(items[4].mesh, 5);
+    EXPECT_EQ(items[5].mesh, 2);
+    EXPECT_EQ(items[3].movedUlps, 7u);
+    EXPECT_DOUBLE_EQ(items[3].lat, pair.graph.meshLat[4]);
+    EXPECT_DOUBLE_EQ(items[3].lon, pair.graph.meshLon[4]);
+
+    std::vector<GlobePick> activated;
+    QObject::connect(&panel, &InspectorPanel::differenceActivated, &panel,
+                     [&activated](const GlobePick& p) { activated.push_back(p); });
+    panel.selectRow(3);
+    ASSERT_EQ(activated.size(), 1u);
+    const GlobePick pick = activated.front();
+    EXPECT_EQ(pick.kind, GlobePick::Kind::MeshNode);
+    EXPECT_EQ(pick.mesh, 4);
+    EXPECT_DOUBLE_EQ(pick.lat, pair.graph.meshLat[4]);  // the globe flies there
+    const QString details = panel.details()->text();
+    EXPECT_TRUE(details.contains("moved by 3 / 7 float32 steps")) << details.toStdString();
+    EXPECT_TRUE(details.contains("ULPs: how many representable float32 values apart")) << details.toStdString();
+
+    // A pick of that node on the globe selects its row.
+    GlobePick globePick;
+    globePick.kind = GlobePick::Kind::MeshNode;
+    globePick.mesh = 5;
+    panel.showPick(globePick);
+    EXPECT_EQ(panel.currentRow(), 4);
+}
+
+TEST(Inspector, SaysWhetherTheRadiusIsTheBuildersOrRecomputed) {
+    test::SyntheticPair pair;
+    InspectorPanel panel;
+    panel.setGraphs(&pair.diff, &pair.graph, &pair.graph, {0.125, true}, {0.125, true});
+    panel.selectRow(0);  // the edge only in A
+    EXPECT_TRUE(panel.details()->text().contains("radius 0.125 (the builder's, from the run's metadata)"))
+        << panel.details()->text().toStdString();
+    EXPECT_TRUE(panel.details()->text().contains("float32 steps = ULPs"));
+
+    panel.setGraphs(&pair.diff, &pair.graph, &pair.graph, {0.25, false}, {0.25, false});
+    panel.selectRow(0);
+    EXPECT_TRUE(panel.details()->text().contains("radius 0.25 (recomputed")) << panel.details()->text().toStdString();
+}
+
+TEST(Inspector, ReadsTheBuildersRadiusFromRunOrGraphMetadata) {
+    EXPECT_EQ(builderRadius({{"graph_build", {{"radius", 0.0124}}}}), 0.0124);
+    EXPECT_EQ(builderRadius({{"radius", 0.5}}), 0.5);
+    EXPECT_FALSE(builderRadius({{"graph_build", {{"radius", "wide"}}}}).has_value());
+    EXPECT_FALSE(builderRadius({{"device", "A100"}}).has_value());
+    EXPECT_FALSE(builderRadius(nlohmann::json::array()).has_value());
+}
+
+}  // namespace
+}  // namespace meshdiff::views

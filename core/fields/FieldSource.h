@@ -1,5 +1,7 @@
 #pragma once
+#include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -7,6 +9,13 @@
 #include "fields/LatLonGrid.h"
 
 namespace meshdiff {
+
+// One position along a rollout's lead-time axis.
+struct LeadTime {
+    std::size_t index = 0;        // position along the file's lead axis
+    std::optional<double> hours;  // lead in hours; none when the file does not say
+    friend bool operator==(const LeadTime&, const LeadTime&) = default;
+};
 
 // A set of fields in one file, read one field at a time so that memory stays bounded.
 // One source must not be used from two threads at once; two sources may.
@@ -16,7 +25,15 @@ public:
     virtual const std::string& path() const = 0;
     virtual std::vector<std::string> fieldNames() const = 0;  // in file order
     virtual const LatLonGrid& grid() const = 0;
-    virtual Field load(const std::string& name) const = 0;  // throws meshdiff::Error
+    // The field at the first lead and member (or the ones the options chose); throws meshdiff::Error.
+    virtual Field load(const std::string& name) const = 0;
+
+    // Rollouts and ensembles. A source without a lead axis has one lead (index 0, hours unknown);
+    // one without members has none. loadAt(name, lead, member) takes positions in leads() and
+    // members() (member 0 when there are none); the defaults describe a single 2-D slice.
+    virtual std::vector<LeadTime> leads() const { return {LeadTime{}}; }
+    virtual std::vector<int> members() const { return {}; }  // member numbers, in file order
+    virtual Field loadAt(const std::string& name, std::size_t lead, std::size_t member) const;
 };
 
 struct FieldSourceOptions {

@@ -33,10 +33,6 @@ double halfStep(const std::vector<double>& axis) {
     return axis.size() < 2 ? 0.5 : std::abs(axis.back() - axis.front()) / double(axis.size() - 1) / 2.0;
 }
 
-QString unitsSuffix(const std::string& units) {
-    return units.empty() ? QString() : QStringLiteral(" [%1]").arg(QString::fromStdString(units));
-}
-
 // "A" with the run's label, said once: a label that already starts with the letter ("A (glibc
 // float32 math)") stands alone instead of becoming "A (A (glibc float32 math))".
 QString runTitle(const QString& letter, const std::string& label) {
@@ -442,12 +438,6 @@ std::optional<MapProbe> ErrorMapRenderer::probe(const QPointF& position, const Q
         return p;
     }
     return std::nullopt;
-}
-
-std::vector<QRectF> ErrorMapRenderer::mapFrames(const QRectF& target) const {
-    std::vector<QRectF> frames;
-    for (const Panel& panel : layout(target)) frames.push_back(panel.map);
-    return frames;
 }
 
 }  // namespace meshdiff::views

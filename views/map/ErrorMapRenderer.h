@@ -14,8 +14,8 @@
 #include "colormap/DifferenceScale.h"
 #include "colormap/ScaleHistogram.h"
 #include "map/ErrorMapData.h"
-#include "map/MapViewport.h"
 #include "map/MapLook.h"
+#include "map/MapViewport.h"
 
 class QPainter;
 
@@ -73,14 +73,11 @@ public:
     void savePdf(const QString& path, const QSizeF& sizePoints) const;
     void saveSvg(const QString& path, const QSize& size) const;
 
-    // Where the maps lie in a figure drawn into `target` (one per panel): figures use it to size
-    // their page to what is drawn.
-    std::vector<QRectF> mapFrames(const QRectF& target) const;
-
     // The grid point under `position` of a map rendered into `target`; nullopt off the maps.
     std::optional<MapProbe> probe(const QPointF& position, const QRectF& target) const;
     // The map frames (one, or three side by side) of a rendering into `target`, each showing
-    // style().viewport: for turning mouse positions into zoom and pan.
+    // style().viewport: for turning mouse positions into zoom and pan, and for figures to size
+    // their page to what is drawn.
     std::vector<QRectF> mapFrames(const QRectF& target) const;
 
     // Colour scales in use (valid after setData/setStyle): A and B share one.

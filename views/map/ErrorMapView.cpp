@@ -19,8 +19,6 @@
 namespace meshdiff::views {
 namespace {
 
-QString value(double v) { return QString::fromStdString(formatValue(v)); }
-
 QLineEdit* limitEdit(const QString& name, const QString& tip, QWidget* parent) {
     auto* edit = new QLineEdit(parent);
     edit->setObjectName(name);

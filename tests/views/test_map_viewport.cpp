@@ -78,6 +78,8 @@ TEST(MapViewport, PanningCrossesTheSeamAndLongitudesWrap) {
 
 TEST(MapGraticule, StepsGetFinerAsTheMapZoomsIn) {
     EXPECT_DOUBLE_EQ(graticuleStep(360, 12), 30);
+    EXPECT_DOUBLE_EQ(graticuleStep(360, 6), 60);  // a narrow figure: fewer, wider-spaced labels
+    EXPECT_DOUBLE_EQ(graticuleStep(360, 4), 90);
     EXPECT_DOUBLE_EQ(graticuleStep(90, 12), 10);
     EXPECT_DOUBLE_EQ(graticuleStep(45, 12), 5);
     EXPECT_DOUBLE_EQ(graticuleStep(18, 12), 2);

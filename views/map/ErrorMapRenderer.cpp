@@ -184,7 +184,10 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
         QRectF map(mapArea.center().x() - w / 2, mapArea.top(), w, h);
         Panel panel;
         panel.content = contents[k];
-        panel.title = QRectF(map.left(), inner.top(), map.width(), titleHeight);
+        // The title may use the grid labels' margins too: a narrow panel's title needs the room.
+        const double titleLeft = std::max(inner.left(), map.left() - labelWidth);
+        panel.title = QRectF(titleLeft, inner.top(), std::min(inner.right(), map.right() + labelOverhang) - titleLeft,
+                             titleHeight);
         panel.map = map;
         panel.colorBar = QRectF(map.left() + map.width() * 0.1, map.bottom() + labelHeight + 6 * unit,
                                 map.width() * 0.8, barHeight - 6 * unit);
@@ -232,7 +235,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         painter.setFont(legendFont);
         // The legend takes the right of the title row, never more than half of it.
         const QRectF legendArea = panel.title.adjusted(panel.title.width() / 2, 0, 0, 0);
-        const double legendWidth = drawMapDifferencesLegend(painter, legendArea, d, unit);
+        const double legendWidth = drawMapDifferencesLegend(painter, legendArea, d, unit, look_.ink);
         painter.setFont(font);
         painter.setPen(look_.ink);
         titleRect.adjust(0, 0, -(legendWidth > 0 ? legendWidth + 12 * unit : 0.0), 0);
@@ -327,7 +330,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     if (style_.differences) drawMapDifferences(painter, projection, d, unit);
     painter.restore();
 
-    if (style_.graticule) drawGraticule(painter, projection, unit);
+    if (style_.graticule) drawGraticule(painter, projection, unit, look_.ink);
     painter.setPen(QPen(look_.ink, 0.8 * unit));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(panel.map);
@@ -352,6 +355,7 @@ ColorBarContent ErrorMapRenderer::colorBarOf(MapMode content) const {
                          : content == MapMode::AbsDifference ? QStringLiteral("|A−B|")
                                                              : QStringLiteral("value");
     bar.caption = colorBarCaption(what, data_ ? data_->units : std::string(), bar.scale);
+    bar.dark = look_.paper.lightnessF() < 0.5;  // light text on dark paper
     return bar;
 }
 

@@ -107,7 +107,8 @@ void drawMapDifferences(QPainter& painter, const MapProjection& projection, cons
     painter.restore();
 }
 
-double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const ErrorMapData& data, double unit) {
+double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const ErrorMapData& data, double unit,
+                                const QColor& ink) {
     bool runs[3] = {false, false, false};
     for (const MapMarker& m : data.markers) runs[std::clamp(m.run, 0, 2)] = true;
     for (const MapLine& l : data.lines) runs[std::clamp(l.run, 0, 2)] = true;
@@ -148,7 +149,7 @@ double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const Err
         strokeWithHalo(painter, markerPath(QPointF(x + radius, y), radius, look.square), look, unit);
         x += 2 * radius + gap;
         const double textWidth = metrics.horizontalAdvance(e.text);
-        painter.setPen(Qt::black);
+        painter.setPen(ink);
         painter.drawText(QRectF(x, area.top(), textWidth + 1, area.height()), Qt::AlignLeft | Qt::AlignVCenter, e.text);
         x += textWidth + spacing;
     }

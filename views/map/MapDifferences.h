@@ -1,4 +1,5 @@
 #pragma once
+#include <QColor>
 #include <QRectF>
 
 #include "map/ErrorMapData.h"
@@ -20,6 +21,7 @@ double mapMarkerRadius(const MapProjection& projection, const LatLonGrid& grid, 
 
 // One row of legend entries for the markers in `data` (only those present), right-aligned in
 // `area`; returns the width it took (0 when there is nothing to explain).
-double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const ErrorMapData& data, double unit);
+double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const ErrorMapData& data, double unit,
+                                const QColor& ink);
 
 }  // namespace meshdiff::views

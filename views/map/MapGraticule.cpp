@@ -25,10 +25,10 @@ bool isZero(double value, double step) { return std::abs(value) < step * 1e-6; }
 }  // namespace
 
 double graticuleStep(double spanDegrees, double maxLines) {
-    constexpr double kSteps[] = {0.1, 0.25, 0.5, 1, 2, 5, 10, 30};
+    constexpr double kSteps[] = {0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 90};
     for (double step : kSteps)
         if (spanDegrees / step <= maxLines) return step;
-    return 30;
+    return 90;
 }
 
 std::vector<double> graticuleValues(double from, double to, double step) {
@@ -55,7 +55,7 @@ QString longitudeLabel(double lon, double step) {
 double graticuleLabelWidth(double unit) { return 46 * unit; }
 double graticuleLabelHeight(double unit) { return 16 * unit; }
 
-void drawGraticule(QPainter& painter, const MapProjection& projection, double unit) {
+void drawGraticule(QPainter& painter, const MapProjection& projection, double unit, const QColor& ink) {
     const QRectF& frame = projection.frame;
     if (frame.width() <= 0 || frame.height() <= 0) return;
     const MapViewport& view = projection.viewport;
@@ -67,7 +67,9 @@ void drawGraticule(QPainter& painter, const MapProjection& projection, double un
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     // Faint and thin: a reference, not data.
-    painter.setPen(QPen(QColor(0, 0, 0, 70), 0.6 * unit, Qt::SolidLine, Qt::FlatCap));
+    QColor faint = ink;
+    faint.setAlpha(70);
+    painter.setPen(QPen(faint, 0.6 * unit, Qt::SolidLine, Qt::FlatCap));
     painter.setClipRect(frame);
     for (double lon : lons)
         painter.drawLine(QPointF(projection.x(lon), frame.top()), QPointF(projection.x(lon), frame.bottom()));
@@ -78,7 +80,7 @@ void drawGraticule(QPainter& painter, const MapProjection& projection, double un
     QFont font = painter.font();
     font.setPixelSize(std::max(6, int(std::lround(10 * unit))));
     painter.setFont(font);
-    painter.setPen(QPen(Qt::black, 0.6 * unit));
+    painter.setPen(QPen(ink, 0.6 * unit));
     const double tick = 3 * unit, labelWidth = graticuleLabelWidth(unit), labelHeight = graticuleLabelHeight(unit);
     for (double lon : lons) {
         const double x = projection.x(lon);

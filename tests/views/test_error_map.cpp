@@ -10,6 +10,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "BumpField.h"
 #include "ImageCompare.h"
 #include "colormap/ColorMap.h"
 #include "colormap/DifferenceColors.h"
@@ -21,26 +22,7 @@
 namespace meshdiff::views {
 namespace {
 
-// A 1° field A and a B that differs only by a bump of +2 at (lat 30, lon 90).
-std::shared_ptr<ErrorMapData> bumpData() {
-    auto data = std::make_shared<ErrorMapData>();
-    for (int i = 0; i <= 180; ++i) data->grid.lat.push_back(-90.0 + i);
-    for (int j = 0; j < 360; ++j) data->grid.lon.push_back(j);
-    data->a.resize(data->grid.size());
-    data->b.resize(data->grid.size());
-    for (int i = 0; i <= 180; ++i) {
-        for (int j = 0; j < 360; ++j) {
-            const double lat = -90.0 + i, lon = j;
-            const double value = 280 + 20 * std::cos(lat * std::numbers::pi / 180);
-            const double bump = 2 * std::exp(-((lat - 30) * (lat - 30) + (lon - 90) * (lon - 90)) / 20.0);
-            data->a[std::size_t(i * 360 + j)] = float(value);
-            data->b[std::size_t(i * 360 + j)] = float(value - bump);
-        }
-    }
-    data->fieldName = "2m_temperature";
-    data->units = "K";
-    return data;
-}
+std::shared_ptr<ErrorMapData> bumpData() { return meshdiff::test::bumpField(); }
 
 QColor qcolor(Rgb c) { return QColor(c.r, c.g, c.b); }
 

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "BumpField.h"
 #include "ImageCompare.h"
 #include "SyntheticGlobeScene.h"
 #include "export/FigureOptions.h"
@@ -22,22 +23,7 @@ namespace {
 // A 1° field whose B differs from A by a bump at (30°N, 90°E), with three coastlines and run
 // labels that already name their run, as run.json labels do.
 std::shared_ptr<ErrorMapData> labelledData() {
-    auto data = std::make_shared<ErrorMapData>();
-    for (int i = 0; i <= 180; ++i) data->grid.lat.push_back(-90.0 + i);
-    for (int j = 0; j < 360; ++j) data->grid.lon.push_back(j);
-    data->a.resize(data->grid.size());
-    data->b.resize(data->grid.size());
-    for (int i = 0; i <= 180; ++i) {
-        for (int j = 0; j < 360; ++j) {
-            const double lat = -90.0 + i, lon = j;
-            const double value = 280 + 20 * std::cos(lat * std::numbers::pi / 180);
-            const double bump = 2 * std::exp(-((lat - 30) * (lat - 30) + (lon - 90) * (lon - 90)) / 20.0);
-            data->a[std::size_t(i * 360 + j)] = float(value);
-            data->b[std::size_t(i * 360 + j)] = float(value - bump);
-        }
-    }
-    data->fieldName = "2m_temperature";
-    data->units = "K";
+    auto data = meshdiff::test::bumpField();
     data->labelA = "A (glibc float32 math)";
     data->labelB = "B (Eigen float32 math)";
     data->coastlines = {{{-10, 40}, {20, 45}, {30, 30}}, {{100, -10}, {120, -20}, {140, -15}}, {{170, 60}, {-170, 62}}};

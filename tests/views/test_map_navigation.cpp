@@ -15,6 +15,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "BumpField.h"
 #include "ImageCompare.h"
 #include "colormap/DifferenceColors.h"
 #include "map/ErrorMapCanvas.h"
@@ -24,24 +25,8 @@
 namespace meshdiff::views {
 namespace {
 
-// A 1° field A and a B lower by a bump of 2 around (lat 30, lon 90).
-std::shared_ptr<ErrorMapData> bumpData() {
-    auto data = std::make_shared<ErrorMapData>();
-    for (int i = 0; i <= 180; ++i) data->grid.lat.push_back(-90.0 + i);
-    for (int j = 0; j < 360; ++j) data->grid.lon.push_back(j);
-    for (int i = 0; i <= 180; ++i) {
-        for (int j = 0; j < 360; ++j) {
-            const double lat = -90.0 + i, lon = j;
-            const double value = 280 + 20 * std::cos(lat * std::numbers::pi / 180) + lon / 36.0;
-            const double bump = 2 * std::exp(-((lat - 30) * (lat - 30) + (lon - 90) * (lon - 90)) / 20.0);
-            data->a.push_back(float(value));
-            data->b.push_back(float(value - bump));
-        }
-    }
-    data->fieldName = "2m_temperature";
-    data->units = "K";
-    return data;
-}
+// The bump field with a west–east slope, so that every column has its own colour.
+std::shared_ptr<ErrorMapData> bumpData() { return meshdiff::test::bumpField(1 / 36.0); }
 
 int colorDistance(QRgb a, QColor b) {
     return std::max({std::abs(qRed(a) - b.red()), std::abs(qGreen(a) - b.green()), std::abs(qBlue(a) - b.blue())});

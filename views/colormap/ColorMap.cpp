@@ -84,17 +84,7 @@ ColorScale diverging(std::span<const T> values, const LimitOptions& limits) {
         limit = limits.mode == LimitMode::Robust ? percentileOf(magnitudes, limits.percentile)
                                                  : *std::max_element(magnitudes.begin(), magnitudes.end());
     }
-    if (!(limit > 0)) limit = 1;
-    ColorScale scale;
-    scale.kind = ColorMapKind::Diverging;
-    scale.min = -limit;
-    scale.max = limit;
-    if (limits.mode == LimitMode::Manual && limits.manualMin < limits.manualMax) {
-        scale.min = limits.manualMin;
-        scale.max = limits.manualMax;
-    }
-    scale.limitsName = limitsName(limits);
-    return scale;
+    return divergingWithin(limit, limits);
 }
 
 template <class T>
@@ -277,6 +267,20 @@ std::string describeScale(const ColorScale& scale) {
         case ScaleType::Linear: break;
     }
     return "linear";
+}
+
+ColorScale divergingWithin(double limit, const LimitOptions& limits) {
+    if (!(limit > 0)) limit = 1;
+    ColorScale scale;
+    scale.kind = ColorMapKind::Diverging;
+    scale.min = -limit;
+    scale.max = limit;
+    if (limits.mode == LimitMode::Manual && limits.manualMin < limits.manualMax) {
+        scale.min = limits.manualMin;
+        scale.max = limits.manualMax;
+    }
+    scale.limitsName = limitsName(limits);
+    return scale;
 }
 
 std::string limitsName(const LimitOptions& limits) {

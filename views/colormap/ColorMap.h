@@ -69,6 +69,8 @@ struct LimitOptions {
     double manualMin = -1, manualMax = 1;
     bool operator==(const LimitOptions&) const = default;
 };
+// The diverging map within ±limit (1 when limit is not positive), or within the manual limits.
+ColorScale divergingWithin(double limit, const LimitOptions& limits);
 std::string limitsName(const LimitOptions& limits);  // "full range", "robust 1–99 %", "manual"
 
 // Diverging map centred on 0 with symmetric limits ±L, L = max|v| or the percentile of |v|.

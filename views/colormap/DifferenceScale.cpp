@@ -48,17 +48,7 @@ ScaleType chooseScaleType(const DifferenceStats& stats) {
 }
 
 ColorScale differenceScale(const DifferenceStats& stats, ScaleChoice choice, const LimitOptions& limits) {
-    ColorScale scale;
-    scale.kind = ColorMapKind::Diverging;
-    double limit = limits.mode == LimitMode::Robust ? stats.percentileAbs : stats.maxAbs;
-    if (!(limit > 0)) limit = 1;
-    scale.min = -limit;
-    scale.max = limit;
-    if (limits.mode == LimitMode::Manual && limits.manualMin < limits.manualMax) {
-        scale.min = limits.manualMin;
-        scale.max = limits.manualMax;
-    }
-    scale.limitsName = limitsName(limits);
+    ColorScale scale = divergingWithin(limits.mode == LimitMode::Robust ? stats.percentileAbs : stats.maxAbs, limits);
     scale.type = choice == ScaleChoice::Linear   ? ScaleType::Linear
                  : choice == ScaleChoice::SymLog ? ScaleType::SymLog
                                                  : chooseScaleType(stats);

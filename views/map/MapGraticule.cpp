@@ -59,8 +59,9 @@ void drawGraticule(QPainter& painter, const MapProjection& projection, double un
     const QRectF& frame = projection.frame;
     if (frame.width() <= 0 || frame.height() <= 0) return;
     const MapViewport& view = projection.viewport;
-    // About one labelled line per 80 units across the frame, and never more than 12.
-    const double step = graticuleStep(view.lonSpan(), std::clamp(frame.width() / (80 * unit), 2.0, 12.0));
+    // At most one labelled line per 45 units across the frame (a label such as "150°W" is about 30
+    // units wide), and never more than 12.
+    const double step = graticuleStep(view.lonSpan(), std::clamp(frame.width() / (45 * unit), 2.0, 12.0));
     const std::vector<double> lons = graticuleValues(view.west(), view.east(), step);
     const std::vector<double> lats = graticuleValues(std::max(-90.0, view.south()), std::min(90.0, view.north()), step);
 

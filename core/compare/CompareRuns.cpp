@@ -26,9 +26,13 @@ bool Comparison::identical() const {
     if (!graph && !fields) return false;
     if (graph && !graph->identical()) return false;
     if (fields) {
-        if (!fields->onlyInA.empty() || !fields->onlyInB.empty() || !fields->nanMasksEqual) return false;
-        for (const auto& m : fields->perField) {
-            if (!(m.relRms <= tolerance)) return false;
+        if (!fields->onlyInA.empty() || !fields->onlyInB.empty() || !fields->leadsNotLinedUp.empty()) return false;
+        if (!fields->nanMasksEqual) return false;
+        for (const auto& lead : fields->perLead) {
+            if (!lead.nanMasksEqual) return false;
+            for (const auto& m : lead.perField) {
+                if (!(m.relRms <= tolerance)) return false;
+            }
         }
     }
     return true;
@@ -71,7 +75,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         std::unique_ptr<FieldSource> fa, fb;
         tbb::parallel_invoke([&] { fa = openFieldSource(*c.a.fieldsFile, options.fieldOptions); },
                              [&] { fb = openFieldSource(*c.b.fieldsFile, options.fieldOptions); });
-        c.fields = compareFieldSources(*fa, *fb, options.tolerance);
+        c.fields = compareFieldSources(*fa, *fb, options.tolerance, options.lead);
     }
     return c;
 }

@@ -86,8 +86,8 @@ void printFields(std::ostream& out, const FieldsComparison& f, bool perField) {
             const std::string name =
                 k < f.members.size() ? m.name + " [member " + std::to_string(f.members[k]) + "]" : m.name;
             char line[256];
-            std::snprintf(line, sizeof line, "  %-40s corr %.8f  rel RMS %.3e  max|A-B| %.3e%s\n", name.c_str(),
-                          m.corr, m.relRms, m.maxAbs, m.nanMasksEqual ? "" : "  NaN masks differ");
+            std::snprintf(line, sizeof line, "  %-40s corr %.8f  rel RMS %.3e  max|A-B| %.3e%s\n", name.c_str(), m.corr,
+                          m.relRms, m.maxAbs, m.nanMasksEqual ? "" : "  NaN masks differ");
             out << line;
         }
     }

@@ -102,8 +102,8 @@ std::size_t chooseLead(const std::vector<LeadComparison>& leads, std::optional<d
     for (std::size_t k = 0; k < leads.size(); ++k) {
         if (leads[k].hours && std::abs(*leads[k].hours - *wanted) < 1e-6) return k;
         anyHours = anyHours || leads[k].hours.has_value();
-        known += (known.empty() ? "" : ", ") + (leads[k].hours ? hoursText(*leads[k].hours)
-                                                               : "index " + std::to_string(leads[k].index));
+        known += (known.empty() ? "" : ", ") +
+                 (leads[k].hours ? hoursText(*leads[k].hours) : "index " + std::to_string(leads[k].index));
     }
     if (!anyHours) {
         for (std::size_t k = 0; k < leads.size(); ++k)
@@ -111,7 +111,8 @@ std::size_t chooseLead(const std::vector<LeadComparison>& leads, std::optional<d
     }
     char number[32];
     std::snprintf(number, sizeof number, "%g", *wanted);
-    throw Error("", std::string("--lead ") + number + " is not a lead both runs have (" + (anyHours ? "by hours" : "by index: no file gives hours") +
+    throw Error("", std::string("--lead ") + number + " is not a lead both runs have (" +
+                        (anyHours ? "by hours" : "by index: no file gives hours") +
                         "); leads: " + (known.empty() ? "none" : known));
 }
 
@@ -162,7 +163,8 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
         l.indexB = lineUp.pairs[p].b;
         l.hours = lineUp.pairs[p].hours;
         l.perField.resize(perLeadCount);
-        for (std::size_t f = 0; f < common.size(); ++f) l.members.insert(l.members.end(), members.numbers.begin(), members.numbers.end());
+        for (std::size_t f = 0; f < common.size(); ++f)
+            l.members.insert(l.members.end(), members.numbers.begin(), members.numbers.end());
         if (members.spread) spreads[p].resize(common.size());
     }
 
@@ -173,36 +175,36 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
     const std::size_t total = lineUp.pairs.size() * perLeadCount;
     std::size_t next = 0;
     tbb::parallel_pipeline(
-        3, tbb::make_filter<void, LoadedStep*>(
-               tbb::filter_mode::serial_in_order,
-               [&](tbb::flow_control& fc) -> LoadedStep* {
-                   if (next == total) {
-                       fc.stop();
-                       return nullptr;
-                   }
-                   auto loaded = std::make_unique<LoadedStep>();
-                   const std::size_t k = next++;
-                   loaded->step = {k / perLeadCount, (k % perLeadCount) / members.pairs.size(),
-                                   k % members.pairs.size()};
-                   const LeadPair& leadPair = lineUp.pairs[loaded->step.lead];
-                   const auto [memberA, memberB] = members.pairs[loaded->step.member];
-                   const std::string& name = common[loaded->step.field];
-                   tbb::parallel_invoke(
-                       [&] {
-                           loaded->a = a.loadAt(name, leadPair.a, memberA);
-                           if (members.spread && loaded->step.member == 0) loaded->spread = a.loadAt(name, leadPair.a, 1);
-                       },
-                       [&] { loaded->b = b.loadAt(name, leadPair.b, memberB); });
-                   return loaded.release();
-               }) &
-               tbb::make_filter<LoadedStep*, void>(tbb::filter_mode::parallel, [&](LoadedStep* raw) {
-                   std::unique_ptr<LoadedStep> loaded(raw);
-                   const Step& s = loaded->step;
-                   c.perLead[s.lead].perField[s.field * members.pairs.size() + s.member] =
-                       computeFieldMetrics(loaded->a, loaded->b, alignment);
-                   if (loaded->spread)
-                       spreads[s.lead][s.field] = computeFieldMetrics(loaded->a, *loaded->spread, *selfAlignment);
-               }));
+        3,
+        tbb::make_filter<void, LoadedStep*>(
+            tbb::filter_mode::serial_in_order,
+            [&](tbb::flow_control& fc) -> LoadedStep* {
+                if (next == total) {
+                    fc.stop();
+                    return nullptr;
+                }
+                auto loaded = std::make_unique<LoadedStep>();
+                const std::size_t k = next++;
+                loaded->step = {k / perLeadCount, (k % perLeadCount) / members.pairs.size(), k % members.pairs.size()};
+                const LeadPair& leadPair = lineUp.pairs[loaded->step.lead];
+                const auto [memberA, memberB] = members.pairs[loaded->step.member];
+                const std::string& name = common[loaded->step.field];
+                tbb::parallel_invoke(
+                    [&] {
+                        loaded->a = a.loadAt(name, leadPair.a, memberA);
+                        if (members.spread && loaded->step.member == 0) loaded->spread = a.loadAt(name, leadPair.a, 1);
+                    },
+                    [&] { loaded->b = b.loadAt(name, leadPair.b, memberB); });
+                return loaded.release();
+            }) &
+            tbb::make_filter<LoadedStep*, void>(tbb::filter_mode::parallel, [&](LoadedStep* raw) {
+                std::unique_ptr<LoadedStep> loaded(raw);
+                const Step& s = loaded->step;
+                c.perLead[s.lead].perField[s.field * members.pairs.size() + s.member] =
+                    computeFieldMetrics(loaded->a, loaded->b, alignment);
+                if (loaded->spread)
+                    spreads[s.lead][s.field] = computeFieldMetrics(loaded->a, *loaded->spread, *selfAlignment);
+            }));
 
     const std::vector<int> numbersA = a.members();
     for (std::size_t p = 0; p < c.perLead.size(); ++p) {

@@ -21,8 +21,8 @@ struct MemberSpread {
 
 // One lead of A lined up with one lead of B.
 struct LeadComparison {
-    std::size_t index = 0, indexB = 0;  // positions along A's and B's lead axes
-    std::optional<double> hours;        // none when neither file says
+    std::size_t index = 0, indexB = 0;   // positions along A's and B's lead axes
+    std::optional<double> hours;         // none when neither file says
     std::vector<FieldMetrics> perField;  // A's field order; field-major, one per member pair
     std::vector<int> members;            // member number of each perField entry; empty without members
     double minCorr = 1, maxRelRms = 0, medianRelRms = 0;
@@ -42,10 +42,10 @@ struct FieldsComparison {
     bool nanMasksEqual = true;
     std::vector<std::string> worst;  // up to 3 names, highest rel RMS first
 
-    std::vector<LeadComparison> perLead;         // lined-up leads, in A's lead order
-    std::size_t shownLead = 0;                   // position in perLead of the top-level values
-    std::vector<std::string> leadsNotLinedUp;    // "lead 30 h: only in B"
-    std::vector<std::string> notes;              // how leads and members were lined up
+    std::vector<LeadComparison> perLead;       // lined-up leads, in A's lead order
+    std::size_t shownLead = 0;                 // position in perLead of the top-level values
+    std::vector<std::string> leadsNotLinedUp;  // "lead 30 h: only in B"
+    std::vector<std::string> notes;            // how leads and members were lined up
 };
 
 struct CompareOptions {
@@ -53,7 +53,7 @@ struct CompareOptions {
     FieldSourceOptions fieldOptions;
     bool compareGraphs = true;
     bool compareFields = true;
-    bool assessRisk = true;  // run both graphs' fragility analysis when they differ
+    bool assessRisk = true;      // run both graphs' fragility analysis when they differ
     std::optional<double> lead;  // hours of the lead shown at top level (an index when no file gives hours)
 };
 

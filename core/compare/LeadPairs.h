@@ -13,9 +13,9 @@ struct LeadPair {
 };
 
 struct LeadLineUp {
-    std::vector<LeadPair> pairs;           // in A's lead order
-    std::vector<std::string> notLinedUp;   // "lead 30 h: only in B", "lead index 4: only in A"
-    std::vector<std::string> notes;        // why hours were not used
+    std::vector<LeadPair> pairs;          // in A's lead order
+    std::vector<std::string> notLinedUp;  // "lead 30 h: only in B", "lead index 4: only in A"
+    std::vector<std::string> notes;       // why hours were not used
 };
 
 // By hours when both sides know every lead's hours and they increase; otherwise by index.

@@ -33,13 +33,29 @@ std::optional<double> epochHoursOf(const std::string& date) {
 }  // namespace
 
 std::optional<CfTimeUnits> parseCfTimeUnits(const std::string& text) {
-    static const std::map<std::string, double> kHours{
-        {"hours", 1},           {"hour", 1},           {"hr", 1},          {"hrs", 1},        {"h", 1},
-        {"days", 24},           {"day", 24},           {"d", 24},          {"minutes", 1 / 60.0},
-        {"minute", 1 / 60.0},   {"min", 1 / 60.0},     {"mins", 1 / 60.0}, {"seconds", 1 / 3600.0},
-        {"second", 1 / 3600.0}, {"sec", 1 / 3600.0},   {"secs", 1 / 3600.0}, {"s", 1 / 3600.0},
-        {"milliseconds", 1 / 3.6e6}, {"ms", 1 / 3.6e6}, {"microseconds", 1 / 3.6e9}, {"us", 1 / 3.6e9},
-        {"nanoseconds", 1 / 3.6e12}, {"ns", 1 / 3.6e12}};
+    static const std::map<std::string, double> kHours{{"hours", 1},
+                                                      {"hour", 1},
+                                                      {"hr", 1},
+                                                      {"hrs", 1},
+                                                      {"h", 1},
+                                                      {"days", 24},
+                                                      {"day", 24},
+                                                      {"d", 24},
+                                                      {"minutes", 1 / 60.0},
+                                                      {"minute", 1 / 60.0},
+                                                      {"min", 1 / 60.0},
+                                                      {"mins", 1 / 60.0},
+                                                      {"seconds", 1 / 3600.0},
+                                                      {"second", 1 / 3600.0},
+                                                      {"sec", 1 / 3600.0},
+                                                      {"secs", 1 / 3600.0},
+                                                      {"s", 1 / 3600.0},
+                                                      {"milliseconds", 1 / 3.6e6},
+                                                      {"ms", 1 / 3.6e6},
+                                                      {"microseconds", 1 / 3.6e9},
+                                                      {"us", 1 / 3.6e9},
+                                                      {"nanoseconds", 1 / 3.6e12},
+                                                      {"ns", 1 / 3.6e12}};
     std::string units = text;
     std::transform(units.begin(), units.end(), units.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     const auto first = units.find_first_not_of(' ');

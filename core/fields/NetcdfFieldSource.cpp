@@ -54,17 +54,31 @@ const std::set<std::string> kLevelStandardNames{"air_pressure",
                                                 "model_level_number",
                                                 "atmosphere_hybrid_sigma_pressure_coordinate",
                                                 "atmosphere_sigma_coordinate"};
-const std::set<std::string> kLeadingNames{"time",        "valid_time", "init_time", "forecast_reference_time",
-                                          "step",        "lead_time",  "batch",     "sample",
-                                          "samples",     "member",     "number",    "ensemble",
-                                          "realization", "datetime",   "t",
-                                          "prediction_timedelta", "forecast_period", "lead", "ens", "ensemble_member"};
+const std::set<std::string> kLeadingNames{"time",
+                                          "valid_time",
+                                          "init_time",
+                                          "forecast_reference_time",
+                                          "step",
+                                          "lead_time",
+                                          "batch",
+                                          "sample",
+                                          "samples",
+                                          "member",
+                                          "number",
+                                          "ensemble",
+                                          "realization",
+                                          "datetime",
+                                          "t",
+                                          "prediction_timedelta",
+                                          "forecast_period",
+                                          "lead",
+                                          "ens",
+                                          "ensemble_member"};
 // Leading dimensions that are a rollout's lead axis (first found in this order) and its members.
-const std::vector<std::string> kLeadAxisNames{"step",  "lead_time",  "prediction_timedelta", "forecast_period",
-                                              "lead",  "time",       "valid_time",           "datetime",
-                                              "t"};
-const std::set<std::string> kMemberAxisNames{"member",   "number", "realization", "sample", "samples",
-                                             "ensemble", "ens",    "ensemble_member"};
+const std::vector<std::string> kLeadAxisNames{
+    "step", "lead_time", "prediction_timedelta", "forecast_period", "lead", "time", "valid_time", "datetime", "t"};
+const std::set<std::string> kMemberAxisNames{"member",  "number",   "realization", "sample",
+                                             "samples", "ensemble", "ens",         "ensemble_member"};
 const std::vector<std::string> kReferenceTimeNames{"forecast_reference_time", "init_time", "reference_time",
                                                    "initial_time", "analysis_time"};
 // netCDF-4 marks dimensions that have no coordinate variable with this NAME attribute.

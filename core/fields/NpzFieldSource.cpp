@@ -231,8 +231,8 @@ private:
         const NdArray axis = archive_.read(key);
         if (axis.size() != expected)
             throw Error(path() + "[" + key + "]", "has " + std::to_string(axis.size()) +
-                                                      " values but the fields have " + std::to_string(expected) +
-                                                      " " + what);
+                                                      " values but the fields have " + std::to_string(expected) + " " +
+                                                      what);
         return axis.toFloat64();
     }
 

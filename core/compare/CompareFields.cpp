@@ -146,7 +146,8 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
     }
 
     const std::vector<LeadTime> leadsA = a.leads();
-    const LeadLineUp lineUp = lineUpLeads(leadsA, b.leads());
+    const std::vector<LeadTime> leadsB = b.leads();
+    const LeadLineUp lineUp = lineUpLeads(leadsA, leadsB);
     c.leadsNotLinedUp = lineUp.notLinedUp;
     c.notes = lineUp.notes;
     const MemberPlan members = planMembers(a, b);
@@ -159,8 +160,8 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
     std::vector<std::vector<FieldMetrics>> spreads(lineUp.pairs.size());
     for (std::size_t p = 0; p < lineUp.pairs.size(); ++p) {
         LeadComparison& l = c.perLead[p];
-        l.index = lineUp.pairs[p].a;
-        l.indexB = lineUp.pairs[p].b;
+        l.index = leadsA[lineUp.pairs[p].a].index;
+        l.indexB = leadsB[lineUp.pairs[p].b].index;
         l.hours = lineUp.pairs[p].hours;
         l.perField.resize(perLeadCount);
         for (std::size_t f = 0; f < common.size(); ++f)

@@ -168,7 +168,7 @@ public:
             throw Error(path_, "member " + std::to_string(member) + " asked for, but the file has " +
                                    std::to_string(members_.size()) + " member(s)");
         std::vector<std::size_t> index = leadingIndex_;
-        if (leadAxis_) index[*leadAxis_] = lead;
+        if (leadAxis_) index[*leadAxis_] = leads_[lead].index;
         if (memberAxis_) index[*memberAxis_] = member;
         return readSlice(name, index);
     }
@@ -329,7 +329,7 @@ private:
                                        leadingNames_[d] + " is out of range (size " + std::to_string(leadingSizes_[d]) +
                                        ")");
 
-        findRolloutAxes();
+        findRolloutAxes(options.leadingIndex.size());
 
         grid_.lat = coordinateValues(latDim, nlat_);
         grid_.lon = coordinateValues(lonDim, nlon_);
@@ -346,14 +346,16 @@ private:
     }
 
     // The lead axis and member axis among the leading dimensions; other leading dimensions (a
-    // batch of 1, an init time) keep options.leadingIndex.
-    void findRolloutAxes() {
+    // batch of 1, an init time) keep options.leadingIndex, and so do the first `pinned` ones.
+    void findRolloutAxes(std::size_t pinned) {
         for (const std::string& name : kLeadAxisNames) {
             for (std::size_t d = 0; d < leadingNames_.size() && !leadAxis_; ++d)
                 if (lower(leadingNames_[d]) == name) leadAxis_ = d;
         }
         for (std::size_t d = 0; d < leadingNames_.size() && !memberAxis_; ++d)
             if (kMemberAxisNames.count(lower(leadingNames_[d])) && d != leadAxis_) memberAxis_ = d;
+        const bool leadPinned = leadAxis_ && *leadAxis_ < pinned;
+        if (memberAxis_ && *memberAxis_ < pinned) memberAxis_.reset();
 
         if (!leadAxis_) {
             leads_ = {LeadTime{}};
@@ -363,7 +365,7 @@ private:
             for (std::size_t k = 0; k < n; ++k) {
                 LeadTime lead{k, std::nullopt};
                 if (k < hours.size() && std::isfinite(hours[k])) lead.hours = hours[k];
-                leads_.push_back(lead);
+                if (!leadPinned || k == leadingIndex_[*leadAxis_]) leads_.push_back(lead);
             }
         }
         if (memberAxis_) {

@@ -18,7 +18,7 @@ struct FieldEntry {
     NpyHeader header;
     std::size_t elementOffset = 0;  // first element of the [lat, lon] slice within the array
     // Rollouts: the first leading dimension longer than 1 is the lead axis, the second the member
-    // axis; `restOffset` places the slice along the others (options.leadingIndex).
+    // axis (unless options.leadingIndex fixes them); `restOffset` places the slice along the others.
     std::size_t restOffset = 0;
     std::size_t leadCount = 1, leadStride = 0, memberCount = 0, memberStride = 0;
 };
@@ -38,7 +38,8 @@ decltype(Field::values) toFieldValues(const NdArray& slice) {
 
 class NpzFieldSource final : public FieldSource {
 public:
-    NpzFieldSource(const std::string& path, const FieldSourceOptions& options) : archive_(path) {
+    NpzFieldSource(const std::string& path, const FieldSourceOptions& options)
+        : archive_(path), pinned_(options.leadingIndex) {
         const std::vector<std::string> keys = archive_.keys();
         const std::pair<std::string, std::string> coordinateKeys = findCoordinates();
         for (const std::string& key : keys) {
@@ -80,8 +81,9 @@ public:
 
     std::vector<LeadTime> leads() const override { return leads_; }
     std::vector<int> members() const override {
-        std::vector<int> numbers(memberCount_);
-        for (std::size_t k = 0; k < memberCount_; ++k) numbers[k] = static_cast<int>(k);
+        const std::size_t count = pinned_.size() >= 2 ? 0 : memberCount_;
+        std::vector<int> numbers(count);
+        for (std::size_t k = 0; k < count; ++k) numbers[k] = static_cast<int>(k);
         return numbers;
     }
 
@@ -91,11 +93,13 @@ public:
         if (lead >= leads_.size())
             throw Error(path(), "lead " + std::to_string(lead) + " asked for, but the file has " +
                                     std::to_string(leads_.size()) + " lead(s)");
-        if (member > 0 && member >= memberCount_)
+        const std::size_t members = this->members().size();
+        if (member > 0 && member >= members)
             throw Error(path(), "member " + std::to_string(member) + " asked for, but the file has " +
-                                    std::to_string(memberCount_) + " member(s)");
-        const std::size_t offset = entry.restOffset + (entry.leadCount > 1 ? lead * entry.leadStride : 0) +
-                                   (entry.memberCount > 0 ? member * entry.memberStride : 0);
+                                    std::to_string(members) + " member(s)");
+        const std::size_t fileLead = leads_[lead].index, fileMember = pinned_.size() >= 2 ? pinned_[1] : member;
+        const std::size_t offset = entry.restOffset + (entry.leadCount > 1 ? fileLead * entry.leadStride : 0) +
+                                   (entry.memberCount > 0 ? fileMember * entry.memberStride : 0);
         return readField(entry, offset);
     }
 
@@ -223,7 +227,8 @@ private:
         for (std::size_t k = 0; k < leadCount; ++k) {
             LeadTime lead{k, std::nullopt};
             if (k < hours.size() && std::isfinite(hours[k])) lead.hours = hours[k];
-            leads_.push_back(lead);
+            // --index pins the lead axis: that one lead only
+            if (pinned_.empty() || leadCount == 1 || k == pinned_[0]) leads_.push_back(lead);
         }
     }
 
@@ -264,8 +269,9 @@ private:
     std::vector<FieldEntry> fields_;
     std::unordered_map<std::string, std::size_t> byName_;
     std::size_t nlat_ = 0, nlon_ = 0;
-    std::vector<LeadTime> leads_;
+    std::vector<LeadTime> leads_;  // index: position along the arrays' lead axis
     std::size_t memberCount_ = 0;
+    std::vector<std::size_t> pinned_;  // options.leadingIndex: fixes the lead (and member) axis
 };
 
 }  // namespace

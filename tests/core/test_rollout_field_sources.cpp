@@ -145,3 +145,17 @@ TEST(LeadLineUp, ByHoursWhenBothKnowThemElseByIndex) {
     ASSERT_EQ(byIndex.notes.size(), 1u);
     EXPECT_NE(byIndex.notes[0].find("do not increase (12 h, then 6 h)"), std::string::npos);
 }
+
+TEST(RolloutFieldSources, AnExplicitLeadingIndexPinsTheLeadAxisToOneLead) {
+    FieldSourceOptions netcdf;
+    netcdf.leadingIndex = {0, 2};  // batch 0, time 2
+    FieldSourceOptions npz;
+    npz.leadingIndex = {2};  // the batch of 1 is squeezed: the lead axis comes first
+    for (const auto& [file, options] : {std::pair{"a.nc", netcdf}, std::pair{"a.npz", npz}}) {
+        SCOPED_TRACE(file);
+        const auto source = openFieldSource(rollout(file), options);
+        EXPECT_EQ(source->leads(), (std::vector<LeadTime>{{2, 18.0}}));
+        EXPECT_EQ(source->members().size(), 2u);
+        EXPECT_LT(worstError(source->loadAt("temperature@850", 0, 1), 2, 1, 1), 2e-3);
+    }
+}

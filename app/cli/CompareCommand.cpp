@@ -21,6 +21,7 @@ struct CompareArgs {
     bool graphOnly = false, fieldsOnly = false, summaryOnly = false, latDescending = false;
     std::vector<std::size_t> leadingIndex;
     std::optional<double> lead;
+    std::optional<std::string> spreadRun;
 };
 
 void writeJson(const std::string& path, const nlohmann::json& j) {
@@ -43,6 +44,7 @@ int runCompare(const CompareArgs& args) {
     options.fieldOptions.leadingIndex = args.leadingIndex;
     options.fieldOptions.assumeLatAscending = !args.latDescending;
     options.lead = args.lead;
+    options.spreadRun = args.spreadRun;
 
     const Comparison comparison = compareRuns(args.runA, args.runB, options);
     if (!args.jsonPath.empty()) writeJson(args.jsonPath, comparisonToJson(comparison));
@@ -70,6 +72,9 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
     cmd->add_option("--index", args->leadingIndex,
                     "Index taken along each leading (time/batch/sample) dimension of NetCDF variables, outermost first")
         ->delimiter(',');
+    cmd->add_option("--spread", args->spreadRun,
+                    "A third run (e.g. another ensemble member of A's model): A against it is the yardstick\n"
+                    "per lead (default: A's first member against its second, when A has members)");
     cmd->add_option("--lead", args->lead,
                     "Lead time in hours whose numbers the summary and the top-level JSON show (an index when no\n"
                     "file gives hours; default: the first lead). Every lead is compared either way");

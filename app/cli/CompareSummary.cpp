@@ -73,6 +73,14 @@ void printLeadTable(std::ostream& out, const FieldsComparison& f) {
         }
         out << "\n";
     }
+    if (spread) {
+        const MemberSpread& s = *f.perLead.front().spread;
+        out << "  spread: rel RMS of "
+            << (s.run.empty()
+                    ? "A's member " + std::to_string(s.memberA) + " against member " + std::to_string(s.memberB)
+                    : "A against " + s.run)
+            << " (max over fields)\n";
+    }
 }
 
 void printFields(std::ostream& out, const FieldsComparison& f, bool perField) {

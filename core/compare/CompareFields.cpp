@@ -60,14 +60,16 @@ void summarize(LeadComparison& c) {
     }
 }
 
-MemberSpread summarizeSpread(const std::vector<FieldMetrics>& metrics, int memberA, int memberB) {
-    MemberSpread s{memberA, memberB, 0, 0};
+std::optional<MemberSpread> summarizeSpread(const std::vector<std::optional<FieldMetrics>>& metrics, MemberSpread s) {
     std::vector<double> rel;
     for (const auto& m : metrics) {
-        s.maxRelRms = std::max(s.maxRelRms, m.relRms);
-        rel.push_back(m.relRms);
+        if (!m) continue;
+        s.maxRelRms = std::max(s.maxRelRms, m->relRms);
+        rel.push_back(m->relRms);
     }
+    if (rel.empty()) return std::nullopt;
     s.medianRelRms = median(rel);
+    s.count = rel.size();
     return s;
 }
 
@@ -92,6 +94,51 @@ MemberPlan planMembers(const FieldSource& a, const FieldSource& b) {
     plan.pairs.push_back({0, 0});
     if (!ma.empty()) plan.notes.push_back("only A has members: A's member " + std::to_string(ma[0]) + " compared");
     if (!mb.empty()) plan.notes.push_back("only B has members: B's member " + std::to_string(mb[0]) + " compared");
+    return plan;
+}
+
+// Where the yardstick comes from: A's second member, or a third run at A's lead and field.
+struct SpreadPlan {
+    std::optional<GridAlignment> alignment;  // none: no spread measured
+    MemberSpread label;
+    const FieldSource* run = nullptr;
+    std::vector<std::optional<std::size_t>> runLead;  // per position in A's leads
+    std::unordered_set<std::string> runFields;
+    std::vector<std::string> notes;
+
+    std::optional<Field> load(const FieldSource& a, const std::string& name, std::size_t leadA) const {
+        if (!alignment) return std::nullopt;
+        if (!run) return a.loadAt(name, leadA, 1);
+        if (!runLead[leadA] || !runFields.count(name)) return std::nullopt;
+        return run->loadAt(name, *runLead[leadA], 0);
+    }
+};
+
+SpreadPlan planSpread(const FieldSource& a, const FieldSource* run, bool aHasTwoMembers,
+                      const std::vector<LeadTime>& leadsA) {
+    SpreadPlan plan;
+    if (run) {
+        plan.run = run;
+        plan.label.run = run->path();
+        plan.alignment = alignGrids(a.grid(), run->grid(), a.path(), run->path());
+        const auto names = run->fieldNames();
+        plan.runFields.insert(names.begin(), names.end());
+        const LeadLineUp lineUp = lineUpLeads(leadsA, run->leads());
+        plan.runLead.resize(leadsA.size());
+        for (const LeadPair& p : lineUp.pairs) plan.runLead[p.a] = p.b;
+        for (const std::string& line : lineUp.notLinedUp) {
+            if (line.find("only in A") != std::string::npos)
+                plan.notes.push_back("spread run: " + line.substr(0, line.find(':')) + " missing, no spread there");
+        }
+        for (const std::string& note : lineUp.notes) plan.notes.push_back("spread run: " + note);
+        return plan;
+    }
+    if (aHasTwoMembers) {
+        const std::vector<int> numbers = a.members();
+        plan.label.memberA = numbers[0];
+        plan.label.memberB = numbers[1];
+        plan.alignment = alignGrids(a.grid(), a.grid(), a.path(), a.path());
+    }
     return plan;
 }
 
@@ -124,7 +171,7 @@ std::optional<double> LeadComparison::ratioToSpread() const {
 }
 
 FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double /*tolerance*/,
-                                     std::optional<double> lead) {
+                                     std::optional<double> lead, const FieldSource* spreadRun) {
     FieldsComparison c;
     const GridAlignment alignment = alignGrids(a.grid(), b.grid(), a.path(), b.path());
     c.gridNote = alignment.description;
@@ -153,11 +200,11 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
     const MemberPlan members = planMembers(a, b);
     c.notes.insert(c.notes.end(), members.notes.begin(), members.notes.end());
     const std::size_t perLeadCount = common.size() * members.pairs.size();
-    std::optional<GridAlignment> selfAlignment;
-    if (members.spread) selfAlignment = alignGrids(a.grid(), a.grid(), a.path(), a.path());
+    const SpreadPlan spread = planSpread(a, spreadRun, members.spread, leadsA);
+    c.notes.insert(c.notes.end(), spread.notes.begin(), spread.notes.end());
 
     c.perLead.resize(lineUp.pairs.size());
-    std::vector<std::vector<FieldMetrics>> spreads(lineUp.pairs.size());
+    std::vector<std::vector<std::optional<FieldMetrics>>> spreads(lineUp.pairs.size());
     for (std::size_t p = 0; p < lineUp.pairs.size(); ++p) {
         LeadComparison& l = c.perLead[p];
         l.index = leadsA[lineUp.pairs[p].a].index;
@@ -166,7 +213,7 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
         l.perField.resize(perLeadCount);
         for (std::size_t f = 0; f < common.size(); ++f)
             l.members.insert(l.members.end(), members.numbers.begin(), members.numbers.end());
-        if (members.spread) spreads[p].resize(common.size());
+        if (spread.alignment) spreads[p].resize(common.size());
     }
 
     c.shownLead = chooseLead(c.perLead, lead);  // before the work: a wrong --lead fails at once
@@ -193,7 +240,7 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
                 tbb::parallel_invoke(
                     [&] {
                         loaded->a = a.loadAt(name, leadPair.a, memberA);
-                        if (members.spread && loaded->step.member == 0) loaded->spread = a.loadAt(name, leadPair.a, 1);
+                        if (loaded->step.member == 0) loaded->spread = spread.load(a, name, leadPair.a);
                     },
                     [&] { loaded->b = b.loadAt(name, leadPair.b, memberB); });
                 return loaded.release();
@@ -204,13 +251,12 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
                 c.perLead[s.lead].perField[s.field * members.pairs.size() + s.member] =
                     computeFieldMetrics(loaded->a, loaded->b, alignment);
                 if (loaded->spread)
-                    spreads[s.lead][s.field] = computeFieldMetrics(loaded->a, *loaded->spread, *selfAlignment);
+                    spreads[s.lead][s.field] = computeFieldMetrics(loaded->a, *loaded->spread, *spread.alignment);
             }));
 
-    const std::vector<int> numbersA = a.members();
     for (std::size_t p = 0; p < c.perLead.size(); ++p) {
         summarize(c.perLead[p]);
-        if (members.spread) c.perLead[p].spread = summarizeSpread(spreads[p], numbersA[0], numbersA[1]);
+        if (spread.alignment) c.perLead[p].spread = summarizeSpread(spreads[p], spread.label);
     }
     if (c.perLead.empty()) return c;
     const LeadComparison& shown = c.perLead[c.shownLead];

@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "common/Error.h"
 #include "compare/Comparison.h"
 #include "graph/GraphDiff.h"
 #include "io/FileKind.h"
@@ -72,10 +73,15 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.graph, b.graph);
     }
     if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {
-        std::unique_ptr<FieldSource> fa, fb;
+        std::unique_ptr<FieldSource> fa, fb, spread;
         tbb::parallel_invoke([&] { fa = openFieldSource(*c.a.fieldsFile, options.fieldOptions); },
                              [&] { fb = openFieldSource(*c.b.fieldsFile, options.fieldOptions); });
-        c.fields = compareFieldSources(*fa, *fb, options.tolerance, options.lead);
+        if (options.spreadRun) {
+            const RunInputs run = discoverRun(*options.spreadRun);
+            if (!run.fieldsFile) throw Error(*options.spreadRun, "--spread: holds no fields file");
+            spread = openFieldSource(*run.fieldsFile, options.fieldOptions);
+        }
+        c.fields = compareFieldSources(*fa, *fb, options.tolerance, options.lead, spread.get());
     }
     return c;
 }

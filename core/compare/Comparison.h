@@ -13,10 +13,13 @@
 
 namespace meshdiff {
 
-// A's member 0 against A's member 1 at one lead: the natural spread A−B is judged against.
+// The natural spread A−B is judged against, at one lead: A's member 0 against A's member 1, or
+// A (member 0) against a third run (--spread RUN_C).
 struct MemberSpread {
-    int memberA = 0, memberB = 1;  // member numbers
+    int memberA = 0, memberB = 1;  // member numbers, when the spread is between A's members
+    std::string run;               // the third run's fields file, when it is against a run
     double maxRelRms = 0, medianRelRms = 0;
+    std::size_t count = 0;  // fields measured
 };
 
 // One lead of A lined up with one lead of B.
@@ -53,8 +56,9 @@ struct CompareOptions {
     FieldSourceOptions fieldOptions;
     bool compareGraphs = true;
     bool compareFields = true;
-    bool assessRisk = true;      // run both graphs' fragility analysis when they differ
-    std::optional<double> lead;  // hours of the lead shown at top level (an index when no file gives hours)
+    bool assessRisk = true;                // run both graphs' fragility analysis when they differ
+    std::optional<double> lead;            // hours of the lead shown at top level (an index when no file gives hours)
+    std::optional<std::string> spreadRun;  // a third run whose difference from A is the yardstick
 };
 
 struct Comparison {
@@ -78,8 +82,9 @@ void requireSomethingToCompare(const RunInputs& a, const RunInputs& b, const Com
 // Compares every lead that lines up (by hours when both files give them, else by index) and member
 // k with member k, one field × lead × member at a time. Throws meshdiff::Error when `lead` is none
 // of the leads.
+// The member spread is A's member 0 against member 1, or A against `spreadRun` when given.
 FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double tolerance,
-                                     std::optional<double> lead = std::nullopt);
+                                     std::optional<double> lead = std::nullopt, const FieldSource* spreadRun = nullptr);
 
 // The --json structure of issue "Core engine" (graph/fields sections null when absent).
 nlohmann::json comparisonToJson(const Comparison& comparison);

@@ -77,9 +77,14 @@ nlohmann::json leadToJson(const LeadComparison& l, double tolerance) {
                      {"worst", l.worst},
                      {"per_field", perFieldToJson(l.perField, l.members, tolerance)}};
     if (l.spread) {
-        j["member_spread"] = {{"members", {l.spread->memberA, l.spread->memberB}},
-                              {"max_rel_rms", l.spread->maxRelRms},
-                              {"median_rel_rms", l.spread->medianRelRms}};
+        j["member_spread"] = {{"max_rel_rms", l.spread->maxRelRms},
+                              {"median_rel_rms", l.spread->medianRelRms},
+                              {"count", l.spread->count}};
+        if (l.spread->run.empty()) {
+            j["member_spread"]["members"] = {l.spread->memberA, l.spread->memberB};
+        } else {
+            j["member_spread"]["run"] = l.spread->run;
+        }
         const auto ratio = l.ratioToSpread();
         j["ratio_to_spread"] = ratio ? nlohmann::json(*ratio) : nlohmann::json(nullptr);
     }

@@ -73,6 +73,15 @@ check_json "$tmp/three.json" 'len(j["per_lead"]) == 3 and j["leads_not_lined_up"
 grep -q "not lined up: lead 24 h: only in A" "$tmp/out" || fail "lead only in A not listed"
 expect_status 1 -- "$meshdiff" compare "$r/b_three_leads.npz" "$r/b.npz" --tolerance 1  # equal, but for 24 h
 
+# --spread RUN_C: A against a third run is the yardstick (here C is A's second member: the same numbers)
+expect_status 1 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --spread "$r/c_member1.npz" --json "$tmp/spread.json"
+check_json "$tmp/spread.json" 'all(l["member_spread"]["run"].endswith("c_member1.npz") and close(l["member_spread"]["max_rel_rms"], w["spread_max_rel_rms"]) and close(l["member_spread"]["median_rel_rms"], w["spread_median_rel_rms"]) for l, w in zip(j["per_lead"], e["per_lead"]))'
+expect_status 1 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --spread "$r/c_three_leads.npz" --json "$tmp/spread3.json"
+check_json "$tmp/spread3.json" '"member_spread" in j["per_lead"][2] and "member_spread" not in j["per_lead"][3]'
+grep -q "spread run: lead 24 h missing" "$tmp/out" || fail "spread run lead missing not noted: $(cat "$tmp/out")"
+expect_status 2 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --spread "$r/does_not_exist"
+grep -q "does_not_exist" "$tmp/err" || fail "missing spread run not named: $(cat "$tmp/err")"
+
 # arrays that disagree on the number of leads: a clear error naming the file and arrays
 expect_status 2 -- "$meshdiff" compare "$r/a.npz" "$r/mixed_leads.npz"
 grep -q "mixed_leads.npz\[y\].*has 3 leads but 'x' has 4" "$tmp/err" || fail "mixed leads: $(cat "$tmp/err")"

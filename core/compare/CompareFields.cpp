@@ -171,7 +171,7 @@ std::optional<double> LeadComparison::ratioToSpread() const {
 }
 
 FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double /*tolerance*/,
-                                     std::optional<double> lead, const FieldSource* spreadRun) {
+                                     const RolloutScope& scope) {
     FieldsComparison c;
     const GridAlignment alignment = alignGrids(a.grid(), b.grid(), a.path(), b.path());
     c.gridNote = alignment.description;
@@ -194,29 +194,37 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
 
     const std::vector<LeadTime> leadsA = a.leads();
     const std::vector<LeadTime> leadsB = b.leads();
-    const LeadLineUp lineUp = lineUpLeads(leadsA, leadsB);
+    LeadLineUp lineUp = lineUpLeads(leadsA, leadsB);
     c.leadsNotLinedUp = lineUp.notLinedUp;
     c.notes = lineUp.notes;
-    const MemberPlan members = planMembers(a, b);
+    const MemberPlan members = scope.everyMember ? planMembers(a, b) : MemberPlan{{{0, 0}}, {}, false, {}};
     c.notes.insert(c.notes.end(), members.notes.begin(), members.notes.end());
     const std::size_t perLeadCount = common.size() * members.pairs.size();
-    const SpreadPlan spread = planSpread(a, spreadRun, members.spread, leadsA);
+    const SpreadPlan spread = planSpread(a, scope.spreadRun, members.spread, leadsA);
     c.notes.insert(c.notes.end(), spread.notes.begin(), spread.notes.end());
 
     c.perLead.resize(lineUp.pairs.size());
-    std::vector<std::vector<std::optional<FieldMetrics>>> spreads(lineUp.pairs.size());
     for (std::size_t p = 0; p < lineUp.pairs.size(); ++p) {
         LeadComparison& l = c.perLead[p];
         l.index = leadsA[lineUp.pairs[p].a].index;
         l.indexB = leadsB[lineUp.pairs[p].b].index;
         l.hours = lineUp.pairs[p].hours;
+    }
+    c.shownLead = chooseLead(c.perLead, scope.lead);  // before the work: a wrong --lead fails at once
+    if (!scope.everyLead && !c.perLead.empty()) {
+        c.leadsNotLinedUp.clear();  // only the shown lead is compared: the others are no verdict
+        c.perLead = {c.perLead[c.shownLead]};
+        lineUp.pairs = {lineUp.pairs[c.shownLead]};
+        c.shownLead = 0;
+    }
+    std::vector<std::vector<std::optional<FieldMetrics>>> spreads(lineUp.pairs.size());
+    for (std::size_t p = 0; p < lineUp.pairs.size(); ++p) {
+        LeadComparison& l = c.perLead[p];
         l.perField.resize(perLeadCount);
         for (std::size_t f = 0; f < common.size(); ++f)
             l.members.insert(l.members.end(), members.numbers.begin(), members.numbers.end());
         if (spread.alignment) spreads[p].resize(common.size());
     }
-
-    c.shownLead = chooseLead(c.perLead, lead);  // before the work: a wrong --lead fails at once
 
     // Read step i+1 while step i is being compared; A and B are read side by side. One field ×
     // lead × member at a time: memory does not grow with the number of leads.

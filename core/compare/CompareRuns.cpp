@@ -81,7 +81,11 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
             if (!run.fieldsFile) throw Error(*options.spreadRun, "--spread: holds no fields file");
             spread = openFieldSource(*run.fieldsFile, options.fieldOptions);
         }
-        c.fields = compareFieldSources(*fa, *fb, options.tolerance, options.lead, spread.get());
+        RolloutScope scope;
+        scope.everyLead = scope.everyMember = true;
+        scope.lead = options.lead;
+        scope.spreadRun = spread.get();
+        c.fields = compareFieldSources(*fa, *fb, options.tolerance, scope);
     }
     return c;
 }

@@ -79,12 +79,19 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
 std::vector<std::string> partsNotCompared(const RunInputs& a, const RunInputs& b, const CompareOptions& options);
 // Throws meshdiff::Error when neither graphs nor fields can be compared.
 void requireSomethingToCompare(const RunInputs& a, const RunInputs& b, const CompareOptions& options);
-// Compares every lead that lines up (by hours when both files give them, else by index) and member
-// k with member k, one field × lead × member at a time. Throws meshdiff::Error when `lead` is none
-// of the leads.
-// The member spread is A's member 0 against member 1, or A against `spreadRun` when given.
+// Compares the leads that line up (by hours when both files give them, else by index) and member
+// k with member k, one field × lead × member at a time. Throws meshdiff::Error when scope.lead is
+// none of the leads.
+// What compareFieldSources covers. The defaults are one 2-D slice per field, the first lead's
+// first member (what the window shows); compareRuns asks for every lead and member.
+struct RolloutScope {
+    bool everyLead = false, everyMember = false;
+    std::optional<double> lead;  // the lead shown at top level (hours; an index when no file gives hours)
+    // The yardstick: A against this run, else (with everyMember) A's member 0 against member 1.
+    const FieldSource* spreadRun = nullptr;
+};
 FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double tolerance,
-                                     std::optional<double> lead = std::nullopt, const FieldSource* spreadRun = nullptr);
+                                     const RolloutScope& scope = {});
 
 // The --json structure of issue "Core engine" (graph/fields sections null when absent).
 nlohmann::json comparisonToJson(const Comparison& comparison);

@@ -379,7 +379,7 @@ private:
     }
 
     // Hours of each lead, from the axis' coordinate and its CF units; empty when unknown. Dates
-    // ("hours since …") become leads from the reference time variable, else from the first date.
+    // ("hours since …") become leads from the reference time variable, else are unknown.
     std::vector<double> leadHours(const std::string& dim, std::size_t n) const {
         const Variable* c = coordinate(dim);
         if (!c) return {};
@@ -389,9 +389,9 @@ private:
         if (values.empty()) return {};
         for (double& v : values) v *= units->hoursPerUnit;
         if (!units->epochHours) return values;
-        std::optional<double> reference = referenceTimeHours();
-        const double origin = reference ? *reference - *units->epochHours : values.front();
-        for (double& v : values) v -= origin;
+        const std::optional<double> reference = referenceTimeHours();
+        if (!reference) return {};  // valid dates without a start: the lead is unknown, not "from the first date"
+        for (double& v : values) v -= *reference - *units->epochHours;
         return values;
     }
 

@@ -68,6 +68,8 @@ TEST(RolloutFieldSources, NetcdfTimedeltaAxisGivesLeadHoursAndMemberNumbers) {
 TEST(RolloutFieldSources, NetcdfDatesAndOtherUnitsBecomeLeadHours) {
     EXPECT_EQ(hoursOf(*openFieldSource(rollout("a_since.nc"))), kHours);  // valid time − forecast_reference_time
     EXPECT_EQ(hoursOf(*openFieldSource(rollout("a_minutes.nc"))), kHours);
+    // valid dates without a reference time: which lead they are is unknown
+    EXPECT_EQ(hoursOf(*openFieldSource(rollout("a_dates_only.nc"))), (std::vector<std::optional<double>>(4)));
 }
 
 TEST(RolloutFieldSources, LoadAtReadsEachLeadAndMemberOfBothFormats) {

@@ -18,7 +18,8 @@ struct FieldEntry {
     NpyHeader header;
     std::size_t elementOffset = 0;  // first element of the [lat, lon] slice within the array
     // Rollouts: the first leading dimension longer than 1 is the lead axis, the second the member
-    // axis (unless options.leadingIndex fixes them); `restOffset` places the slice along the others.
+    // axis (unless options.leadingIndex fixes them, or the array is [batch=1, time, level, lat,
+    // lon]); `restOffset` places the slice along the others.
     std::size_t restOffset = 0;
     std::size_t leadCount = 1, leadStride = 0, memberCount = 0, memberStride = 0;
 };
@@ -164,6 +165,8 @@ private:
             throw Error(where, "empty array of shape " + NdArray{header.dtype, shape, {}}.shapeString());
         const std::size_t nlat = shape[ndim - 2], nlon = shape[ndim - 1];
         // Leading dimensions of size 1 are squeezed; the others take options.leadingIndex in turn.
+        // GraphCast's [batch=1, time, level, lat, lon]: the dimension after time is a level, not members.
+        const bool batchLayout = ndim >= 5 && shape[0] == 1;
         FieldEntry entry{key, {}, 0};
         std::size_t offset = 0, stride = nlat * nlon, used = 0;
         std::vector<std::size_t> strides(ndim - 2);
@@ -182,7 +185,7 @@ private:
             offset += index * strides[k];
             if (used == 1) {
                 entry.leadCount = shape[k], entry.leadStride = strides[k];
-            } else if (used == 2) {
+            } else if (used == 2 && !batchLayout) {
                 entry.memberCount = shape[k], entry.memberStride = strides[k];
             } else {
                 entry.restOffset += index * strides[k];

@@ -97,6 +97,21 @@ TEST(RolloutFieldSources, NpzLeadHoursComeFromTheLeadHoursArrayElseUnknown) {
     EXPECT_EQ(hoursOf(*nan), (std::vector<std::optional<double>>{6.0, std::nullopt, 18.0, 24.0}));
 }
 
+TEST(RolloutFieldSources, NpzInGraphCastsBatchTimeLevelLayoutHasLeadsButNoMembers) {
+    const auto source = openFieldSource(rollout("graphcast_layout.npz"));
+    EXPECT_EQ(hoursOf(*source), kHours);
+    EXPECT_TRUE(source->members().empty());
+    for (int t = 0; t < 4; ++t) {
+        EXPECT_LT(worstError(source->loadAt("temperature", t, 0), t, 0, 1), 2e-3);  // level index 0: 850
+        EXPECT_LT(worstError(source->loadAt("2m_temperature", t, 0), t, 0, 0), 2e-3);
+    }
+    FieldSourceOptions second;
+    second.leadingIndex = {1, 1};  // lead 12 h, level 500
+    EXPECT_LT(
+        worstError(openFieldSource(rollout("graphcast_layout.npz"), second)->loadAt("temperature", 0, 0), 1, 0, 2),
+        2e-3);
+}
+
 TEST(RolloutFieldSources, OutOfRangeLeadOrMemberIsAnErrorNamingTheFile) {
     for (const char* file : {"a.nc", "a.npz"}) {
         const auto source = openFieldSource(rollout(file));

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/Command.h"
 #include "cli/CompareSummary.h"
@@ -19,6 +20,8 @@ struct CompareArgs {
     bool noAtRisk = false;
     bool graphOnly = false, fieldsOnly = false, summaryOnly = false, latDescending = false;
     std::vector<std::size_t> leadingIndex;
+    std::optional<double> lead;
+    std::optional<std::string> spreadRun;
 };
 
 void writeJson(const std::string& path, const nlohmann::json& j) {
@@ -40,6 +43,8 @@ int runCompare(const CompareArgs& args) {
     options.compareFields = !args.graphOnly;
     options.fieldOptions.leadingIndex = args.leadingIndex;
     options.fieldOptions.assumeLatAscending = !args.latDescending;
+    options.lead = args.lead;
+    options.spreadRun = args.spreadRun;
 
     const Comparison comparison = compareRuns(args.runA, args.runB, options);
     if (!args.jsonPath.empty()) writeJson(args.jsonPath, comparisonToJson(comparison));
@@ -67,6 +72,12 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
     cmd->add_option("--index", args->leadingIndex,
                     "Index taken along each leading (time/batch/sample) dimension of NetCDF variables, outermost first")
         ->delimiter(',');
+    cmd->add_option("--spread", args->spreadRun,
+                    "A third run (e.g. another ensemble member of A's model): A against it is the yardstick\n"
+                    "per lead (default: A's first member against its second, when A has members)");
+    cmd->add_option("--lead", args->lead,
+                    "Lead time in hours whose numbers the summary and the top-level JSON show (an index when no\n"
+                    "file gives hours; default: the first lead). Every lead is compared either way");
     cmd->footer(
         "Exit status: 0 same (graphs identical, every rel RMS <= tolerance), 1 different, 2 error (a damaged\n"
         "file, or nothing to compare: no part that both runs hold).\n"

@@ -1,5 +1,6 @@
 #include "cli/CompareSummary.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -49,13 +50,52 @@ void printGraph(std::ostream& out, const GraphDiff& d) {
     out << "  graphs " << (d.identical() ? "identical" : "DIFFER") << "\n";
 }
 
+std::string leadLabel(const LeadComparison& l) {
+    return l.hours ? format("%g h", *l.hours) : "index " + std::to_string(l.index);
+}
+
+// One line per lead: how the difference grows, and against the member spread when A has members.
+void printLeadTable(std::ostream& out, const FieldsComparison& f) {
+    const bool spread = f.perLead.front().spread.has_value();
+    out << "\nPer lead\n";
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-10s %6s  %-11s %-11s %-11s %-6s%s\n", "lead", "fields", "min corr",
+                  "max relRMS", "med relRMS", "masks", spread ? "  spread  A-B/spread" : "");
+    out << line;
+    for (const LeadComparison& l : f.perLead) {
+        std::snprintf(line, sizeof line, "  %-10s %6zu  %.8f  %.3e   %.3e   %-6s", leadLabel(l).c_str(),
+                      l.perField.size(), l.minCorr, l.maxRelRms, l.medianRelRms, l.nanMasksEqual ? "equal" : "DIFFER");
+        out << line;
+        if (l.spread) {
+            const auto ratio = l.ratioToSpread();
+            out << "  " << format("%.3e", l.spread->maxRelRms) << "  "
+                << (ratio ? format("%.3g", *ratio) : std::string("-"));
+        }
+        out << "\n";
+    }
+    if (spread) {
+        const MemberSpread& s = *f.perLead.front().spread;
+        out << "  spread: rel RMS of "
+            << (s.run.empty()
+                    ? "A's member " + std::to_string(s.memberA) + " against member " + std::to_string(s.memberB)
+                    : "A against " + s.run)
+            << " (max over fields)\n";
+    }
+}
+
 void printFields(std::ostream& out, const FieldsComparison& f, bool perField) {
     out << "\nFields (" << f.gridNote << ")\n";
+    const bool rollout = f.perLead.size() > 1;
+    if (rollout && f.shownLead < f.perLead.size())
+        out << "  lead " << leadLabel(f.perLead[f.shownLead]) << " (of " << f.perLead.size() << " leads):\n";
     if (perField) {
-        for (const auto& m : f.perField) {
+        for (std::size_t k = 0; k < f.perField.size(); ++k) {
+            const FieldMetrics& m = f.perField[k];
+            const std::string name =
+                k < f.members.size() ? m.name + " [member " + std::to_string(f.members[k]) + "]" : m.name;
             char line[256];
-            std::snprintf(line, sizeof line, "  %-40s corr %.8f  rel RMS %.3e  max|A-B| %.3e%s\n", m.name.c_str(),
-                          m.corr, m.relRms, m.maxAbs, m.nanMasksEqual ? "" : "  NaN masks differ");
+            std::snprintf(line, sizeof line, "  %-40s corr %.8f  rel RMS %.3e  max|A-B| %.3e%s\n", name.c_str(), m.corr,
+                          m.relRms, m.maxAbs, m.nanMasksEqual ? "" : "  NaN masks differ");
             out << line;
         }
     }
@@ -69,12 +109,17 @@ void printFields(std::ostream& out, const FieldsComparison& f, bool perField) {
     if (!f.worst.empty()) {
         out << "worst:";
         for (const auto& name : f.worst) {
+            double worstRelRms = 0;  // over members, when the field has several
             for (const auto& m : f.perField) {
-                if (m.name == name) out << "  " << name << " " << format("%.3e", m.relRms);
+                if (m.name == name) worstRelRms = std::max(worstRelRms, m.relRms);
             }
+            out << "  " << name << " " << format("%.3e", worstRelRms);
         }
         out << "\n";
     }
+    if (rollout) printLeadTable(out, f);
+    for (const auto& line : f.leadsNotLinedUp) out << "  not lined up: " << line << "\n";
+    for (const auto& note : f.notes) out << "  note: " << note << "\n";
 }
 
 }  // namespace

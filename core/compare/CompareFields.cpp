@@ -1,18 +1,35 @@
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <unordered_set>
 
 #include <tbb/parallel_invoke.h>
 #include <tbb/parallel_pipeline.h>
 
+#include "common/Error.h"
 #include "compare/Comparison.h"
+#include "compare/LeadPairs.h"
 
 namespace meshdiff {
 namespace {
 
-struct LoadedPair {
-    std::size_t index = 0;
+// One field at one lead pair and member pair; `spread` holds A's second member when the
+// member spread is measured at this step.
+struct Step {
+    std::size_t lead = 0, field = 0, member = 0;
+};
+
+struct LoadedStep {
+    Step step;
     Field a, b;
+    std::optional<Field> spread;
+};
+
+struct MemberPlan {
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;  // positions in A's and B's members()
+    std::vector<int> numbers;                                // label of each pair; empty without members
+    bool spread = false;                                     // A has two members to measure the spread
+    std::vector<std::string> notes;
 };
 
 double median(std::vector<double> values) {
@@ -25,7 +42,7 @@ double median(std::vector<double> values) {
     return 0.5 * (lower + upper);
 }
 
-void summarize(FieldsComparison& c) {
+void summarize(LeadComparison& c) {
     std::vector<double> rel;
     for (const auto& m : c.perField) {
         c.minCorr = std::min(c.minCorr, m.corr);
@@ -37,12 +54,124 @@ void summarize(FieldsComparison& c) {
     std::vector<const FieldMetrics*> order;
     for (const auto& m : c.perField) order.push_back(&m);
     std::stable_sort(order.begin(), order.end(), [](auto* x, auto* y) { return x->relRms > y->relRms; });
-    for (std::size_t i = 0; i < order.size() && i < 3; ++i) c.worst.push_back(order[i]->name);
+    for (const FieldMetrics* m : order) {
+        if (c.worst.size() == 3) break;
+        if (std::find(c.worst.begin(), c.worst.end(), m->name) == c.worst.end()) c.worst.push_back(m->name);
+    }
+}
+
+std::optional<MemberSpread> summarizeSpread(const std::vector<std::optional<FieldMetrics>>& metrics, MemberSpread s) {
+    std::vector<double> rel;
+    for (const auto& m : metrics) {
+        if (!m) continue;
+        s.maxRelRms = std::max(s.maxRelRms, m->relRms);
+        rel.push_back(m->relRms);
+    }
+    if (rel.empty()) return std::nullopt;
+    s.medianRelRms = median(rel);
+    s.count = rel.size();
+    return s;
+}
+
+MemberPlan planMembers(const FieldSource& a, const FieldSource& b) {
+    MemberPlan plan;
+    const std::vector<int> ma = a.members(), mb = b.members();
+    plan.spread = ma.size() >= 2;
+    if (!ma.empty() && !mb.empty()) {
+        const std::size_t n = std::min(ma.size(), mb.size());
+        for (std::size_t k = 0; k < n; ++k) plan.pairs.push_back({k, k}), plan.numbers.push_back(ma[k]);
+        if (ma.size() != mb.size())
+            plan.notes.push_back("A has " + std::to_string(ma.size()) + " members, B " + std::to_string(mb.size()) +
+                                 ": the first " + std::to_string(n) + " compared");
+        for (std::size_t k = 0; k < n; ++k) {
+            if (ma[k] != mb[k]) {
+                plan.notes.push_back("members compared by position: A's member numbers differ from B's");
+                break;
+            }
+        }
+        return plan;
+    }
+    plan.pairs.push_back({0, 0});
+    if (!ma.empty()) plan.notes.push_back("only A has members: A's member " + std::to_string(ma[0]) + " compared");
+    if (!mb.empty()) plan.notes.push_back("only B has members: B's member " + std::to_string(mb[0]) + " compared");
+    return plan;
+}
+
+// Where the yardstick comes from: A's second member, or a third run at A's lead and field.
+struct SpreadPlan {
+    std::optional<GridAlignment> alignment;  // none: no spread measured
+    MemberSpread label;
+    const FieldSource* run = nullptr;
+    std::vector<std::optional<std::size_t>> runLead;  // per position in A's leads
+    std::unordered_set<std::string> runFields;
+    std::vector<std::string> notes;
+
+    std::optional<Field> load(const FieldSource& a, const std::string& name, std::size_t leadA) const {
+        if (!alignment) return std::nullopt;
+        if (!run) return a.loadAt(name, leadA, 1);
+        if (!runLead[leadA] || !runFields.count(name)) return std::nullopt;
+        return run->loadAt(name, *runLead[leadA], 0);
+    }
+};
+
+SpreadPlan planSpread(const FieldSource& a, const FieldSource* run, bool aHasTwoMembers,
+                      const std::vector<LeadTime>& leadsA) {
+    SpreadPlan plan;
+    if (run) {
+        plan.run = run;
+        plan.label.run = run->path();
+        plan.alignment = alignGrids(a.grid(), run->grid(), a.path(), run->path());
+        const auto names = run->fieldNames();
+        plan.runFields.insert(names.begin(), names.end());
+        const LeadLineUp lineUp = lineUpLeads(leadsA, run->leads());
+        plan.runLead.resize(leadsA.size());
+        for (const LeadPair& p : lineUp.pairs) plan.runLead[p.a] = p.b;
+        for (const std::string& line : lineUp.notLinedUp) {
+            if (line.find("only in A") != std::string::npos)
+                plan.notes.push_back("spread run: " + line.substr(0, line.find(':')) + " missing, no spread there");
+        }
+        for (const std::string& note : lineUp.notes) plan.notes.push_back("spread run: " + note);
+        return plan;
+    }
+    if (aHasTwoMembers) {
+        const std::vector<int> numbers = a.members();
+        plan.label.memberA = numbers[0];
+        plan.label.memberB = numbers[1];
+        plan.alignment = alignGrids(a.grid(), a.grid(), a.path(), a.path());
+    }
+    return plan;
+}
+
+std::size_t chooseLead(const std::vector<LeadComparison>& leads, std::optional<double> wanted) {
+    if (!wanted) return 0;
+    std::string known;
+    bool anyHours = false;
+    for (std::size_t k = 0; k < leads.size(); ++k) {
+        if (leads[k].hours && std::abs(*leads[k].hours - *wanted) < 1e-6) return k;
+        anyHours = anyHours || leads[k].hours.has_value();
+        known += (known.empty() ? "" : ", ") +
+                 (leads[k].hours ? hoursText(*leads[k].hours) : "index " + std::to_string(leads[k].index));
+    }
+    if (!anyHours) {
+        for (std::size_t k = 0; k < leads.size(); ++k)
+            if (double(leads[k].index) == *wanted) return k;
+    }
+    char number[32];
+    std::snprintf(number, sizeof number, "%g", *wanted);
+    throw Error("", std::string("--lead ") + number + " is not a lead both runs have (" +
+                        (anyHours ? "by hours" : "by index: no file gives hours") +
+                        "); leads: " + (known.empty() ? "none" : known));
 }
 
 }  // namespace
 
-FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double /*tolerance*/) {
+std::optional<double> LeadComparison::ratioToSpread() const {
+    if (!spread || !(spread->maxRelRms > 0)) return std::nullopt;
+    return maxRelRms / spread->maxRelRms;
+}
+
+FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double /*tolerance*/,
+                                     const RolloutScope& scope) {
     FieldsComparison c;
     const GridAlignment alignment = alignGrids(a.grid(), b.grid(), a.path(), b.path());
     c.gridNote = alignment.description;
@@ -63,28 +192,89 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
         if (!setA.count(n)) c.onlyInB.push_back(n);
     }
 
-    // Read field i+1 while field i is being compared; A and B are read side by side.
-    c.perField.resize(common.size());
+    const std::vector<LeadTime> leadsA = a.leads();
+    const std::vector<LeadTime> leadsB = b.leads();
+    LeadLineUp lineUp = lineUpLeads(leadsA, leadsB);
+    c.leadsNotLinedUp = lineUp.notLinedUp;
+    c.notes = lineUp.notes;
+    const MemberPlan members = scope.everyMember ? planMembers(a, b) : MemberPlan{{{0, 0}}, {}, false, {}};
+    c.notes.insert(c.notes.end(), members.notes.begin(), members.notes.end());
+    const std::size_t perLeadCount = common.size() * members.pairs.size();
+    const SpreadPlan spread = planSpread(a, scope.spreadRun, members.spread, leadsA);
+    c.notes.insert(c.notes.end(), spread.notes.begin(), spread.notes.end());
+
+    c.perLead.resize(lineUp.pairs.size());
+    for (std::size_t p = 0; p < lineUp.pairs.size(); ++p) {
+        LeadComparison& l = c.perLead[p];
+        l.index = leadsA[lineUp.pairs[p].a].index;
+        l.indexB = leadsB[lineUp.pairs[p].b].index;
+        l.hours = lineUp.pairs[p].hours;
+    }
+    c.shownLead = chooseLead(c.perLead, scope.lead);  // before the work: a wrong --lead fails at once
+    if (!scope.everyLead && !c.perLead.empty()) {
+        c.leadsNotLinedUp.clear();  // only the shown lead is compared: the others are no verdict
+        c.perLead = {c.perLead[c.shownLead]};
+        lineUp.pairs = {lineUp.pairs[c.shownLead]};
+        c.shownLead = 0;
+    }
+    std::vector<std::vector<std::optional<FieldMetrics>>> spreads(lineUp.pairs.size());
+    for (std::size_t p = 0; p < lineUp.pairs.size(); ++p) {
+        LeadComparison& l = c.perLead[p];
+        l.perField.resize(perLeadCount);
+        for (std::size_t f = 0; f < common.size(); ++f)
+            l.members.insert(l.members.end(), members.numbers.begin(), members.numbers.end());
+        if (spread.alignment) spreads[p].resize(common.size());
+    }
+
+    // Read step i+1 while step i is being compared; A and B are read side by side. One field ×
+    // lead × member at a time: memory does not grow with the number of leads.
+    const std::size_t total = lineUp.pairs.size() * perLeadCount;
     std::size_t next = 0;
     tbb::parallel_pipeline(
-        3, tbb::make_filter<void, LoadedPair*>(tbb::filter_mode::serial_in_order,
-                                               [&](tbb::flow_control& fc) -> LoadedPair* {
-                                                   if (next == common.size()) {
-                                                       fc.stop();
-                                                       return nullptr;
-                                                   }
-                                                   auto* pair = new LoadedPair;
-                                                   pair->index = next++;
-                                                   const std::string& name = common[pair->index];
-                                                   tbb::parallel_invoke([&] { pair->a = a.load(name); },
-                                                                        [&] { pair->b = b.load(name); });
-                                                   return pair;
-                                               }) &
-               tbb::make_filter<LoadedPair*, void>(tbb::filter_mode::parallel, [&](LoadedPair* pair) {
-                   std::unique_ptr<LoadedPair> owned(pair);
-                   c.perField[pair->index] = computeFieldMetrics(pair->a, pair->b, alignment);
-               }));
-    summarize(c);
+        3,
+        tbb::make_filter<void, LoadedStep*>(
+            tbb::filter_mode::serial_in_order,
+            [&](tbb::flow_control& fc) -> LoadedStep* {
+                if (next == total) {
+                    fc.stop();
+                    return nullptr;
+                }
+                auto loaded = std::make_unique<LoadedStep>();
+                const std::size_t k = next++;
+                loaded->step = {k / perLeadCount, (k % perLeadCount) / members.pairs.size(), k % members.pairs.size()};
+                const LeadPair& leadPair = lineUp.pairs[loaded->step.lead];
+                const auto [memberA, memberB] = members.pairs[loaded->step.member];
+                const std::string& name = common[loaded->step.field];
+                tbb::parallel_invoke(
+                    [&] {
+                        loaded->a = a.loadAt(name, leadPair.a, memberA);
+                        if (loaded->step.member == 0) loaded->spread = spread.load(a, name, leadPair.a);
+                    },
+                    [&] { loaded->b = b.loadAt(name, leadPair.b, memberB); });
+                return loaded.release();
+            }) &
+            tbb::make_filter<LoadedStep*, void>(tbb::filter_mode::parallel, [&](LoadedStep* raw) {
+                std::unique_ptr<LoadedStep> loaded(raw);
+                const Step& s = loaded->step;
+                c.perLead[s.lead].perField[s.field * members.pairs.size() + s.member] =
+                    computeFieldMetrics(loaded->a, loaded->b, alignment);
+                if (loaded->spread)
+                    spreads[s.lead][s.field] = computeFieldMetrics(loaded->a, *loaded->spread, *spread.alignment);
+            }));
+
+    for (std::size_t p = 0; p < c.perLead.size(); ++p) {
+        summarize(c.perLead[p]);
+        if (spread.alignment) c.perLead[p].spread = summarizeSpread(spreads[p], spread.label);
+    }
+    if (c.perLead.empty()) return c;
+    const LeadComparison& shown = c.perLead[c.shownLead];
+    c.perField = shown.perField;
+    c.members = shown.members;
+    c.minCorr = shown.minCorr;
+    c.maxRelRms = shown.maxRelRms;
+    c.medianRelRms = shown.medianRelRms;
+    c.nanMasksEqual = shown.nanMasksEqual;
+    c.worst = shown.worst;
     return c;
 }
 

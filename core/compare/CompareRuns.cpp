@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "common/Error.h"
 #include "compare/Comparison.h"
 #include "graph/GraphDiff.h"
 #include "io/FileKind.h"
@@ -26,9 +27,13 @@ bool Comparison::identical() const {
     if (!graph && !fields) return false;
     if (graph && !graph->identical()) return false;
     if (fields) {
-        if (!fields->onlyInA.empty() || !fields->onlyInB.empty() || !fields->nanMasksEqual) return false;
-        for (const auto& m : fields->perField) {
-            if (!(m.relRms <= tolerance)) return false;
+        if (!fields->onlyInA.empty() || !fields->onlyInB.empty() || !fields->leadsNotLinedUp.empty()) return false;
+        if (!fields->nanMasksEqual) return false;
+        for (const auto& lead : fields->perLead) {
+            if (!lead.nanMasksEqual) return false;
+            for (const auto& m : lead.perField) {
+                if (!(m.relRms <= tolerance)) return false;
+            }
         }
     }
     return true;
@@ -68,10 +73,19 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.graph, b.graph);
     }
     if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {
-        std::unique_ptr<FieldSource> fa, fb;
+        std::unique_ptr<FieldSource> fa, fb, spread;
         tbb::parallel_invoke([&] { fa = openFieldSource(*c.a.fieldsFile, options.fieldOptions); },
                              [&] { fb = openFieldSource(*c.b.fieldsFile, options.fieldOptions); });
-        c.fields = compareFieldSources(*fa, *fb, options.tolerance);
+        if (options.spreadRun) {
+            const RunInputs run = discoverRun(*options.spreadRun);
+            if (!run.fieldsFile) throw Error(*options.spreadRun, "--spread: holds no fields file");
+            spread = openFieldSource(*run.fieldsFile, options.fieldOptions);
+        }
+        RolloutScope scope;
+        scope.everyLead = scope.everyMember = true;
+        scope.lead = options.lead;
+        scope.spreadRun = spread.get();
+        c.fields = compareFieldSources(*fa, *fb, options.tolerance, scope);
     }
     return c;
 }

@@ -13,13 +13,42 @@
 
 namespace meshdiff {
 
+// The natural spread A−B is judged against, at one lead: A's member 0 against A's member 1, or
+// A (member 0) against a third run (--spread RUN_C).
+struct MemberSpread {
+    int memberA = 0, memberB = 1;  // member numbers, when the spread is between A's members
+    std::string run;               // the third run's fields file, when it is against a run
+    double maxRelRms = 0, medianRelRms = 0;
+    std::size_t count = 0;  // fields measured
+};
+
+// One lead of A lined up with one lead of B.
+struct LeadComparison {
+    std::size_t index = 0, indexB = 0;   // positions along A's and B's lead axes
+    std::optional<double> hours;         // none when neither file says
+    std::vector<FieldMetrics> perField;  // A's field order; field-major, one per member pair
+    std::vector<int> members;            // member number of each perField entry; empty without members
+    double minCorr = 1, maxRelRms = 0, medianRelRms = 0;
+    bool nanMasksEqual = true;
+    std::vector<std::string> worst;  // up to 3 names, highest rel RMS first
+    std::optional<MemberSpread> spread;
+    std::optional<double> ratioToSpread() const;  // maxRelRms / spread's max rel RMS
+};
+
+// Top-level values describe one lead (the first, or the one chosen): perLead[shownLead].
 struct FieldsComparison {
     std::vector<FieldMetrics> perField;  // in A's field order
+    std::vector<int> members;            // as LeadComparison::members
     std::vector<std::string> onlyInA, onlyInB;
     std::string gridNote;  // how A's and B's grids were matched (and inferred)
     double minCorr = 1, maxRelRms = 0, medianRelRms = 0;
     bool nanMasksEqual = true;
     std::vector<std::string> worst;  // up to 3 names, highest rel RMS first
+
+    std::vector<LeadComparison> perLead;       // lined-up leads, in A's lead order
+    std::size_t shownLead = 0;                 // position in perLead of the top-level values
+    std::vector<std::string> leadsNotLinedUp;  // "lead 30 h: only in B"
+    std::vector<std::string> notes;            // how leads and members were lined up
 };
 
 struct CompareOptions {
@@ -27,7 +56,9 @@ struct CompareOptions {
     FieldSourceOptions fieldOptions;
     bool compareGraphs = true;
     bool compareFields = true;
-    bool assessRisk = true;  // run both graphs' fragility analysis when they differ
+    bool assessRisk = true;                // run both graphs' fragility analysis when they differ
+    std::optional<double> lead;            // hours of the lead shown at top level (an index when no file gives hours)
+    std::optional<std::string> spreadRun;  // a third run whose difference from A is the yardstick
 };
 
 struct Comparison {
@@ -48,7 +79,19 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
 std::vector<std::string> partsNotCompared(const RunInputs& a, const RunInputs& b, const CompareOptions& options);
 // Throws meshdiff::Error when neither graphs nor fields can be compared.
 void requireSomethingToCompare(const RunInputs& a, const RunInputs& b, const CompareOptions& options);
-FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double tolerance);
+// Compares the leads that line up (by hours when both files give them, else by index) and member
+// k with member k, one field × lead × member at a time. Throws meshdiff::Error when scope.lead is
+// none of the leads.
+// What compareFieldSources covers. The defaults are one 2-D slice per field, the first lead's
+// first member (what the window shows); compareRuns asks for every lead and member.
+struct RolloutScope {
+    bool everyLead = false, everyMember = false;
+    std::optional<double> lead;  // the lead shown at top level (hours; an index when no file gives hours)
+    // The yardstick: A against this run, else (with everyMember) A's member 0 against member 1.
+    const FieldSource* spreadRun = nullptr;
+};
+FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double tolerance,
+                                     const RolloutScope& scope = {});
 
 // The --json structure of issue "Core engine" (graph/fields sections null when absent).
 nlohmann::json comparisonToJson(const Comparison& comparison);

@@ -41,9 +41,11 @@ nlohmann::json graphToJson(const GraphDiff& d) {
     };
 }
 
-nlohmann::json fieldsToJson(const FieldsComparison& f, double tolerance) {
+nlohmann::json perFieldToJson(const std::vector<FieldMetrics>& metrics, const std::vector<int>& members,
+                              double tolerance) {
     nlohmann::json perField = nlohmann::json::array();
-    for (const auto& m : f.perField) {
+    for (std::size_t k = 0; k < metrics.size(); ++k) {
+        const FieldMetrics& m = metrics[k];
         perField.push_back({{"name", m.name},
                             {"corr", m.corr},
                             {"rel_rms", m.relRms},
@@ -54,7 +56,47 @@ nlohmann::json fieldsToJson(const FieldsComparison& f, double tolerance) {
                             {"points", m.comparedPoints},
                             {"units", m.units},
                             {"within_tolerance", m.relRms <= tolerance}});
+        if (k < members.size()) perField.back()["member"] = members[k];
     }
+    return perField;
+}
+
+nlohmann::json hoursToJson(const std::optional<double>& hours) {
+    return hours ? nlohmann::json(*hours) : nlohmann::json(nullptr);
+}
+
+nlohmann::json leadToJson(const LeadComparison& l, double tolerance) {
+    nlohmann::json j{{"lead_hours", hoursToJson(l.hours)},
+                     {"index", l.index},
+                     {"index_b", l.indexB},
+                     {"count", l.perField.size()},
+                     {"min_corr", l.minCorr},
+                     {"max_rel_rms", l.maxRelRms},
+                     {"median_rel_rms", l.medianRelRms},
+                     {"nan_masks_equal", l.nanMasksEqual},
+                     {"worst", l.worst},
+                     {"per_field", perFieldToJson(l.perField, l.members, tolerance)}};
+    if (l.spread) {
+        j["member_spread"] = {{"max_rel_rms", l.spread->maxRelRms},
+                              {"median_rel_rms", l.spread->medianRelRms},
+                              {"count", l.spread->count}};
+        if (l.spread->run.empty()) {
+            j["member_spread"]["members"] = {l.spread->memberA, l.spread->memberB};
+        } else {
+            j["member_spread"]["run"] = l.spread->run;
+        }
+        const auto ratio = l.ratioToSpread();
+        j["ratio_to_spread"] = ratio ? nlohmann::json(*ratio) : nlohmann::json(nullptr);
+    }
+    return j;
+}
+
+nlohmann::json fieldsToJson(const FieldsComparison& f, double tolerance) {
+    nlohmann::json perLead = nlohmann::json::array();
+    for (const auto& l : f.perLead) perLead.push_back(leadToJson(l, tolerance));
+    nlohmann::json shown = nullptr;
+    if (f.shownLead < f.perLead.size())
+        shown = {{"lead_hours", hoursToJson(f.perLead[f.shownLead].hours)}, {"index", f.perLead[f.shownLead].index}};
     return {{"count", f.perField.size()},
             {"min_corr", f.minCorr},
             {"max_rel_rms", f.maxRelRms},
@@ -65,7 +107,11 @@ nlohmann::json fieldsToJson(const FieldsComparison& f, double tolerance) {
             {"only_b", f.onlyInB},
             {"grid", f.gridNote},
             {"tolerance", tolerance},
-            {"per_field", perField}};
+            {"per_field", perFieldToJson(f.perField, f.members, tolerance)},
+            {"lead", shown},
+            {"per_lead", perLead},
+            {"leads_not_lined_up", f.leadsNotLinedUp},
+            {"notes", f.notes}};
 }
 
 }  // namespace

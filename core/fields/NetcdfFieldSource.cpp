@@ -12,6 +12,7 @@
 #include <set>
 
 #include "common/Error.h"
+#include "fields/CfTime.h"
 #include "io/Hdf5Reader.h"
 
 namespace meshdiff {
@@ -53,10 +54,33 @@ const std::set<std::string> kLevelStandardNames{"air_pressure",
                                                 "model_level_number",
                                                 "atmosphere_hybrid_sigma_pressure_coordinate",
                                                 "atmosphere_sigma_coordinate"};
-const std::set<std::string> kLeadingNames{"time",        "valid_time", "init_time", "forecast_reference_time",
-                                          "step",        "lead_time",  "batch",     "sample",
-                                          "samples",     "member",     "number",    "ensemble",
-                                          "realization", "datetime",   "t"};
+const std::set<std::string> kLeadingNames{"time",
+                                          "valid_time",
+                                          "init_time",
+                                          "forecast_reference_time",
+                                          "step",
+                                          "lead_time",
+                                          "batch",
+                                          "sample",
+                                          "samples",
+                                          "member",
+                                          "number",
+                                          "ensemble",
+                                          "realization",
+                                          "datetime",
+                                          "t",
+                                          "prediction_timedelta",
+                                          "forecast_period",
+                                          "lead",
+                                          "ens",
+                                          "ensemble_member"};
+// Leading dimensions that are a rollout's lead axis (first found in this order) and its members.
+const std::vector<std::string> kLeadAxisNames{
+    "step", "lead_time", "prediction_timedelta", "forecast_period", "lead", "time", "valid_time", "datetime", "t"};
+const std::set<std::string> kMemberAxisNames{"member",  "number",   "realization", "sample",
+                                             "samples", "ensemble", "ens",         "ensemble_member"};
+const std::vector<std::string> kReferenceTimeNames{"forecast_reference_time", "init_time", "reference_time",
+                                                   "initial_time", "analysis_time"};
 // netCDF-4 marks dimensions that have no coordinate variable with this NAME attribute.
 const std::string kPureDimensionMarker = "This is a netCDF dimension but not a netCDF variable";
 // netCDF-4 renames a variable that shares its name with a dimension but is not its coordinate.
@@ -131,14 +155,34 @@ public:
         return names;
     }
 
-    Field load(const std::string& name) const override {
+    Field load(const std::string& name) const override { return readSlice(name, leadingIndex_); }
+
+    std::vector<LeadTime> leads() const override { return leads_; }
+    std::vector<int> members() const override { return members_; }
+
+    Field loadAt(const std::string& name, std::size_t lead, std::size_t member) const override {
+        if (lead >= leads_.size())
+            throw Error(path_, "lead " + std::to_string(lead) + " asked for, but the file has " +
+                                   std::to_string(leads_.size()) + " lead(s)");
+        if (member > 0 && member >= members_.size())
+            throw Error(path_, "member " + std::to_string(member) + " asked for, but the file has " +
+                                   std::to_string(members_.size()) + " member(s)");
+        std::vector<std::size_t> index = leadingIndex_;
+        if (leadAxis_) index[*leadAxis_] = leads_[lead].index;
+        if (memberAxis_) index[*memberAxis_] = member;
+        return readSlice(name, index);
+    }
+
+private:
+    // One 2-D block: `leadingIndex` gives the position along each of the file's leading dimensions.
+    Field readSlice(const std::string& name, const std::vector<std::size_t>& leadingIndex) const {
         const auto found = byName_.find(name);
         if (found == byName_.end()) throw Error(path_, "no field named " + name);
         const FieldEntry& entry = entries_[found->second];
         const FieldVariable& v = variables_[entry.variable];
 
         std::vector<std::size_t> start, count;
-        for (std::size_t dim : v.leadingDims) start.push_back(leadingIndex_[dim]), count.push_back(1);
+        for (std::size_t dim : v.leadingDims) start.push_back(leadingIndex[dim]), count.push_back(1);
         if (v.hasLevel) start.push_back(entry.level), count.push_back(1);
         start.insert(start.end(), {0, 0});
         count.insert(count.end(), {grid_.nlat(), grid_.nlon()});
@@ -176,7 +220,6 @@ public:
         return field;
     }
 
-private:
     std::optional<std::string> stringAttr(const std::string& object, const std::string& name) const {
         return file_->stringAttribute(object, name);
     }
@@ -286,6 +329,8 @@ private:
                                        leadingNames_[d] + " is out of range (size " + std::to_string(leadingSizes_[d]) +
                                        ")");
 
+        findRolloutAxes(options.leadingIndex.size());
+
         grid_.lat = coordinateValues(latDim, nlat_);
         grid_.lon = coordinateValues(lonDim, nlon_);
         if (grid_.lat.empty() && unnamedLatSize == nlat_) grid_.lat = datasetValues(latDim, nlat_);
@@ -298,6 +343,74 @@ private:
             grid_ = std::move(*inferred);
         }
         requireUsableCoordinates(grid_, path_);
+    }
+
+    // The lead axis and member axis among the leading dimensions; other leading dimensions (a
+    // batch of 1, an init time) keep options.leadingIndex, and so do the first `pinned` ones.
+    void findRolloutAxes(std::size_t pinned) {
+        for (const std::string& name : kLeadAxisNames) {
+            for (std::size_t d = 0; d < leadingNames_.size() && !leadAxis_; ++d)
+                if (lower(leadingNames_[d]) == name) leadAxis_ = d;
+        }
+        for (std::size_t d = 0; d < leadingNames_.size() && !memberAxis_; ++d)
+            if (kMemberAxisNames.count(lower(leadingNames_[d])) && d != leadAxis_) memberAxis_ = d;
+        const bool leadPinned = leadAxis_ && *leadAxis_ < pinned;
+        if (memberAxis_ && *memberAxis_ < pinned) memberAxis_.reset();
+
+        if (!leadAxis_) {
+            leads_ = {LeadTime{}};
+        } else {
+            const std::size_t n = leadingSizes_[*leadAxis_];
+            const std::vector<double> hours = leadHours(leadingNames_[*leadAxis_], n);
+            for (std::size_t k = 0; k < n; ++k) {
+                LeadTime lead{k, std::nullopt};
+                if (k < hours.size() && std::isfinite(hours[k])) lead.hours = hours[k];
+                if (!leadPinned || k == leadingIndex_[*leadAxis_]) leads_.push_back(lead);
+            }
+        }
+        if (memberAxis_) {
+            const std::size_t n = leadingSizes_[*memberAxis_];
+            const std::vector<double> numbers = coordinateValues(leadingNames_[*memberAxis_], n);
+            for (std::size_t k = 0; k < n; ++k) {
+                const bool usable = k < numbers.size() && std::isfinite(numbers[k]) && std::abs(numbers[k]) < 1e9;
+                members_.push_back(usable ? static_cast<int>(numbers[k]) : static_cast<int>(k));
+            }
+        }
+    }
+
+    // Hours of each lead, from the axis' coordinate and its CF units; empty when unknown. Dates
+    // ("hours since …") become leads from the reference time variable, else are unknown.
+    std::vector<double> leadHours(const std::string& dim, std::size_t n) const {
+        const Variable* c = coordinate(dim);
+        if (!c) return {};
+        const auto units = parseCfTimeUnits(stringAttr(c->dataset, "units").value_or(""));
+        if (!units) return {};
+        std::vector<double> values = coordinateValues(dim, n);
+        if (values.empty()) return {};
+        for (double& v : values) v *= units->hoursPerUnit;
+        if (!units->epochHours) return values;
+        const std::optional<double> reference = referenceTimeHours();
+        if (!reference) return {};  // valid dates without a start: the lead is unknown, not "from the first date"
+        for (double& v : values) v -= *reference - *units->epochHours;
+        return values;
+    }
+
+    // forecast_reference_time / init_time as a single value, in hours since 1970-01-01.
+    std::optional<double> referenceTimeHours() const {
+        for (const std::string& name : kReferenceTimeNames) {
+            for (const Variable& v : all_) {
+                if (lower(v.name) != name || !v.info.dtype) continue;
+                std::size_t count = 1;
+                for (std::size_t extent : v.info.shape) count *= extent;
+                if (count != 1) continue;
+                const auto units = parseCfTimeUnits(stringAttr(v.dataset, "units").value_or(""));
+                if (!units || !units->epochHours) continue;
+                double value = 0;
+                file_->readInto(v.dataset, DType::Float64, &value, 1);
+                return *units->epochHours + value * units->hoursPerUnit;
+            }
+        }
+        return std::nullopt;
     }
 
     // Values of a plain 1-D dataset named like the dimension (files without dimension scales).
@@ -399,6 +512,9 @@ private:
     std::vector<std::string> leadingNames_;
     std::vector<std::size_t> leadingSizes_;
     std::vector<std::size_t> leadingIndex_;
+    std::optional<std::size_t> leadAxis_, memberAxis_;  // positions in leadingNames_
+    std::vector<LeadTime> leads_;
+    std::vector<int> members_;
     std::size_t nlat_ = 0, nlon_ = 0;
     LatLonGrid grid_;
 };

@@ -1,6 +1,7 @@
 #include "fields/NpzFieldSource.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <unordered_map>
 #include <unordered_set>
@@ -16,7 +17,15 @@ struct FieldEntry {
     std::string key;
     NpyHeader header;
     std::size_t elementOffset = 0;  // first element of the [lat, lon] slice within the array
+    // Rollouts: the first leading dimension longer than 1 is the lead axis, the second the member
+    // axis (unless options.leadingIndex fixes them, or the array is [batch=1, time, level, lat,
+    // lon]); `restOffset` places the slice along the others.
+    std::size_t restOffset = 0;
+    std::size_t leadCount = 1, leadStride = 0, memberCount = 0, memberStride = 0;
 };
+
+// 1-D arrays that give the hours of each lead, first found wins.
+const char* const kLeadHoursKeys[] = {"lead_hours", "lead_time", "lead_times", "step_hours"};
 
 std::string shapeText(std::size_t nlat, std::size_t nlon) {
     return "(" + std::to_string(nlat) + ", " + std::to_string(nlon) + ")";
@@ -30,7 +39,8 @@ decltype(Field::values) toFieldValues(const NdArray& slice) {
 
 class NpzFieldSource final : public FieldSource {
 public:
-    NpzFieldSource(const std::string& path, const FieldSourceOptions& options) : archive_(path) {
+    NpzFieldSource(const std::string& path, const FieldSourceOptions& options)
+        : archive_(path), pinned_(options.leadingIndex) {
         const std::vector<std::string> keys = archive_.keys();
         const std::pair<std::string, std::string> coordinateKeys = findCoordinates();
         for (const std::string& key : keys) {
@@ -51,6 +61,7 @@ public:
             grid_ = std::move(*inferred);
         }
         requireUsableCoordinates(grid_, path);
+        findLeads(keys);
     }
 
     const std::string& path() const override { return archive_.path(); }
@@ -65,16 +76,50 @@ public:
     const LatLonGrid& grid() const override { return grid_; }
 
     Field load(const std::string& name) const override {
+        const FieldEntry& entry = entryNamed(name);
+        return readField(entry, entry.elementOffset);
+    }
+
+    std::vector<LeadTime> leads() const override { return leads_; }
+    std::vector<int> members() const override {
+        const std::size_t count = pinned_.size() >= 2 ? 0 : memberCount_;
+        std::vector<int> numbers(count);
+        for (std::size_t k = 0; k < count; ++k) numbers[k] = static_cast<int>(k);
+        return numbers;
+    }
+
+    // A field without a lead (or member) axis is the same at every lead (member).
+    Field loadAt(const std::string& name, std::size_t lead, std::size_t member) const override {
+        const FieldEntry& entry = entryNamed(name);
+        if (lead >= leads_.size())
+            throw Error(path(), "lead " + std::to_string(lead) + " asked for, but the file has " +
+                                    std::to_string(leads_.size()) + " lead(s)");
+        const std::size_t members = this->members().size();
+        if (member > 0 && member >= members)
+            throw Error(path(), "member " + std::to_string(member) + " asked for, but the file has " +
+                                    std::to_string(members) + " member(s)");
+        const std::size_t fileLead = leads_[lead].index, fileMember = pinned_.size() >= 2 ? pinned_[1] : member;
+        const std::size_t offset = entry.restOffset + (entry.leadCount > 1 ? fileLead * entry.leadStride : 0) +
+                                   (entry.memberCount > 0 ? fileMember * entry.memberStride : 0);
+        return readField(entry, offset);
+    }
+
+private:
+    const FieldEntry& entryNamed(const std::string& name) const {
         const auto it = byName_.find(name);
         if (it == byName_.end()) throw Error(path(), "no field named '" + name + "'");
-        const FieldEntry& entry = fields_[it->second];
+        return fields_[it->second];
+    }
+
+    Field readField(const FieldEntry& entry, std::size_t elementOffset) const {
+        const std::string& name = entry.key;
         Field field;
         field.name = name;
         field.nlat = nlat_;
         field.nlon = nlon_;
         const std::size_t count = nlat_ * nlon_;
         const std::size_t item = dtypeSize(entry.header.dtype);
-        const std::size_t offset = entry.header.dataOffset + entry.elementOffset * item;
+        const std::size_t offset = entry.header.dataOffset + elementOffset * item;
         const bool stored = archive_.isStored(entry.key);
         const bool direct = stored && entry.header.isNativeCOrder();
         if (direct && entry.header.dtype == DType::Float32) {
@@ -86,12 +131,11 @@ public:
             archive_.readRange(entry.key, offset, reinterpret_cast<std::byte*>(values.data()), count * item);
             field.values = std::move(values);
         } else {
-            field.values = toFieldValues(readSlice(entry, stored && entry.header.isCOrder()));
+            field.values = toFieldValues(readSlice(entry, elementOffset, stored && entry.header.isCOrder()));
         }
         return field;
     }
 
-private:
     // lat/lon or latitude/longitude as 1-D arrays; empty strings when the archive has neither name.
     // Half a pair or coordinates of another rank would leave the grid to a guess: refused.
     std::pair<std::string, std::string> findCoordinates() const {
@@ -121,6 +165,9 @@ private:
             throw Error(where, "empty array of shape " + NdArray{header.dtype, shape, {}}.shapeString());
         const std::size_t nlat = shape[ndim - 2], nlon = shape[ndim - 1];
         // Leading dimensions of size 1 are squeezed; the others take options.leadingIndex in turn.
+        // GraphCast's [batch=1, time, level, lat, lon]: the dimension after time is a level, not members.
+        const bool batchLayout = ndim >= 5 && shape[0] == 1;
+        FieldEntry entry{key, {}, 0};
         std::size_t offset = 0, stride = nlat * nlon, used = 0;
         std::vector<std::size_t> strides(ndim - 2);
         for (std::size_t k = ndim - 2; k-- > 0;) {
@@ -136,6 +183,13 @@ private:
                                        std::to_string(k) + " of shape " +
                                        NdArray{header.dtype, shape, {}}.shapeString());
             offset += index * strides[k];
+            if (used == 1) {
+                entry.leadCount = shape[k], entry.leadStride = strides[k];
+            } else if (used == 2 && !batchLayout) {
+                entry.memberCount = shape[k], entry.memberStride = strides[k];
+            } else {
+                entry.restOffset += index * strides[k];
+            }
         }
         if (fields_.empty()) {
             nlat_ = nlat;
@@ -145,21 +199,54 @@ private:
                                    " of '" + fields_.front().key + "'");
         }
         byName_.emplace(key, fields_.size());
-        fields_.push_back({key, std::move(header), offset});
+        entry.header = std::move(header);
+        entry.elementOffset = offset;
+        fields_.push_back(std::move(entry));
     }
 
-    std::vector<double> readAxis(const std::string& key, std::size_t expected) const {
+    // Every array with a lead (member) axis must have the same number of leads (members).
+    void findLeads(const std::vector<std::string>& keys) {
+        std::size_t leadCount = 1;
+        const FieldEntry* first = nullptr;
+        for (const FieldEntry& f : fields_) {
+            if (f.leadCount > 1 && leadCount > 1 && f.leadCount != leadCount)
+                throw Error(path() + "[" + f.key + "]", "has " + std::to_string(f.leadCount) + " leads but '" +
+                                                            first->key + "' has " + std::to_string(leadCount));
+            if (f.memberCount > 0 && memberCount_ > 0 && f.memberCount != memberCount_)
+                throw Error(path() + "[" + f.key + "]", "has " + std::to_string(f.memberCount) +
+                                                            " members but another array has " +
+                                                            std::to_string(memberCount_));
+            if (f.leadCount > 1 && leadCount == 1) leadCount = f.leadCount, first = &f;
+            if (f.memberCount > 0) memberCount_ = f.memberCount;
+        }
+        std::vector<double> hours;
+        for (const char* name : kLeadHoursKeys) {
+            if (std::find(keys.begin(), keys.end(), name) == keys.end()) continue;
+            const NpyHeader h = archive_.header(name);
+            if (h.shape.size() != 1) continue;
+            hours = readAxis(name, leadCount, "leads");
+            break;
+        }
+        for (std::size_t k = 0; k < leadCount; ++k) {
+            LeadTime lead{k, std::nullopt};
+            if (k < hours.size() && std::isfinite(hours[k])) lead.hours = hours[k];
+            // --index pins the lead axis: that one lead only
+            if (pinned_.empty() || leadCount == 1 || k == pinned_[0]) leads_.push_back(lead);
+        }
+    }
+
+    std::vector<double> readAxis(const std::string& key, std::size_t expected, const char* what = "along it") const {
         const NdArray axis = archive_.read(key);
         if (axis.size() != expected)
             throw Error(path() + "[" + key + "]", "has " + std::to_string(axis.size()) +
-                                                      " values but the fields have " + std::to_string(expected) +
-                                                      " along it");
+                                                      " values but the fields have " + std::to_string(expected) + " " +
+                                                      what);
         return axis.toFloat64();
     }
 
     // The [lat, lon] slice as an array of the file's dtype, native order. `direct`: read just the
     // slice (a stored member in C order); otherwise the whole member is read and decoded.
-    NdArray readSlice(const FieldEntry& entry, bool direct) const {
+    NdArray readSlice(const FieldEntry& entry, std::size_t elementOffset, bool direct) const {
         const std::size_t item = dtypeSize(entry.header.dtype);
         const std::size_t bytes = nlat_ * nlon_ * item;
         NdArray slice;
@@ -167,15 +254,14 @@ private:
         slice.shape = {nlat_, nlon_};
         slice.bytes.resize(bytes);
         if (direct) {
-            archive_.readRange(entry.key, entry.header.dataOffset + entry.elementOffset * item, slice.bytes.data(),
-                               bytes);
+            archive_.readRange(entry.key, entry.header.dataOffset + elementOffset * item, slice.bytes.data(), bytes);
             NpyHeader sliceLayout = entry.header;
             sliceLayout.shape = slice.shape;
             sliceLayout.fortranOrder = false;
             toNativeCOrder(sliceLayout, slice.bytes);  // byte order only
         } else {
             archive_.visitMany({entry.key}, [&](std::size_t, const NpyHeader&, const std::byte* data) {
-                std::memcpy(slice.bytes.data(), data + entry.elementOffset * item, bytes);
+                std::memcpy(slice.bytes.data(), data + elementOffset * item, bytes);
             });
         }
         return slice;
@@ -186,6 +272,9 @@ private:
     std::vector<FieldEntry> fields_;
     std::unordered_map<std::string, std::size_t> byName_;
     std::size_t nlat_ = 0, nlon_ = 0;
+    std::vector<LeadTime> leads_;  // index: position along the arrays' lead axis
+    std::size_t memberCount_ = 0;
+    std::vector<std::size_t> pinned_;  // options.leadingIndex: fixes the lead (and member) axis
 };
 
 }  // namespace

@@ -1,0 +1,156 @@
+#include "fields/GribMessage.h"
+
+#include <eccodes.h>
+
+#include <cmath>
+#include <limits>
+#include <mutex>
+
+#include "common/Error.h"
+
+namespace meshdiff {
+namespace {
+
+// ecCodes prints its complaints to stderr; meshdiff says one line per problem, so they are kept
+// (the last one per thread) and named in the error that follows.
+thread_local std::string lastComplaint;
+
+void keepComplaint(const codes_context*, int level, const char* message) {
+    if (level == GRIB_LOG_ERROR || level == GRIB_LOG_FATAL) lastComplaint = message ? message : "";
+}
+
+void quietEccodes() {
+    static std::once_flag once;
+    std::call_once(once, [] { codes_context_set_logging_proc(codes_context_get_default(), keepComplaint); });
+}
+
+std::string because(int code) {
+    std::string why = codes_get_error_message(code);
+    if (!lastComplaint.empty()) why += " (" + lastComplaint + ")";
+    lastComplaint.clear();
+    return why;
+}
+
+std::shared_ptr<grib_handle> own(grib_handle* h) { return {h, [](grib_handle* p) { codes_handle_delete(p); }}; }
+
+}  // namespace
+
+GribMessage::GribMessage(grib_handle* handle, std::string file, std::size_t index)
+    : handle_(own(handle)), file_(std::move(file)), index_(index) {}
+
+void GribMessage::fail(const std::string& what, int code) const {
+    const std::string where = index_ > 0 ? "GRIB message " + std::to_string(index_) + ": " : "GRIB message: ";
+    throw Error(file_, where + what + (code != 0 ? ": " + because(code) : std::string()));
+}
+
+std::optional<GribMessage> GribMessage::nextHeaders(std::FILE* in, const std::string& file, std::size_t index) {
+    quietEccodes();
+    lastComplaint.clear();
+    int err = 0;
+    grib_handle* h = grib_new_from_file(codes_context_get_default(), in, /*headers_only=*/1, &err);
+    if (!h) {
+        if (err == GRIB_SUCCESS || err == GRIB_END_OF_FILE) {
+            if (!lastComplaint.empty())  // ecCodes skipped bytes it could not read as a message
+                throw Error(file, "GRIB message " + std::to_string(index) + " cannot be read: " + lastComplaint);
+            return std::nullopt;
+        }
+        const std::string problem = err == GRIB_PREMATURE_END_OF_FILE || err == GRIB_7777_NOT_FOUND
+                                        ? " is damaged or truncated (the file ends inside it, or its length is wrong): "
+                                        : " cannot be read: ";
+        throw Error(file, "GRIB message " + std::to_string(index) + problem + because(err));
+    }
+    GribMessage headers(h, file, index);
+    if (headers.longKey("editionNumber") != 1) return headers;
+    // ecCodes cannot tell a GRIB 1 message's grid type from its headers alone: read it whole.
+    const long long offset = headers.offset();
+    const std::size_t length = headers.length();
+    GribMessage message = whole(in, file, offset, length);
+    message.index_ = index;
+    if (fseeko(in, static_cast<off_t>(offset) + static_cast<off_t>(length), SEEK_SET) != 0)
+        throw Error(file, "cannot read past GRIB message " + std::to_string(index));
+    return message;
+}
+
+GribMessage GribMessage::whole(std::FILE* in, const std::string& file, long long offset, std::size_t length) {
+    quietEccodes();
+    auto bytes = std::make_shared<std::vector<unsigned char>>(length);
+    if (fseeko(in, static_cast<off_t>(offset), SEEK_SET) != 0 || std::fread(bytes->data(), 1, length, in) != length)
+        throw Error(file, "cannot read the GRIB message at byte " + std::to_string(offset) +
+                              ": the file changed or was cut since it was opened");
+    lastComplaint.clear();
+    grib_handle* h = codes_handle_new_from_message(codes_context_get_default(), bytes->data(), length);
+    if (!h) throw Error(file, "the GRIB message at byte " + std::to_string(offset) + " cannot be decoded: " + because(GRIB_INVALID_MESSAGE));
+    GribMessage message(h, file, 0);
+    message.bytes_ = std::move(bytes);
+    message.offset_ = offset;
+    return message;
+}
+
+long GribMessage::longKey(const char* key) const {
+    long value = 0;
+    if (const int err = codes_get_long(handle_.get(), key, &value)) fail(std::string("key ") + key, err);
+    return value;
+}
+
+std::optional<long> GribMessage::optionalLong(const char* key) const {
+    if (!codes_is_defined(handle_.get(), key)) return std::nullopt;
+    int err = 0;
+    if (codes_is_missing(handle_.get(), key, &err) || err) return std::nullopt;
+    long value = 0;
+    if (codes_get_long(handle_.get(), key, &value)) return std::nullopt;
+    return value;
+}
+
+double GribMessage::doubleKey(const char* key) const {
+    double value = 0;
+    if (const int err = codes_get_double(handle_.get(), key, &value)) fail(std::string("key ") + key, err);
+    return value;
+}
+
+std::string GribMessage::stringKey(const char* key) const {
+    char text[1024] = {};
+    std::size_t size = sizeof text;
+    if (const int err = codes_get_string(handle_.get(), key, text, &size)) fail(std::string("key ") + key, err);
+    return text;
+}
+
+std::optional<std::string> GribMessage::optionalString(const char* key) const {
+    if (!codes_is_defined(handle_.get(), key)) return std::nullopt;
+    char text[1024] = {};
+    std::size_t size = sizeof text;
+    if (codes_get_string(handle_.get(), key, text, &size)) return std::nullopt;
+    return std::string(text);
+}
+
+long long GribMessage::offset() const {
+    if (offset_) return *offset_;
+    off_t offset = 0;
+    if (const int err = codes_get_message_offset(handle_.get(), &offset)) fail("its offset", err);
+    return offset;
+}
+
+std::size_t GribMessage::length() const {
+    const long length = longKey("totalLength");
+    if (length <= 0) fail("its length " + std::to_string(length) + " is not a length", 0);
+    return static_cast<std::size_t>(length);
+}
+
+std::vector<double> GribMessage::values() const {
+    std::size_t n = 0;
+    if (const int err = codes_get_size(handle_.get(), "values", &n)) fail("its values", err);
+    std::vector<double> values(n);
+    if (const int err = codes_get_double_array(handle_.get(), "values", values.data(), &n)) fail("its values", err);
+    values.resize(n);
+    if (optionalLong("bitmapPresent").value_or(0) != 0) {
+        std::size_t nb = 0;
+        if (const int err = codes_get_size(handle_.get(), "bitmap", &nb)) fail("its bitmap", err);
+        if (nb != n) fail("its bitmap has " + std::to_string(nb) + " points for " + std::to_string(n) + " values", 0);
+        std::vector<long> bitmap(nb);
+        if (const int err = codes_get_long_array(handle_.get(), "bitmap", bitmap.data(), &nb)) fail("its bitmap", err);
+        for (std::size_t i = 0; i < n; ++i)
+            if (bitmap[i] == 0) values[i] = std::numeric_limits<double>::quiet_NaN();
+    }
+    return values;
+}
+
+}  // namespace meshdiff

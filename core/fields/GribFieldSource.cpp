@@ -36,7 +36,8 @@ std::optional<double> hoursPerStepUnit(long unit) {
 // dataDate (YYYYMMDD) and dataTime (HHMM) as hours since 1970.
 double referenceHours(long date, long time) {
     using namespace std::chrono;
-    const year_month_day day{year{int(date / 10000)}, month{unsigned(date / 100 % 100)}, std::chrono::day{unsigned(date % 100)}};
+    const year_month_day day{year{int(date / 10000)}, month{unsigned(date / 100 % 100)},
+                             std::chrono::day{unsigned(date % 100)}};
     return double(sys_days(day).time_since_epoch().count()) * 24.0 + double(time / 100) + double(time % 100) / 60.0;
 }
 
@@ -169,8 +170,8 @@ private:
             if (!perUnit)
                 throw Error(path_, "GRIB message " + std::to_string(n) + " counts its step in unit " +
                                        std::to_string(unit) + " (months or years), which meshdiff does not read");
-            const double reference =
-                referenceHours(message->optionalLong("dataDate").value_or(19700101), message->optionalLong("dataTime").value_or(0));
+            const double reference = referenceHours(message->optionalLong("dataDate").value_or(19700101),
+                                                    message->optionalLong("dataTime").value_or(0));
             earliest = std::min(earliest, reference);
             referenceOf.push_back(reference);
             s.leadHours = double(message->longKey("endStep")) * *perUnit;
@@ -226,13 +227,15 @@ private:
         slots_.assign(fields_.size() * leads_.size() * memberCount(), kNone);
         for (std::size_t k = 0; k < seen.size(); ++k) {
             const Seen& s = seen[k];
-            const std::size_t lead = std::size_t(std::lower_bound(hours.begin(), hours.end(), s.leadHours) - hours.begin());
+            const std::size_t lead =
+                std::size_t(std::lower_bound(hours.begin(), hours.end(), s.leadHours) - hours.begin());
             const std::size_t member = ensemble ? memberOf.at(s.number) : 0;
             std::size_t& cell = slots_[(s.field * leads_.size() + lead) * memberCount() + member];
             if (cell != kNone)
                 throw Error(path_, "holds two GRIB messages for " + fields_[s.field].name + " at lead " +
-                                       hoursText(s.leadHours) + (ensemble ? ", member " + std::to_string(s.number) : "") +
-                                       " (messages " + std::to_string(cell + 1) + " and " + std::to_string(k + 1) + ")");
+                                       hoursText(s.leadHours) +
+                                       (ensemble ? ", member " + std::to_string(s.number) : "") + " (messages " +
+                                       std::to_string(cell + 1) + " and " + std::to_string(k + 1) + ")");
             cell = k;
             places_.push_back(s.place);
         }

@@ -14,7 +14,8 @@ constexpr std::size_t kMaxPoints = std::size_t(1) << 30;
 // Evenly spaced from `first` to `last` (both included).
 std::vector<double> axis(double first, double last, long n) {
     std::vector<double> values(static_cast<std::size_t>(n));
-    for (long k = 0; k < n; ++k) values[std::size_t(k)] = n == 1 ? first : first + (last - first) * double(k) / double(n - 1);
+    for (long k = 0; k < n; ++k)
+        values[std::size_t(k)] = n == 1 ? first : first + (last - first) * double(k) / double(n - 1);
     return values;
 }
 

@@ -11,11 +11,11 @@ class GribMessage;
 
 // A regular lat/lon grid as a GRIB message describes it (grid definition template 0 / GRIB1 type 0).
 struct GribGrid {
-    long ni = 0, nj = 0;  // points along a parallel, along a meridian
+    long ni = 0, nj = 0;                            // points along a parallel, along a meridian
     double lat1 = 0, lat2 = 0, lon1 = 0, lon2 = 0;  // first and last grid points, degrees
-    bool iScansNegatively = false;                 // longitudes run east → west
-    bool jScansPositively = false;                 // latitudes run south → north
-    bool jPointsAreConsecutive = false;            // columns, not rows, are contiguous
+    bool iScansNegatively = false;                  // longitudes run east → west
+    bool jScansPositively = false;                  // latitudes run south → north
+    bool jPointsAreConsecutive = false;             // columns, not rows, are contiguous
     friend bool operator==(const GribGrid&, const GribGrid&) = default;
 
     std::size_t size() const { return static_cast<std::size_t>(ni) * static_cast<std::size_t>(nj); }

@@ -31,7 +31,9 @@ std::string because(int code) {
     return why;
 }
 
-std::shared_ptr<grib_handle> own(grib_handle* h) { return {h, [](grib_handle* p) { codes_handle_delete(p); }}; }
+std::shared_ptr<grib_handle> own(grib_handle* h) {
+    return {h, [](grib_handle* p) { codes_handle_delete(p); }};
+}
 
 }  // namespace
 
@@ -79,7 +81,9 @@ GribMessage GribMessage::whole(std::FILE* in, const std::string& file, long long
                               ": the file changed or was cut since it was opened");
     lastComplaint.clear();
     grib_handle* h = codes_handle_new_from_message(codes_context_get_default(), bytes->data(), length);
-    if (!h) throw Error(file, "the GRIB message at byte " + std::to_string(offset) + " cannot be decoded: " + because(GRIB_INVALID_MESSAGE));
+    if (!h)
+        throw Error(file, "the GRIB message at byte " + std::to_string(offset) +
+                              " cannot be decoded: " + because(GRIB_INVALID_MESSAGE));
     GribMessage message(h, file, 0);
     message.bytes_ = std::move(bytes);
     message.offset_ = offset;

@@ -27,7 +27,7 @@ public:
     std::string stringKey(const char* key) const;
     std::optional<std::string> optionalString(const char* key) const;
 
-    long long offset() const;   // in the file
+    long long offset() const;    // in the file
     std::size_t length() const;  // bytes
     // The decoded values in the message's scanning order, NaN where the bitmap says missing.
     std::vector<double> values() const;

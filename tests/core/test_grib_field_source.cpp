@@ -43,7 +43,8 @@ void expectFormula(const Field& f, const LatLonGrid& grid, double base, int lead
             const double want = expected(base, lead, member, grid.lat[i], grid.lon[j]);
             const double got = valueAt(f, i, j);
             if (std::isnan(got)) continue;  // checked where a test expects it
-            EXPECT_NEAR(got, want, 1e-3 + 1e-6 * std::abs(want)) << f.name << " at " << grid.lat[i] << ", " << grid.lon[j];
+            EXPECT_NEAR(got, want, 1e-3 + 1e-6 * std::abs(want))
+                << f.name << " at " << grid.lat[i] << ", " << grid.lon[j];
         }
 }
 

@@ -154,6 +154,18 @@ TEST_F(GribFieldSourceTest, AMessageScannedEastToWestIsMirroredOntoAscendingLong
     expectFormula(source->load("2m_temperature"), source->grid(), 280, 0, 0);
 }
 
+TEST_F(GribFieldSourceTest, AMessageWhoseColumnsAreContiguousIsTransposed) {
+    const auto source = openFieldSource(gribFixture("columns.grib2"));
+    EXPECT_EQ(source->grid().lat, (std::vector<double>{-90, -45, 0, 45, 90}));
+    expectFormula(source->load("mean_sea_level_pressure"), source->grid(), 100000, 0, 0);
+}
+
+TEST_F(GribFieldSourceTest, LeadsCountFromTheEarliestReferenceTime) {
+    const auto source = openFieldSource(gribFixture("analyses.grib2"));
+    EXPECT_EQ(source->leads(), (std::vector<LeadTime>{{0, 0.0}, {1, 6.0}}));  // 2023-12-31 18:00 and 2024-01-01 00:00
+    expectFormula(source->loadAt("mean_sea_level_pressure", 1, 0), source->grid(), 100000, 1, 0);
+}
+
 TEST_F(GribFieldSourceTest, AGridOtherThanRegularLatLonIsRefusedByName) {
     const std::string file = gribFixture("reduced_gg.grib2");
     const Error e = errorOf([&] { openFieldSource(file); });

@@ -110,9 +110,10 @@ public:
             throw Error(path_, "has no GRIB message for " + name + " at lead " + hoursText(*leads_[lead].hours) +
                                    (members_.empty() ? "" : ", member " + std::to_string(members_[member])));
         const MessagePlace& place = places_[message];
-        const std::vector<double> scanned = GribMessage::whole(file_.get(), path_, place.offset, place.length).values();
+        const std::vector<double> scanned =
+            GribMessage::whole(file_.get(), path_, message + 1, place.offset, place.length).values();
         if (scanned.size() != gribGrid_.size())
-            throw Error(path_, "the GRIB message at byte " + std::to_string(place.offset) + " holds " +
+            throw Error(path_, "GRIB message " + std::to_string(message + 1) + " holds " +
                                    std::to_string(scanned.size()) + " values for a grid of " +
                                    std::to_string(gribGrid_.size()) + " points");
         const FieldInfo& info = fields_[field];

@@ -66,25 +66,25 @@ std::optional<GribMessage> GribMessage::nextHeaders(std::FILE* in, const std::st
     // ecCodes cannot tell a GRIB 1 message's grid type from its headers alone: read it whole.
     const long long offset = headers.offset();
     const std::size_t length = headers.length();
-    GribMessage message = whole(in, file, offset, length);
-    message.index_ = index;
+    GribMessage message = whole(in, file, index, offset, length);
     if (fseeko(in, static_cast<off_t>(offset) + static_cast<off_t>(length), SEEK_SET) != 0)
         throw Error(file, "cannot read past GRIB message " + std::to_string(index));
     return message;
 }
 
-GribMessage GribMessage::whole(std::FILE* in, const std::string& file, long long offset, std::size_t length) {
+GribMessage GribMessage::whole(std::FILE* in, const std::string& file, std::size_t index, long long offset,
+                               std::size_t length) {
     quietEccodes();
     auto bytes = std::make_shared<std::vector<unsigned char>>(length);
     if (fseeko(in, static_cast<off_t>(offset), SEEK_SET) != 0 || std::fread(bytes->data(), 1, length, in) != length)
-        throw Error(file, "cannot read the GRIB message at byte " + std::to_string(offset) +
+        throw Error(file, "cannot read GRIB message " + std::to_string(index) + " at byte " + std::to_string(offset) +
                               ": the file changed or was cut since it was opened");
     lastComplaint.clear();
     grib_handle* h = codes_handle_new_from_message(codes_context_get_default(), bytes->data(), length);
     if (!h)
-        throw Error(file, "the GRIB message at byte " + std::to_string(offset) +
+        throw Error(file, "GRIB message " + std::to_string(index) + " at byte " + std::to_string(offset) +
                               " cannot be decoded: " + because(GRIB_INVALID_MESSAGE));
-    GribMessage message(h, file, 0);
+    GribMessage message(h, file, index);
     message.bytes_ = std::move(bytes);
     message.offset_ = offset;
     return message;
@@ -92,7 +92,8 @@ GribMessage GribMessage::whole(std::FILE* in, const std::string& file, long long
 
 long GribMessage::longKey(const char* key) const {
     long value = 0;
-    if (const int err = codes_get_long(handle_.get(), key, &value)) fail(std::string("key ") + key, err);
+    if (const int err = codes_get_long(handle_.get(), key, &value))
+        fail(std::string("ecCodes cannot read its key ") + key, err);
     return value;
 }
 
@@ -107,14 +108,16 @@ std::optional<long> GribMessage::optionalLong(const char* key) const {
 
 double GribMessage::doubleKey(const char* key) const {
     double value = 0;
-    if (const int err = codes_get_double(handle_.get(), key, &value)) fail(std::string("key ") + key, err);
+    if (const int err = codes_get_double(handle_.get(), key, &value))
+        fail(std::string("ecCodes cannot read its key ") + key, err);
     return value;
 }
 
 std::string GribMessage::stringKey(const char* key) const {
     char text[1024] = {};
     std::size_t size = sizeof text;
-    if (const int err = codes_get_string(handle_.get(), key, text, &size)) fail(std::string("key ") + key, err);
+    if (const int err = codes_get_string(handle_.get(), key, text, &size))
+        fail(std::string("ecCodes cannot read its key ") + key, err);
     return text;
 }
 
@@ -141,16 +144,18 @@ std::size_t GribMessage::length() const {
 
 std::vector<double> GribMessage::values() const {
     std::size_t n = 0;
-    if (const int err = codes_get_size(handle_.get(), "values", &n)) fail("its values", err);
+    if (const int err = codes_get_size(handle_.get(), "values", &n)) fail("ecCodes cannot decode its values", err);
     std::vector<double> values(n);
-    if (const int err = codes_get_double_array(handle_.get(), "values", values.data(), &n)) fail("its values", err);
+    if (const int err = codes_get_double_array(handle_.get(), "values", values.data(), &n))
+        fail("ecCodes cannot decode its values", err);
     values.resize(n);
     if (optionalLong("bitmapPresent").value_or(0) != 0) {
         std::size_t nb = 0;
-        if (const int err = codes_get_size(handle_.get(), "bitmap", &nb)) fail("its bitmap", err);
+        if (const int err = codes_get_size(handle_.get(), "bitmap", &nb)) fail("ecCodes cannot read its bitmap", err);
         if (nb != n) fail("its bitmap has " + std::to_string(nb) + " points for " + std::to_string(n) + " values", 0);
         std::vector<long> bitmap(nb);
-        if (const int err = codes_get_long_array(handle_.get(), "bitmap", bitmap.data(), &nb)) fail("its bitmap", err);
+        if (const int err = codes_get_long_array(handle_.get(), "bitmap", bitmap.data(), &nb))
+            fail("ecCodes cannot read its bitmap", err);
         for (std::size_t i = 0; i < n; ++i)
             if (bitmap[i] == 0) values[i] = std::numeric_limits<double>::quiet_NaN();
     }

@@ -18,8 +18,9 @@ public:
     // The next message of `in` from its current position, with its headers only (the data section
     // is skipped): nullopt at the end of the file. `index` (from 1) names the message in errors.
     static std::optional<GribMessage> nextHeaders(std::FILE* in, const std::string& file, std::size_t index);
-    // A whole message read from `offset`, `length` bytes, for its values.
-    static GribMessage whole(std::FILE* in, const std::string& file, long long offset, std::size_t length);
+    // A whole message read from `offset`, `length` bytes, for its values; `index` as above.
+    static GribMessage whole(std::FILE* in, const std::string& file, std::size_t index, long long offset,
+                             std::size_t length);
 
     long longKey(const char* key) const;
     std::optional<long> optionalLong(const char* key) const;  // none when not defined or missing

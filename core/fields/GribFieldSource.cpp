@@ -89,12 +89,12 @@ public:
     }
 
     Field load(const std::string& name) const override {
+        const std::vector<std::size_t>& chosen = options_.leadingIndex;
+        if (!chosen.empty()) return loadAt(name, chosen[0], chosen.size() > 1 ? chosen[1] : 0);
         const std::size_t field = fieldIndex(name);
-        const std::size_t member = options_.leadingIndex.size() > 1 ? options_.leadingIndex[1] : 0;
-        if (!options_.leadingIndex.empty()) return loadAt(name, options_.leadingIndex[0], member);
         for (std::size_t lead = 0; lead < leads_.size(); ++lead)
-            if (slot(field, lead, std::min(member, memberCount() - 1)) != kNone) return loadAt(name, lead, member);
-        return loadAt(name, 0, member);
+            if (slot(field, lead, 0) != kNone) return loadAt(name, lead, 0);
+        return loadAt(name, 0, 0);
     }
 
     Field loadAt(const std::string& name, std::size_t lead, std::size_t member) const override {
@@ -147,13 +147,13 @@ private:
         return it->second;
     }
 
-    // One pass over the messages' headers: names, leads, members, grid, where each message lies.
+    // One pass over the messages' keys: names, leads, members, grid, where each message lies.
     void index() {
         std::vector<Seen> seen;
         std::vector<double> referenceOf;
         double earliest = std::numeric_limits<double>::infinity();
         for (std::size_t n = 1;; ++n) {
-            const std::optional<GribMessage> message = GribMessage::nextHeaders(file_.get(), path_, n);
+            const std::optional<GribMessage> message = GribMessage::next(file_.get(), path_, n);
             if (!message) break;
             const GribGrid grid = readGribGrid(*message, path_, n);
             if (n == 1) {

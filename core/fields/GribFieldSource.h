@@ -7,7 +7,7 @@
 namespace meshdiff {
 
 // Fields from a GRIB 1 or 2 file, decoded by ecCodes: one message per field, level, lead and
-// ensemble member, as ECMWF's ai-models plugins write them. Opening reads the headers of every
+// ensemble member, as ECMWF's ai-models plugins write them. Opening reads the keys of every
 // message once (no values) and keeps where each message lies; load/loadAt decode one message.
 // Names come from shortName + typeOfLevel + level (fields/GribNames.h). Leads are endStep in hours
 // (plus the reference time's offset from the file's earliest one); members are the ensemble

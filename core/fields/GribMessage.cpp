@@ -2,9 +2,16 @@
 
 #include <eccodes.h>
 
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <mutex>
+#include <string_view>
 
 #include "common/Error.h"
 
@@ -31,6 +38,53 @@ std::string because(int code) {
     return why;
 }
 
+constexpr std::string_view kMark = "GRIB";
+const std::string kCut = " is damaged or truncated (the file ends inside it, or its length is wrong): ";
+bool isCut(int err) { return err == GRIB_PREMATURE_END_OF_FILE || err == GRIB_7777_NOT_FOUND; }
+
+// Moves `in` to the next "GRIB" mark (ecCodes, too, skips bytes between messages); false when there is none.
+bool seekNextMark(std::FILE* in) {
+    off_t at = ftello(in);
+    std::array<char, 1 << 16> chunk{};
+    for (;;) {
+        if (at < 0 || fseeko(in, at, SEEK_SET) != 0) return false;
+        const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), in);
+        if (got < 4) return false;
+        const auto end = chunk.begin() + static_cast<std::ptrdiff_t>(got);
+        const auto mark = std::search(chunk.begin(), end, kMark.begin(), kMark.end());
+        if (mark != end) return fseeko(in, at + (mark - chunk.begin()), SEEK_SET) == 0;
+        at += static_cast<off_t>(got - 3);  // a mark may straddle two chunks
+    }
+}
+
+// The message at the next mark must fit in the rest of the file: ecCodes would allocate the
+// length it claims (terabytes, in a damaged file) before finding out. False at the end of the file.
+bool requireWholeMessageAhead(std::FILE* in, const std::string& file, std::size_t index) {
+    if (!seekNextMark(in)) return false;
+    const off_t at = ftello(in);
+    std::array<unsigned char, 16> head{};
+    const std::size_t got = std::fread(head.data(), 1, head.size(), in);
+    if (at < 0 || fseeko(in, at, SEEK_SET) != 0) throw Error(file, "cannot seek in the file");
+    const std::string where = "GRIB message " + std::to_string(index);
+    std::uint64_t length = 0;
+    if (got >= 8 && head[7] == 1) {
+        length = (std::uint64_t(head[4]) << 16) | (std::uint64_t(head[5]) << 8) | head[6];
+        if (length & 0x800000) return true;  // ECMWF's large GRIB 1 messages count their length another way
+    } else if (got >= 8 && head[7] == 2) {
+        if (got < 16) throw Error(file, where + kCut + "the file ends in its first section");
+        for (std::size_t k = 8; k < 16; ++k) length = (length << 8) | head[k];
+    } else {
+        throw Error(file, where + " is no GRIB 1 or 2 message (damaged, or GRIB edition " +
+                              std::to_string(got >= 8 ? head[7] : 0) + ")");
+    }
+    struct stat status {};
+    if (::fstat(::fileno(in), &status) != 0) throw Error(file, "cannot tell the file's size");
+    if (length < 16 || length > std::uint64_t(status.st_size - at))
+        throw Error(file, where + kCut + "it claims " + std::to_string(length) + " bytes, the file has " +
+                              std::to_string(status.st_size - at) + " left");
+    return true;
+}
+
 std::shared_ptr<grib_handle> own(grib_handle* h) {
     return {h, [](grib_handle* p) { codes_handle_delete(p); }};
 }
@@ -45,31 +99,22 @@ void GribMessage::fail(const std::string& what, int code) const {
     throw Error(file_, where + what + (code != 0 ? ": " + because(code) : std::string()));
 }
 
-std::optional<GribMessage> GribMessage::nextHeaders(std::FILE* in, const std::string& file, std::size_t index) {
+std::optional<GribMessage> GribMessage::next(std::FILE* in, const std::string& file, std::size_t index) {
     quietEccodes();
+    if (!requireWholeMessageAhead(in, file, index)) return std::nullopt;
     lastComplaint.clear();
     int err = 0;
-    grib_handle* h = grib_new_from_file(codes_context_get_default(), in, /*headers_only=*/1, &err);
+    grib_handle* h = codes_handle_new_from_file(codes_context_get_default(), in, PRODUCT_GRIB, &err);
     if (!h) {
         if (err == GRIB_SUCCESS || err == GRIB_END_OF_FILE) {
             if (!lastComplaint.empty())  // ecCodes skipped bytes it could not read as a message
                 throw Error(file, "GRIB message " + std::to_string(index) + " cannot be read: " + lastComplaint);
             return std::nullopt;
         }
-        const std::string problem = err == GRIB_PREMATURE_END_OF_FILE || err == GRIB_7777_NOT_FOUND
-                                        ? " is damaged or truncated (the file ends inside it, or its length is wrong): "
-                                        : " cannot be read: ";
-        throw Error(file, "GRIB message " + std::to_string(index) + problem + because(err));
+        throw Error(file,
+                    "GRIB message " + std::to_string(index) + (isCut(err) ? kCut : " cannot be read: ") + because(err));
     }
-    GribMessage headers(h, file, index);
-    if (headers.longKey("editionNumber") != 1) return headers;
-    // ecCodes cannot tell a GRIB 1 message's grid type from its headers alone: read it whole.
-    const long long offset = headers.offset();
-    const std::size_t length = headers.length();
-    GribMessage message = whole(in, file, index, offset, length);
-    if (fseeko(in, static_cast<off_t>(offset) + static_cast<off_t>(length), SEEK_SET) != 0)
-        throw Error(file, "cannot read past GRIB message " + std::to_string(index));
-    return message;
+    return GribMessage(h, file, index);
 }
 
 GribMessage GribMessage::whole(std::FILE* in, const std::string& file, std::size_t index, long long offset,

@@ -11,13 +11,13 @@ struct grib_handle;
 
 namespace meshdiff {
 
-// One GRIB message opened with ecCodes (GRIB 1 or 2). Reads keys; values only when asked.
+// One GRIB message opened with ecCodes (GRIB 1 or 2). Reads keys; decodes values only when asked.
 // Every failure throws meshdiff::Error naming `file` and, where ecCodes said why, its words.
 class GribMessage {
 public:
-    // The next message of `in` from its current position, with its headers only (the data section
-    // is skipped): nullopt at the end of the file. `index` (from 1) names the message in errors.
-    static std::optional<GribMessage> nextHeaders(std::FILE* in, const std::string& file, std::size_t index);
+    // The next message of `in` from its current position (values not decoded yet): nullopt at the
+    // end of the file. `index` (from 1) names the message in errors.
+    static std::optional<GribMessage> next(std::FILE* in, const std::string& file, std::size_t index);
     // A whole message read from `offset`, `length` bytes, for its values; `index` as above.
     static GribMessage whole(std::FILE* in, const std::string& file, std::size_t index, long long offset,
                              std::size_t length);

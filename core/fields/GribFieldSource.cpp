@@ -17,6 +17,10 @@ namespace meshdiff {
 namespace {
 
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+// A damaged message may claim a grid far larger than its bytes: above 64 MiB of decoded values,
+// it must hold at least one byte per 1100 points (deflate's best ratio, the NetCDF reader's rule).
+constexpr std::size_t kPointsAlwaysAllowed = std::size_t(1) << 23;
+constexpr std::size_t kMaxPackingRatio = 1100;
 
 // Hours per unit of ecCodes' stepUnits (WMO code table 4.4; 254 is GRIB 1's second).
 std::optional<double> hoursPerStepUnit(long unit) {
@@ -111,11 +115,7 @@ public:
                                    (members_.empty() ? "" : ", member " + std::to_string(members_[member])));
         const MessagePlace& place = places_[message];
         const std::vector<double> scanned =
-            GribMessage::whole(file_.get(), path_, message + 1, place.offset, place.length).values();
-        if (scanned.size() != gribGrid_.size())
-            throw Error(path_, "GRIB message " + std::to_string(message + 1) + " holds " +
-                                   std::to_string(scanned.size()) + " values for a grid of " +
-                                   std::to_string(gribGrid_.size()) + " points");
+            GribMessage::whole(file_.get(), path_, message + 1, place.offset, place.length).values(gribGrid_.size());
         const FieldInfo& info = fields_[field];
         Field out;
         out.name = name;
@@ -165,6 +165,10 @@ private:
             }
             Seen s;
             s.place = {message->offset(), message->length()};
+            if (grid.size() > kPointsAlwaysAllowed && grid.size() / kMaxPackingRatio > s.place.length)
+                throw Error(path_, "GRIB message " + std::to_string(n) + " claims " + std::to_string(grid.size()) +
+                                       " points in " + std::to_string(s.place.length) +
+                                       " bytes, which cannot be right");
             s.field = fieldOf(*message, n);
             const long unit = message->longKey("stepUnits");
             const std::optional<double> perUnit = hoursPerStepUnit(unit);

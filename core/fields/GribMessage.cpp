@@ -187,9 +187,11 @@ std::size_t GribMessage::length() const {
     return static_cast<std::size_t>(length);
 }
 
-std::vector<double> GribMessage::values() const {
+std::vector<double> GribMessage::values(std::size_t expected) const {
     std::size_t n = 0;
     if (const int err = codes_get_size(handle_.get(), "values", &n)) fail("ecCodes cannot decode its values", err);
+    if (n != expected)
+        fail("it holds " + std::to_string(n) + " values for a grid of " + std::to_string(expected) + " points", 0);
     std::vector<double> values(n);
     if (const int err = codes_get_double_array(handle_.get(), "values", values.data(), &n))
         fail("ecCodes cannot decode its values", err);

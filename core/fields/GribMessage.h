@@ -30,8 +30,9 @@ public:
 
     long long offset() const;    // in the file
     std::size_t length() const;  // bytes
-    // The decoded values in the message's scanning order, NaN where the bitmap says missing.
-    std::vector<double> values() const;
+    // The decoded values in the message's scanning order, NaN where the bitmap says missing; an
+    // error, before anything is allocated, when the message holds other than `expected` values.
+    std::vector<double> values(std::size_t expected) const;
 
 private:
     GribMessage(grib_handle* handle, std::string file, std::size_t index);

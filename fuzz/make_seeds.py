@@ -58,6 +58,13 @@ subprocess.run([sys.executable, str(here.parent / "tests" / "robustness" / "make
 for name in ["h5py_plain.h5", "h5py_scales.nc", "era5_descending.nc"]:
     seed("netcdf_fields", name, fixtures / "netcdf" / name)
 
+# GRIB written by ecCodes' Python bindings (tests/fixtures/make_grib_fixtures.py); the rollout cut
+# to its first four messages keeps the seed small.
+for name in ["south_north.grib1", "east_west.grib2", "columns.grib2", "analyses.grib2"]:
+    seed("grib_fields", name, fixtures / "grib" / name)
+rollout = (fixtures / "grib" / "rollout.grib2").read_bytes()
+seed("grib_fields", "rollout_head.grib2", data=rollout[:rollout.index(b"GRIB", 1200)])
+
 seed("run_metadata", "a.json", fixtures / "runs" / "a" / "run.json")
 seed("run_metadata", "nested.json", data=json.dumps(
     {"label": "run B", "host": {"cpu": "x86_64", "flags": ["avx2", "fma"]}, "numbers": [1, 2.5, -3e10, None, True]}))

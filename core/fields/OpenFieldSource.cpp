@@ -1,5 +1,6 @@
 #include "common/Error.h"
 #include "fields/FieldSource.h"
+#include "fields/GribFieldSource.h"
 #include "fields/NetcdfFieldSource.h"
 #include "fields/NpzFieldSource.h"
 #include "io/FileKind.h"
@@ -13,10 +14,10 @@ std::unique_ptr<FieldSource> openFieldSource(const std::string& path, const Fiel
         case FileKind::GraphNpz:
         case FileKind::GraphHdf5: throw Error(path, "holds a graph, not fields");
         case FileKind::MetadataJson: throw Error(path, "is run metadata (JSON), not fields");
-        case FileKind::Grib: throw Error(path, "is GRIB, which meshdiff does not read; convert it to NetCDF-4");
+        case FileKind::Grib: return openGribFieldSource(path, options);
         case FileKind::Unknown: break;
     }
-    throw Error(path, "is neither an .npz nor a NetCDF-4/HDF5 file: " + unrecognisedContentProblem(path));
+    throw Error(path, "is neither an .npz, a NetCDF-4/HDF5 nor a GRIB file: " + unrecognisedContentProblem(path));
 }
 
 }  // namespace meshdiff

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -27,6 +28,32 @@ bool hasHdf5Signature(std::ifstream& in) {
     return false;
 }
 
+// The indicator section of the first GRIB message: edition 1 or 2, and a length that fits the file
+// with the end marker "7777" where it says. Throws for a file that starts with GRIB but is no message.
+void requireGribStart(std::ifstream& in, const std::string& path) {
+    std::array<unsigned char, 16> head{};
+    in.clear();
+    in.seekg(0);
+    in.read(reinterpret_cast<char*>(head.data()), head.size());
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (got < 8 || (head[7] != 1 && head[7] != 2))
+        throw Error(path, "starts with GRIB but is not a GRIB 1 or 2 message (damaged or truncated)");
+    std::uint64_t length = 0;
+    if (head[7] == 1) {
+        length = (std::uint64_t(head[4]) << 16) | (std::uint64_t(head[5]) << 8) | head[6];
+        if (length & 0x800000) return;  // ECMWF's large GRIB 1 messages count their length another way
+    } else {
+        if (got < 16) throw Error(path, "GRIB message 1 is damaged or truncated (the file ends inside it)");
+        for (std::size_t k = 8; k < 16; ++k) length = (length << 8) | head[k];
+    }
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    std::array<char, 4> end{};
+    if (ec || length < 16 || length > size || !in.seekg(static_cast<std::streamoff>(length - 4)) ||
+        !in.read(end.data(), end.size()) || std::memcmp(end.data(), "7777", 4) != 0)
+        throw Error(path, "GRIB message 1 is damaged or truncated (the file ends inside it, or its length is wrong)");
+}
+
 }  // namespace
 
 FileKind sniffFileKind(const std::string& path) {
@@ -42,7 +69,10 @@ FileKind sniffFileKind(const std::string& path) {
         if (!archive.holdsNpyMembers()) return FileKind::Unknown;  // a zip of other files (.docx, logs.zip)
         return npzHoldsGraph(archive) ? FileKind::GraphNpz : FileKind::FieldsNpz;
     }
-    if (got >= 4 && std::memcmp(head.data(), "GRIB", 4) == 0) return FileKind::Grib;
+    if (got >= 4 && std::memcmp(head.data(), "GRIB", 4) == 0) {
+        requireGribStart(in, path);
+        return FileKind::Grib;
+    }
     if (got >= 3 && head[0] == 'C' && head[1] == 'D' && head[2] == 'F') {
         throw Error(path, "is a classic NetCDF-3 file; meshdiff reads NetCDF-4 (convert with `nccopy -k nc4`)");
     }
@@ -74,7 +104,8 @@ std::string unrecognisedContentProblem(const std::string& path) {
     std::string ext = std::filesystem::path(path).extension().string();
     for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
     if (ext == ".json") return "is not a JSON object (run metadata must be one)";
-    return "its content is none meshdiff reads (.npz, NetCDF-4/HDF5, JSON object): damaged, truncated or mislabelled";
+    return "its content is none meshdiff reads (.npz, NetCDF-4/HDF5, GRIB, JSON object): damaged, truncated or "
+           "mislabelled";
 }
 
 std::string fileKindName(FileKind kind) {
@@ -84,7 +115,7 @@ std::string fileKindName(FileKind kind) {
         case FileKind::FieldsNpz: return "fields (.npz)";
         case FileKind::FieldsNetcdf: return "fields (NetCDF-4/HDF5)";
         case FileKind::MetadataJson: return "metadata (JSON)";
-        case FileKind::Grib: return "GRIB (not read by meshdiff)";
+        case FileKind::Grib: return "fields (GRIB)";
         case FileKind::Unknown: break;
     }
     return "unknown";

@@ -9,7 +9,8 @@ enum class FileKind { GraphNpz, GraphHdf5, FieldsNpz, FieldsNetcdf, MetadataJson
 // Throws meshdiff::Error when the content is of a kind meshdiff reads but damaged, or only half of
 // a kind: a zip that libzip cannot open ("damaged archive"), an .npz whose member names say graph
 // but that lacks graph arrays, an HDF5 file that cannot be opened or that carries graph datasets
-// without meshdiff's format attribute. Unknown: content of no kind meshdiff knows (an empty file too).
+// without meshdiff's format attribute, a file that starts with GRIB but whose first message is cut or
+// is no GRIB 1/2. Unknown: content of no kind meshdiff knows (an empty file too).
 FileKind sniffFileKind(const std::string& path);
 std::string fileKindName(FileKind kind);
 

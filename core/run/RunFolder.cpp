@@ -51,22 +51,20 @@ void assignFile(RunInputs& run, FileKind kind, const std::string& file, std::vec
         case FileKind::GraphNpz:
         case FileKind::GraphHdf5: setOnce(run.graphFile, "graph"); break;
         case FileKind::FieldsNpz:
-        case FileKind::FieldsNetcdf: setOnce(run.fieldsFile, "fields"); break;
+        case FileKind::FieldsNetcdf:
+        case FileKind::Grib: setOnce(run.fieldsFile, "fields"); break;
         case FileKind::MetadataJson: metadataCandidates.push_back(file); break;
-        case FileKind::Grib:
         case FileKind::Unknown: break;
     }
 }
 
-// The kind of a file in a run folder; GRIB and unknown files are noted as ignored. Content of a kind
+// The kind of a file in a run folder; unknown files are noted as ignored. Content of a kind
 // meshdiff reads but damaged is an error (sniffFileKind throws), and so is a name that claims such a
 // kind over content that is none (empty, truncated, mislabelled).
 FileKind kindInFolder(const fs::path& file, RunInputs& run) {
     const FileKind kind = sniffFileKind(file.string());
     const std::string name = file.filename().string();
-    if (kind == FileKind::Grib) {
-        run.notes.push_back("ignored: " + name + " (GRIB, which meshdiff does not read; convert it to NetCDF-4)");
-    } else if (kind == FileKind::Unknown) {
+    if (kind == FileKind::Unknown) {
         if (hasReadableExtension(name)) throw Error(file.string(), unrecognisedContentProblem(file.string()));
         run.notes.push_back("ignored: " + name + " (not a format meshdiff reads)");
     }
@@ -112,8 +110,6 @@ RunInputs discoverRun(const std::string& path, DamagedFiles damaged) {
         }
     } else {
         const FileKind kind = sniffFileKind(path);
-        if (kind == FileKind::Grib)
-            throw Error(path, "is GRIB, which meshdiff does not read; convert it to NetCDF-4 (e.g. cdo -f nc4 copy)");
         if (kind == FileKind::Unknown) throw Error(path, unrecognisedContentProblem(path));
         assignFile(run, kind, path, metadataCandidates);
     }
@@ -132,7 +128,7 @@ RunInputs discoverRun(const std::string& path, DamagedFiles damaged) {
     }
     if (!run.graphFile && !run.fieldsFile) {
         if (!run.damaged.empty()) throw Error(run.damaged.front().path, run.damaged.front().problem);
-        throw Error(path, "holds no graph file and no fields file (.npz, NetCDF-4/HDF5)");
+        throw Error(path, "holds no graph file and no fields file (.npz, NetCDF-4/HDF5, GRIB)");
     }
 
     if (run.graphFile) run.notes.insert(run.notes.begin(), "graph: " + fs::path(*run.graphFile).filename().string());

@@ -17,7 +17,9 @@ cmake --build "$build" -j"$jobs" --target meshdiff meshdiff_core_tests meshdiff_
 
 # ignore_noninstrumented_modules: Debian's Qt, X11, Mesa, VTK, HDF5 and TBB are not built for TSan;
 # their intercepted calls (allocations, memmove, locks) are theirs to get right, not ours.
-export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:exitcode=66:second_deadlock_stack=1:ignore_noninstrumented_modules=1:suppressions=$root/tests/sanitizers/tsan-suppressions.txt}
+# die_after_fork=0: the Rerun panel's tests start processes (QProcess) from a window process that
+# already has Qt's threads; TSan would kill the forked child before it reaches exec.
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:exitcode=66:second_deadlock_stack=1:ignore_noninstrumented_modules=1:die_after_fork=0:suppressions=$root/tests/sanitizers/tsan-suppressions.txt}
 log=$(mktemp); trap 'rm -f "$log"' EXIT
 run=()
 [ -n "${DISPLAY:-}" ] || run=(xvfb-run -a -s "-screen 0 1600x1000x24")

@@ -2,6 +2,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -21,6 +22,13 @@ Error errorOf(F&& f) {
     }
     ADD_FAILURE() << "no meshdiff::Error thrown";
     return Error("", "");
+}
+
+// The message ("file: problem") of the meshdiff::Error that `f` throws; a test failure when it
+// throws none.
+template <class F>
+std::string problemOf(F&& f) {
+    return errorOf(std::forward<F>(f)).what();
 }
 
 inline std::string fileBytes(const std::string& path) {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "common/Error.h"
+#include "core/TestHelpers.h"
 #include "core/TestPaths.h"
 #include "graph/GraphDiff.h"
 #include "graph/GraphHash.h"
@@ -18,6 +19,7 @@
 #include "io/MappedGraphHdf5.h"
 
 using namespace meshdiff;
+using meshdiff::test::problemOf;
 namespace fs = std::filesystem;
 
 namespace {
@@ -97,18 +99,6 @@ void writeLayout(const MeshGraph& g, const std::string& path, const LayoutOption
     put("/mesh2grid/senders", DType::Int32, {g.m2gSenders.size()}, g.m2gSenders.data());
     put("/mesh2grid/receivers", DType::Int32, {g.m2gReceivers.size()}, g.m2gReceivers.data());
     w.close();
-}
-
-// Runs `fn` and returns the problem of the meshdiff::Error it throws (fails if it throws none).
-template <class Fn>
-std::string problemOf(Fn fn) {
-    try {
-        fn();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    ADD_FAILURE() << "no meshdiff::Error thrown";
-    return {};
 }
 
 }  // namespace

@@ -9,11 +9,13 @@
 #include <variant>
 
 #include "common/Error.h"
+#include "core/TestHelpers.h"
 #include "core/TestPaths.h"
 #include "fields/FieldSource.h"
 #include "fields/NetcdfFieldSource.h"
 
 using namespace meshdiff;
+using meshdiff::test::problemOf;
 
 namespace {
 
@@ -38,16 +40,6 @@ std::vector<double> doubles(const Field& f) {
     EXPECT_TRUE(std::holds_alternative<std::vector<double>>(f.values)) << f.name << " is not float64";
     return std::holds_alternative<std::vector<double>>(f.values) ? std::get<std::vector<double>>(f.values)
                                                                  : std::vector<double>(f.size());
-}
-
-std::string problemOf(const std::function<void()>& fn) {
-    try {
-        fn();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    ADD_FAILURE() << "no meshdiff::Error thrown";
-    return {};
 }
 
 }  // namespace

@@ -9,11 +9,13 @@
 
 #include "common/Error.h"
 #include "compare/LeadPairs.h"
+#include "core/TestHelpers.h"
 #include "core/TestPaths.h"
 #include "fields/CfTime.h"
 #include "fields/FieldSource.h"
 
 using namespace meshdiff;
+using meshdiff::test::problemOf;
 
 namespace {
 
@@ -41,16 +43,6 @@ std::vector<std::optional<double>> hoursOf(const FieldSource& s) {
     std::vector<std::optional<double>> hours;
     for (const LeadTime& lead : s.leads()) hours.push_back(lead.hours);
     return hours;
-}
-
-std::string problemOf(const std::function<void()>& fn) {
-    try {
-        fn();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    ADD_FAILURE() << "no meshdiff::Error thrown";
-    return {};
 }
 
 const std::vector<std::optional<double>> kHours{6.0, 12.0, 18.0, 24.0};

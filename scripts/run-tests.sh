@@ -8,7 +8,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 CMAKE_ARGS="-DMESHDIFF_STRICT=ON ${CMAKE_ARGS:-}" bash "$root/scripts/build.sh"
 build=${BUILD_DIR:-$root/build}
 run=()
-[ -n "${DISPLAY:-}" ] || run=(xvfb-run -a -s "-screen 0 1600x1000x24")
+# -noreset: by default Xvfb resets whenever its last client leaves and refuses connections while it
+# does; with tests starting and ending in parallel, one now and then could not connect.
+[ -n "${DISPLAY:-}" ] || run=(xvfb-run -a -s "-screen 0 1600x1000x24 -noreset")
 log=$(mktemp); trap 'rm -f "$log"' EXIT
 (cd "$build" && "${run[@]}" ctest --output-on-failure -j"${JOBS:-2}" --timeout 900 "$@") 2>&1 | tee "$log"
 bash "$root/scripts/check-no-skips.sh" "$log"

@@ -22,6 +22,8 @@ cmake --build "$build" -j"$jobs" --target meshdiff meshdiff_core_tests meshdiff_
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:exitcode=66:second_deadlock_stack=1:ignore_noninstrumented_modules=1:die_after_fork=0:suppressions=$root/tests/sanitizers/tsan-suppressions.txt}
 log=$(mktemp); trap 'rm -f "$log"' EXIT
 run=()
-[ -n "${DISPLAY:-}" ] || run=(xvfb-run -a -s "-screen 0 1600x1000x24")
+# -noreset: by default Xvfb resets whenever its last client leaves and refuses connections while it
+# does; with tests starting and ending in parallel, one now and then could not connect.
+[ -n "${DISPLAY:-}" ] || run=(xvfb-run -a -s "-screen 0 1600x1000x24 -noreset")
 (cd "$build" && "${run[@]}" ctest --output-on-failure -j"$jobs" --timeout 900 -L 'core|rerun|views|gui' -LE responsiveness "$@") 2>&1 | tee "$log"
 bash "$root/scripts/check-no-skips.sh" "$log"

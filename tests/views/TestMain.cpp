@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include "WaitForDisplay.h"
 #include "background/BackgroundWork.h"
 
 // GUI tests need a QApplication (and a display: scripts/run-tests.sh uses xvfb-run). Listing the
@@ -10,7 +9,6 @@
 int main(int argc, char** argv) {
     ::testing::InitGoogleTest(&argc, argv);
     if (::testing::GTEST_FLAG(list_tests)) return RUN_ALL_TESTS();
-    meshdiff::test::waitForDisplay();
     QApplication app(argc, argv);
     const int failed = RUN_ALL_TESTS();
     // A test's last background task (a scene build, say) may still use the test's static data,

@@ -1,5 +1,6 @@
 #include "rerun/RunDescription.h"
 
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -19,7 +20,50 @@ bool simdFlag(const std::string& flag) {
     return std::regex_match(flag, pattern);
 }
 
+// The vendor a library path names (Debian installs each under its own folder).
+std::string blasVendor(const std::string& path) {
+    if (path.find("openblas") != std::string::npos) return "OpenBLAS";
+    if (path.find("blis") != std::string::npos) return "BLIS";
+    if (path.find("atlas") != std::string::npos) return "ATLAS";
+    if (path.find("mkl") != std::string::npos) return "Intel MKL";
+    if (path.find("/blas/") != std::string::npos || path.find("/lapack/") != std::string::npos)
+        return "reference BLAS/LAPACK (Netlib)";
+    return "unknown";
+}
+
+// The first folder of a colon-separated list holding `library`, resolved through symlinks.
+std::string findLibrary(const std::string& folders, const std::string& library) {
+    std::istringstream list(folders);
+    for (std::string folder; std::getline(list, folder, ':');) {
+        if (folder.empty()) continue;
+        std::error_code error;
+        const auto candidate = std::filesystem::path(folder) / library;
+        if (std::filesystem::exists(candidate, error))
+            return std::filesystem::weakly_canonical(candidate, error).string();
+    }
+    return {};
+}
+
 }  // namespace
+
+nlohmann::json blasDescription(const std::map<std::string, std::string>& env, const std::string& systemLibDir) {
+    const auto requested = env.find("LD_LIBRARY_PATH");
+    const std::string recipeFolders = requested == env.end() ? std::string() : requested->second;
+    std::string blas = findLibrary(recipeFolders, "libblas.so.3"),
+                lapack = findLibrary(recipeFolders, "liblapack.so.3");
+    const bool fromRecipe = !blas.empty() || !lapack.empty();
+    if (blas.empty()) blas = findLibrary(systemLibDir, "libblas.so.3");
+    if (lapack.empty()) lapack = findLibrary(systemLibDir, "liblapack.so.3");
+    if (blas.empty() && lapack.empty()) return nlohmann::json::object();
+    nlohmann::json description = nlohmann::json::object();
+    if (!blas.empty()) description["blas"] = blas;
+    if (!lapack.empty()) description["lapack"] = lapack;
+    description["vendor"] = blasVendor(blas.empty() ? lapack : blas);
+    description["chosen_by"] =
+        fromRecipe ? "the recipe's LD_LIBRARY_PATH=" + recipeFolders : "the system's libblas.so.3 alternative";
+    description["caveat"] = "a NumPy wheel or conda build bundles its own BLAS; numpy.show_config() tells";
+    return description;
+}
 
 nlohmann::json localHostDescription(const std::string& cpuinfoPath) {
     nlohmann::json host = nlohmann::json::object();
@@ -73,6 +117,12 @@ nlohmann::json rerunMetadata(const std::string& label, const Recipe& recipe, con
         metadata["device"] = "CPU of " + host + " (not read from here)";
     }
     const auto env = recipe.effectiveEnv();
+    if (const auto path = env.find("LD_LIBRARY_PATH"); local || (path != env.end() && !path->second.empty())) {
+        // On another host only the recipe's request is known, not which libraries it resolves to.
+        nlohmann::json blas = local ? blasDescription(env)
+                                    : nlohmann::json{{"chosen_by", "the recipe's LD_LIBRARY_PATH=" + path->second}};
+        if (!blas.empty()) metadata["numpy_blas"] = blas;
+    }
     if (const auto it = env.find("NPY_DISABLE_CPU_FEATURES"); it != env.end() && !it->second.empty()) {
         std::istringstream words(it->second);
         std::vector<std::string> disabled;

@@ -140,6 +140,9 @@ nlohmann::json describeBuild(const GraphBuildOptions& options, const BuiltGraph&
         {"lat_order", toString(options.latOrder)},
         {"precision", toString(options.precision)},
         {"float_math", toString(options.math)},
+        // NumPy's graph also depends on its BLAS (norms through sdot); the builder sums in the
+        // reference BLAS order whatever BLAS this host has.
+        {"blas_order", "reference BLAS (sequential sdot sums)"},
         {"longest_mesh_edge", built.longestEdge},
         {"radius", built.radius},
         {"counts",

@@ -95,6 +95,7 @@ nlohmann::json runMetadata(const DemoRun& run, const GraphBuildOptions& options,
          {{"emulated_float32_math", toString(run.math)},
           {"stands_for", glibc ? "a host whose NumPy calls scalar libm (no SIMD sin/cos)"
                                : "a host whose NumPy uses vectorized float32 sin/cos"}}},
+        {"numpy_blas", {{"vendor", "reference BLAS/LAPACK (its summation order, emulated)"}}},
         {"graph_hash", hash},
         {"graph_file", "graph.npz"},
         {"graph_build", describeBuild(options, run.built)},

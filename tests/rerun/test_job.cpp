@@ -112,6 +112,20 @@ TEST(ShippedRecipes, NumPyPresetsDisableTheRightCpuFeatures) {
                                                   "/runs/7/out/graph.npz"}));
 }
 
+TEST(ShippedRecipes, NumPyRebuildChoosesTheBlasUnderNumPy) {
+    Recipe r = loadRecipe((sourceDir() / "resources/recipes/numpy-rebuild.json").string());
+    r.params["script"] = "/home/u/build_graph.py";
+    auto* blas = r.option("blas");
+    ASSERT_NE(blas, nullptr);
+    EXPECT_EQ(envValue(resolveJob(r, sampleContext()), "LD_LIBRARY_PATH"), "<unset>");
+    blas->selected = "reference BLAS/LAPACK";
+    EXPECT_EQ(envValue(resolveJob(r, sampleContext()), "LD_LIBRARY_PATH"),
+              "/usr/lib/x86_64-linux-gnu/blas:/usr/lib/x86_64-linux-gnu/lapack");
+    blas->selected = "OpenBLAS";
+    EXPECT_EQ(envValue(resolveJob(r, sampleContext()), "LD_LIBRARY_PATH"),
+              "/usr/lib/x86_64-linux-gnu/openblas-pthread");
+}
+
 TEST(ShippedRecipes, ModelStepSwapsTheGraphAndSetsKnobs) {
     Recipe r = loadRecipe((sourceDir() / "resources/recipes/model-step.json").string());
     r.params["data"] = "/data/era5.nc";

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 #include <QTemporaryDir>
+#include <filesystem>
 #include <fstream>
 
 #include "rerun/RunDescription.h"
@@ -37,4 +38,41 @@ TEST(RunDescription, LabelsSayWhatRanWhereAndMetadataWhatSimdItUsed) {
     EXPECT_FALSE(remote.contains("simd"));  // a remote host's CPU is not read from here
     EXPECT_FALSE(remote.contains("numpy_simd"));
     EXPECT_EQ(remote["host"], "far");
+}
+
+TEST(RunDescription, NamesTheBlasNumPyLoadsFromTheRecipeOrTheSystem) {
+    namespace fs = std::filesystem;
+    QTemporaryDir dir;
+    const fs::path root = dir.path().toStdString();
+    // A Debian-like library folder: the libblas.so.3 alternative points into openblas-pthread.
+    const fs::path system = root / "lib", reference = system / "blas";
+    fs::create_directories(system / "openblas-pthread");
+    fs::create_directories(reference);
+    std::ofstream(system / "openblas-pthread" / "libblas.so.3") << "x";
+    std::ofstream(reference / "libblas.so.3") << "x";
+    fs::create_symlink(system / "openblas-pthread" / "libblas.so.3", system / "libblas.so.3");
+
+    const json host = blasDescription({}, system.string());
+    EXPECT_EQ(host["vendor"], "OpenBLAS");
+    EXPECT_EQ(host["blas"], (system / "openblas-pthread" / "libblas.so.3").string());
+    EXPECT_FALSE(host.contains("lapack"));
+    EXPECT_EQ(host["chosen_by"], "the system's libblas.so.3 alternative");
+
+    const json pinned = blasDescription({{"LD_LIBRARY_PATH", reference.string()}}, system.string());
+    EXPECT_EQ(pinned["vendor"], "reference BLAS/LAPACK (Netlib)");
+    EXPECT_EQ(pinned["chosen_by"], "the recipe's LD_LIBRARY_PATH=" + reference.string());
+    // A recipe folder without the library leaves the system's in charge.
+    EXPECT_EQ(blasDescription({{"LD_LIBRARY_PATH", (root / "none").string()}}, system.string())["vendor"], "OpenBLAS");
+    EXPECT_TRUE(blasDescription({}, (root / "none").string()).empty());
+}
+
+TEST(RunDescription, RemoteRerunsRecordTheBlasTheRecipeAskedFor) {
+    const Recipe recipe = recipeFromJson(json::parse(R"({"name": "r", "command": ["x"],
+        "options": [{"name": "blas", "selected": "ref", "choices": [
+            {"label": "host"}, {"label": "ref", "env": {"LD_LIBRARY_PATH": "/usr/lib/x/blas"}}]}]})"));
+    const json remote = rerunMetadata("C: r", recipe, "far", false, json::object(), json::object());
+    EXPECT_EQ(remote["numpy_blas"]["chosen_by"], "the recipe's LD_LIBRARY_PATH=/usr/lib/x/blas");
+    Recipe unpinned = recipe;
+    unpinned.options[0].selected = "host";
+    EXPECT_FALSE(rerunMetadata("C: r", unpinned, "far", false, json::object(), json::object()).contains("numpy_blas"));
 }

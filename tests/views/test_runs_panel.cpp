@@ -45,6 +45,24 @@ TEST(RunComparisonRows, ShowNumPyFeatureMapsAndNestedObjectsAsReadableText) {
     }
 }
 
+TEST(RunComparisonRows, NameTheBlasUnderNumPyAndListItsLibraries) {
+    RunInputs a, b;
+    a.metadata = {{"numpy_blas",
+                   {{"vendor", "OpenBLAS"},
+                    {"blas", "/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3"},
+                    {"caveat", "wheels bundle their own"}}}};
+    b.metadata = {{"blas", "MKL 2024"}};
+    const auto rows = runComparisonRows(a, b);
+    EXPECT_EQ(rowNamed(rows, "BLAS/LAPACK").a, "OpenBLAS");
+    EXPECT_EQ(rowNamed(rows, "BLAS/LAPACK").b, "MKL 2024");
+    EXPECT_TRUE(rowNamed(rows, "BLAS/LAPACK").differs);
+    EXPECT_EQ(rowNamed(rows, "numpy_blas.blas").a, "/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3");
+    for (const auto& r : rows) {
+        EXPECT_NE(r.property, "numpy_blas.vendor") << "the vendor is listed twice";
+        EXPECT_NE(r.property, "blas") << "the vendor is listed twice";
+    }
+}
+
 TEST(RunComparisonRows, RecognisesDigests) {
     EXPECT_TRUE(looksLikeDigest(kHashA));
     EXPECT_TRUE(looksLikeDigest("0123456789abcdef0123456789abcdef"));

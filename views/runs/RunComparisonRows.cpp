@@ -43,6 +43,17 @@ std::string firstOf(const nlohmann::json& metadata, std::initializer_list<const 
     return {};
 }
 
+// The BLAS/LAPACK vendor under NumPy ("numpy_blas": {"vendor", …} as reruns record it, or a
+// plain "blas" string); its library paths follow among the other metadata rows.
+std::string blasOf(const nlohmann::json& metadata) {
+    if (!metadata.is_object()) return {};
+    if (const auto it = metadata.find("numpy_blas"); it != metadata.end()) {
+        if (it->is_object() && it->contains("vendor")) return readableValue((*it)["vendor"]);
+        return readableValue(*it);
+    }
+    return firstOf(metadata, {"blas"});
+}
+
 std::string filesFound(const RunInputs& run) {
     std::string out;
     auto add = [&out](const char* kind, const std::optional<std::string>& file) {
@@ -124,13 +135,14 @@ std::vector<RunComparisonRow> runComparisonRows(const RunInputs& a, const RunInp
     add("Device", firstOf(a.metadata, {"device"}), firstOf(b.metadata, {"device"}), RunValueKind::Text);
     add("NumPy SIMD", firstOf(a.metadata, {"numpy_simd", "numpy_simd_targets", "simd"}),
         firstOf(b.metadata, {"numpy_simd", "numpy_simd_targets", "simd"}), RunValueKind::List);
+    add("BLAS/LAPACK", blasOf(a.metadata), blasOf(b.metadata), RunValueKind::Text);
     add("Graph hash", hashA.empty() ? firstOf(a.metadata, {"graph_hash"}) : hashA,
         hashB.empty() ? firstOf(b.metadata, {"graph_hash"}) : hashB, RunValueKind::Hash);
     add("Files found", filesFound(a), filesFound(b), RunValueKind::Text, false);
 
     // Shown above, with everything nested under them.
-    static const std::set<std::string> shown{"label", "device",    "numpy_simd", "numpy_simd_targets",
-                                             "simd",  "graph_hash"};
+    static const std::set<std::string> shown{"label",      "device", "numpy_simd",        "numpy_simd_targets", "simd",
+                                             "graph_hash", "blas",   "numpy_blas.vendor", "numpy_blas.caveat"};
     std::map<std::string, nlohmann::json> flatA, flatB;
     flatten(a.metadata, "", flatA);
     flatten(b.metadata, "", flatB);
@@ -138,7 +150,7 @@ std::vector<RunComparisonRow> runComparisonRows(const RunInputs& a, const RunInp
     for (const auto& [key, value] : flatA) keys.insert(key);
     for (const auto& [key, value] : flatB) keys.insert(key);
     for (const std::string& key : keys) {
-        if (key.empty() || shown.count(key.substr(0, key.find('.')))) continue;
+        if (key.empty() || shown.count(key) || shown.count(key.substr(0, key.find('.')))) continue;
         const auto ia = flatA.find(key), ib = flatB.find(key);
         const nlohmann::json& ja = ia == flatA.end() ? nlohmann::json() : ia->second;
         const nlohmann::json& jb = ib == flatB.end() ? nlohmann::json() : ib->second;

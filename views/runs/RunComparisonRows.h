@@ -18,7 +18,7 @@ struct RunComparisonRow {
     RunValueKind kind = RunValueKind::Text;
 };
 
-// Path, label, device, NumPy SIMD targets, graph hash, files found, then every other metadata
+// Path, label, device, NumPy SIMD targets, BLAS/LAPACK, graph hash, files found, then every other metadata
 // value (nested keys joined with '.'). `hashA`/`hashB` (the computed canonical hashes) take
 // precedence over the metadata's graph_hash when not empty. Paths and labels always differ
 // and are never marked as differing.

@@ -10,7 +10,7 @@ class QTableWidget;
 
 namespace meshdiff::views {
 
-// Run A beside run B: path, label, device, NumPy SIMD targets, graph hash, files found and
+// Run A beside run B: path, label, device, NumPy SIMD targets, BLAS/LAPACK, graph hash, files found and
 // the rest of the metadata; rows whose values differ are highlighted. Lists wrap, digests show
 // as "sha256 1a2b3c4d…" in monospace; every cell's full text is in its tooltip and copied by
 // Ctrl+C or the context menu's "Copy value". Above the table, every run loaded in this session

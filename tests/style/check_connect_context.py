@@ -6,13 +6,13 @@ import pathlib
 import re
 import sys
 
+from source_tree import cpp_sources, line_of
+
 CALL = re.compile(r"(?<![\w:])(?:QObject::)?connect\(")
 OPEN, CLOSE = "([{", ")]}"
 
 
-def strip_comments_and_strings(text):
-    text = re.sub(r"//[^\n]*", "", text)
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+def strip_strings(text):
     return re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
 
 
@@ -35,24 +35,21 @@ def arguments(text, start):
     return args
 
 
-def contextless_calls(path):
-    text = strip_comments_and_strings(path.read_text(encoding="utf-8"))
+def contextless_calls(text):
+    text = strip_strings(text)
     for match in CALL.finditer(text):
         args = arguments(text, match.end())
         if len(args) == 3 and args[1].startswith("&"):
-            yield text.count("\n", 0, match.start()) + 1, args[2].split("\n")[0][:60]
+            yield line_of(text, match.start()), args[2].split("\n")[0][:60]
 
 
 def main():
     root = pathlib.Path(sys.argv[1])
     found = 0
-    for folder in ("app", "views", "core", "tests", "benchmarks"):
-        for path in sorted((root / folder).rglob("*")):
-            if path.suffix not in (".cpp", ".h"):
-                continue
-            for line, functor in contextless_calls(path):
-                print(f"{path.relative_to(root)}:{line}: connect() without a context object (functor {functor})")
-                found += 1
+    for relative, text in cpp_sources(root, ("app", "views", "core", "tests", "benchmarks")):
+        for line, functor in contextless_calls(text):
+            print(f"{relative}:{line}: connect() without a context object (functor {functor})")
+            found += 1
     print(f"contextless connect() calls: {found}")
     return 1 if found else 0
 

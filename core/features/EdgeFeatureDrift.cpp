@@ -68,11 +68,13 @@ std::vector<SharedEdges> sharedGridToMesh(const CanonicalEdges& ea, const Canoni
     std::vector<SharedEdges> chunks(kChunks);
     const std::size_t na = ea.g2mCount(), nb = eb.g2mCount();
     const bool sameGrid = fa.grid.sameNodes(fb.grid);
+    const bool rescaled = fa.g2mNormalization != fb.g2mNormalization;
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
         std::size_t i = na * c / kChunks;
         const std::size_t end = na * (c + 1) / kChunks;
         if (i == end) return;
-        std::size_t lo = 0, hi = nb;  // first key of B not below A's first key of the chunk
+        if (rescaled) chunks[c].drifting.reserve(end - i);  // nearly every edge will drift
+        std::size_t lo = 0, hi = nb;                        // first key of B not below A's first key of the chunk
         while (lo < hi) {
             const std::size_t mid = (lo + hi) / 2;
             if (eb.g2m(mid) < ea.g2m(i)) lo = mid + 1;
@@ -192,13 +194,23 @@ EdgeSetDrift summarise(std::vector<SharedEdges> chunks, EdgeSetKind kind, const 
     if (!ulps.empty()) s.maxUlps = *std::max_element(ulps.begin(), ulps.end());
     s.medianUlps = median(std::move(ulps));
 
-    std::vector<std::size_t> order(s.edges.size());
-    std::iota(order.begin(), order.end(), std::size_t(0));
-    const std::size_t n = std::min(topCount, order.size());
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n), order.end(),
-                      [&](std::size_t x, std::size_t y) {
-                          return s.edges[x].ulps != s.edges[y].ulps ? s.edges[x].ulps > s.edges[y].ulps : x < y;
-                      });
+    // The most drifting edges in one pass: a min-heap of the best `topCount` (ties: earlier edge first).
+    auto moreDrift = [&](std::size_t x, std::size_t y) {
+        return s.edges[x].ulps != s.edges[y].ulps ? s.edges[x].ulps > s.edges[y].ulps : x < y;
+    };
+    std::vector<std::size_t> order;
+    for (std::size_t e = 0; e < s.edges.size() && topCount > 0; ++e) {
+        if (order.size() < topCount) {
+            order.push_back(e);
+            std::push_heap(order.begin(), order.end(), moreDrift);
+        } else if (moreDrift(e, order.front())) {
+            std::pop_heap(order.begin(), order.end(), moreDrift);
+            order.back() = e;
+            std::push_heap(order.begin(), order.end(), moreDrift);
+        }
+    }
+    std::sort(order.begin(), order.end(), moreDrift);
+    const std::size_t n = order.size();
     for (std::size_t k = 0; k < n; ++k) s.top.push_back(detail(s.edges[order[k]], kind, fa, fb));
     return s;
 }

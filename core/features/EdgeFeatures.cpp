@@ -1,13 +1,13 @@
 #include "features/EdgeFeatures.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_reduce.h>
+#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
 #include <numbers>
+#include <utility>
 
 #include "builder/Float32Math.h"
 
@@ -57,25 +57,52 @@ double squaredLength(const std::array<float, 3>& sender, const ReceiverFrame& re
     return d0 * d0 + d1 * d1 + d2 * d2;
 }
 
-// The longest edge of an edge set. Edges come grouped by receiver (mesh→grid: three per grid
-// point), so a receiver's frame is worked out once per run of its edges.
+// The squared length of an edge before any rotation: float64 differences of the float32 positions.
+double unrotatedSquaredLength(const std::array<float, 3>& sender, const std::array<float, 3>& receiver) {
+    const double d0 = double(sender[0]) - receiver[0], d1 = double(sender[1]) - receiver[1],
+                 d2 = double(sender[2]) - receiver[2];
+    return d0 * d0 + d1 * d1 + d2 * d2;
+}
+
+// The longest edge of an edge set, as the official code measures it (rotated displacements).
+// A rotation changes a float64 squared length by rounding only (~1e-15 of it for any edge longer
+// than ~1e-6), so the longest rotated edge is among the edges whose unrotated squared length is
+// within 1e-6 of the largest: only those (a handful) are rotated, in one pass over the edges that
+// keeps each chunk's near-longest ones. Sets of shorter edges are measured whole.
 double longestEdge(std::span<const std::int32_t> senders, std::span<const std::int32_t> receivers,
-                   const NodeFrames& senderNodes, const std::function<ReceiverFrame(std::int32_t)>& frameOf) {
-    const double longestSquared = tbb::parallel_reduce(
-        tbb::blocked_range<std::size_t>(0, senders.size(), 8192), 0.0,
-        [&](const tbb::blocked_range<std::size_t>& range, double longest) {
-            std::int32_t current = -1;
-            ReceiverFrame frame;
-            for (std::size_t e = range.begin(); e != range.end(); ++e) {
-                if (receivers[e] != current) {
-                    current = receivers[e];
-                    frame = frameOf(current);
-                }
-                longest = std::max(longest, squaredLength(senderNodes.position(senders[e]), frame));
-            }
-            return longest;
-        },
-        [](double x, double y) { return std::max(x, y); });
+                   const NodeFrames& senderNodes, const NodeFrames& receiverNodes,
+                   const std::function<ReceiverFrame(std::int32_t)>& frameOf) {
+    constexpr double kNear = 1 - 1e-6;
+    constexpr std::size_t kChunks = 64;
+    struct Chunk {
+        double largest = 0;
+        std::vector<std::pair<double, std::size_t>> near;  // (unrotated squared length, edge)
+    };
+    std::vector<Chunk> chunks(kChunks);
+    const std::size_t n = senders.size();
+    tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
+        Chunk& chunk = chunks[c];
+        for (std::size_t e = n * c / kChunks; e < n * (c + 1) / kChunks; ++e) {
+            const double u = unrotatedSquaredLength(senderNodes.position(static_cast<std::size_t>(senders[e])),
+                                                    receiverNodes.position(static_cast<std::size_t>(receivers[e])));
+            if (u < chunk.largest * kNear) continue;
+            chunk.largest = std::max(chunk.largest, u);
+            chunk.near.emplace_back(u, e);
+        }
+    });
+    double largest = 0;
+    for (const Chunk& c : chunks) largest = std::max(largest, c.largest);
+    auto rotated = [&](std::size_t e) {
+        return squaredLength(senderNodes.position(static_cast<std::size_t>(senders[e])), frameOf(receivers[e]));
+    };
+    double longestSquared = 0;
+    if (largest > 1e-12) {
+        for (const Chunk& c : chunks)
+            for (const auto& [u, e] : c.near)
+                if (u >= largest * kNear) longestSquared = std::max(longestSquared, rotated(e));
+    } else {
+        for (std::size_t e = 0; e < n; ++e) longestSquared = std::max(longestSquared, rotated(e));
+    }
     // sqrt is correctly rounded and monotonic: the root of the largest square is the largest root.
     return std::sqrt(longestSquared);
 }
@@ -179,14 +206,14 @@ GraphEdgeFrames graphEdgeFrames(const GraphView& graph, const EdgeFeatureOptions
                            {}};
     frames.meshFrames.resize(frames.mesh.size());
     for (std::size_t m = 0; m < frames.meshFrames.size(); ++m) frames.meshFrames[m] = frames.mesh.frame(m);
-    frames.g2mNormalization = longestEdge(graph.g2mSenders, graph.g2mReceivers, frames.grid, [&](std::int32_t m) {
-        return frames.meshFrames[static_cast<std::size_t>(m)];
-    });
-    frames.m2gNormalization = options.meshToGridNormalization
-                                  ? *options.meshToGridNormalization
-                                  : longestEdge(graph.m2gSenders, graph.m2gReceivers, frames.mesh, [&](std::int32_t p) {
-                                        return frames.grid.frame(static_cast<std::size_t>(p));
-                                    });
+    frames.g2mNormalization =
+        longestEdge(graph.g2mSenders, graph.g2mReceivers, frames.grid, frames.mesh,
+                    [&](std::int32_t m) { return frames.meshFrames[static_cast<std::size_t>(m)]; });
+    frames.m2gNormalization =
+        options.meshToGridNormalization
+            ? *options.meshToGridNormalization
+            : longestEdge(graph.m2gSenders, graph.m2gReceivers, frames.mesh, frames.grid,
+                          [&](std::int32_t p) { return frames.grid.frame(static_cast<std::size_t>(p)); });
     return frames;
 }
 

@@ -231,6 +231,18 @@ bool sameBytes(std::span<const T> x, std::span<const T> y) {
     return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size_bytes()) == 0;
 }
 
+// Mesh→grid edges counted once per (sender, grid point), as the merge of two equal graphs counts them.
+std::size_t distinctMeshToGridEdges(const CanonicalEdges& edges) {
+    std::size_t count = 0;
+    for (std::size_t p = 0; p < edges.gridPoints(); ++p) {
+        std::int32_t t[3];
+        std::copy_n(edges.m2gSenders(p), 3, t);
+        sortTriangle(t);
+        count += 1 + (t[1] != t[0]) + (t[2] != t[1]);
+    }
+    return count;
+}
+
 bool sameCoordinates(const GraphView& a, const GraphView& b) {
     return sameBytes(a.gridLat, b.gridLat) && sameBytes(a.gridLon, b.gridLon) && sameBytes(a.meshLat, b.meshLat) &&
            sameBytes(a.meshLon, b.meshLon);
@@ -246,24 +258,28 @@ double edgeDriftUlps(const EdgeFeature& a, const EdgeFeature& b) {
 
 EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const PreparedGraph& pa,
                                   const PreparedGraph& pb, const EdgeFeatureDriftOptions& options) {
-    GraphEdgeFrames fa, fb;
-    if (sameCoordinates(a, b) && pa.hash == pb.hash) {  // same nodes, same edges: same frames and longest edges
-        fa = graphEdgeFrames(a, options.features);
-        fb = fa;
-    } else {
-        tbb::parallel_invoke([&] { fa = graphEdgeFrames(a, options.features); },
-                             [&] { fb = graphEdgeFrames(b, options.features); });
-    }
-    std::vector<SharedEdges> g2m, m2g;
-    tbb::parallel_invoke([&] { g2m = sharedGridToMesh(pa.edges, pb.edges, fa, fb); },
-                         [&] { m2g = sharedMeshToGrid(pa.edges, pb.edges, fa, fb); });
     EdgeFeatureDrift drift;
-    drift.g2m = summarise(std::move(g2m), EdgeSetKind::GridToMesh, fa, fb, options.topCount);
-    drift.m2g = summarise(std::move(m2g), EdgeSetKind::MeshToGrid, fa, fb, options.topCount);
     drift.method = methodText(options.features);
     drift.notes.push_back(
         "mesh→mesh: not compared; graph files hold the finest mesh's faces, not the multi-mesh edges the processor "
         "uses");
+    if (sameCoordinates(a, b) && pa.hash == pb.hash) {
+        // Same nodes and same edges: the same arithmetic on the same inputs, nothing can drift.
+        const GraphEdgeFrames fa = graphEdgeFrames(a, options.features);
+        drift.g2m.shared = pa.edges.g2mCount();
+        drift.m2g.shared = distinctMeshToGridEdges(pa.edges);
+        drift.g2m.normalizationA = drift.g2m.normalizationB = fa.g2mNormalization;
+        drift.m2g.normalizationA = drift.m2g.normalizationB = fa.m2gNormalization;
+        return drift;
+    }
+    GraphEdgeFrames fa, fb;
+    tbb::parallel_invoke([&] { fa = graphEdgeFrames(a, options.features); },
+                         [&] { fb = graphEdgeFrames(b, options.features); });
+    std::vector<SharedEdges> g2m, m2g;
+    tbb::parallel_invoke([&] { g2m = sharedGridToMesh(pa.edges, pb.edges, fa, fb); },
+                         [&] { m2g = sharedMeshToGrid(pa.edges, pb.edges, fa, fb); });
+    drift.g2m = summarise(std::move(g2m), EdgeSetKind::GridToMesh, fa, fb, options.topCount);
+    drift.m2g = summarise(std::move(m2g), EdgeSetKind::MeshToGrid, fa, fb, options.topCount);
     return drift;
 }
 

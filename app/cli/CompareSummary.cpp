@@ -50,6 +50,19 @@ void printGraph(std::ostream& out, const GraphDiff& d) {
     out << "  graphs " << (d.identical() ? "identical" : "DIFFER") << "\n";
 }
 
+std::string driftText(const EdgeSetDrift& s) {
+    std::string text = withThousands(s.drifting) + " of " + withThousands(s.shared) + " shared drift";
+    if (s.drifting > 0)
+        text += " (max " + format("%.3g", s.maxUlps) + " ULP, median " + format("%.3g", s.medianUlps) + ")";
+    if (s.normalizationsDiffer()) text += ", longest edge differs";
+    return text;
+}
+
+// One line: how many edges A and B share whose recomputed features differ.
+void printEdgeFeatures(std::ostream& out, const EdgeFeatureDrift& d) {
+    out << "  edge features     grid→mesh " << driftText(d.g2m) << "; mesh→grid " << driftText(d.m2g) << "\n";
+}
+
 std::string leadLabel(const LeadComparison& l) {
     return l.hours ? format("%g h", *l.hours) : "index " + std::to_string(l.index);
 }
@@ -130,6 +143,7 @@ void printCompareSummary(std::ostream& out, const Comparison& c, bool perField) 
     if (c.graph) {
         printGraph(out, *c.graph);
         if (c.atRisk) printAtRisk(out, *c.atRisk);
+        if (c.edgeFeatures) printEdgeFeatures(out, *c.edgeFeatures);
     }
     if (c.fields) printFields(out, *c.fields, perField);
     if (!c.notCompared.empty()) {

@@ -4,6 +4,7 @@
 
 #include "common/Error.h"
 #include "compare/Comparison.h"
+#include "features/EdgeFeatureDrift.h"
 #include "graph/GraphDiff.h"
 #include "io/FileKind.h"
 #include "io/GraphFiles.h"
@@ -71,6 +72,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         tbb::parallel_invoke([&] { load(*c.a.graphFile, a); }, [&] { load(*c.b.graphFile, b); });
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
         if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.graph, b.graph);
+        if (options.edgeFeatures) c.edgeFeatures = edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared);
     }
     if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {
         std::unique_ptr<FieldSource> fa, fb, spread;

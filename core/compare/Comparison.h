@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "features/EdgeFeatureDrift.h"
 #include "fields/FieldMetrics.h"
 #include "fields/FieldSource.h"
 #include "fragility/DiffRisk.h"
@@ -57,6 +58,7 @@ struct CompareOptions {
     bool compareGraphs = true;
     bool compareFields = true;
     bool assessRisk = true;                // run both graphs' fragility analysis when they differ
+    bool edgeFeatures = true;              // recompute both graphs' edge features and compare them
     std::optional<double> lead;            // hours of the lead shown at top level (an index when no file gives hours)
     std::optional<std::string> spreadRun;  // a third run whose difference from A is the yardstick
 };
@@ -64,7 +66,8 @@ struct CompareOptions {
 struct Comparison {
     RunInputs a, b;
     std::optional<GraphDiff> graph;
-    std::optional<DiffRisk> atRisk;  // differing items that A's or B's fragility analysis flags
+    std::optional<DiffRisk> atRisk;                // differing items that A's or B's fragility analysis flags
+    std::optional<EdgeFeatureDrift> edgeFeatures;  // features of the edges A and B share, compared
     std::optional<FieldsComparison> fields;
     std::vector<std::string> notCompared;  // what was left out and why: "fields: only A has a fields file"
     double tolerance = 0;

@@ -123,6 +123,7 @@ nlohmann::json comparisonToJson(const Comparison& c) {
     j["run_b"] = runToJson(c.b);
     j["graph"] = c.graph ? graphToJson(*c.graph) : nlohmann::json(nullptr);
     if (c.graph) j["graph"]["at_risk"] = c.atRisk ? c.atRisk->toJson() : nlohmann::json(nullptr);
+    if (c.graph) j["graph"]["edge_features"] = c.edgeFeatures ? c.edgeFeatures->toJson() : nlohmann::json(nullptr);
     j["fields"] = c.fields ? fieldsToJson(*c.fields, c.tolerance) : nlohmann::json(nullptr);
     j["not_compared"] = c.notCompared;
     j["identical"] = c.identical();

@@ -1,0 +1,294 @@
+#include "features/EdgeFeatureDrift.h"
+
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <span>
+
+#include "graph/CanonicalEdges.h"
+
+namespace meshdiff {
+namespace {
+
+constexpr std::size_t kChunks = 64;
+
+// The float32 spacing at |x|: 2^(e − 24) for |x| = m·2^e with m in [0.5, 1); the smallest
+// subnormal at and below the normal range.
+double float32Spacing(float x) {
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &x, sizeof bits);
+    bits &= 0x7f800000u;  // the exponent alone: 2^e for |x| in [2^e, 2^(e+1))
+    if (bits == 0) return double(std::numeric_limits<float>::denorm_min());
+    float power = 0;
+    std::memcpy(&power, &bits, sizeof power);
+    return double(power) * 0x1p-23;
+}
+
+struct SharedEdges {
+    std::size_t shared = 0;
+    std::vector<EdgeDrift> drifting;
+    double maxAbsDifference = 0;
+};
+
+// Compares the features of one shared edge given its receiver's frame in A and in B. An edge whose
+// ends have the same coordinates in both graphs has the same unnormalised features (same inputs,
+// same arithmetic): it drifts only when the normalisations differ.
+void compareEdge(const GraphEdgeFrames& fa, const GraphEdgeFrames& fb, EdgeSetKind kind, std::int32_t sender,
+                 std::int32_t receiver, bool sameEnds, const ReceiverFrame& frameA, const ReceiverFrame& frameB,
+                 SharedEdges& out) {
+    ++out.shared;
+    const auto s = static_cast<std::size_t>(sender);
+    const NodeFrames& sa = fa.senders(kind);
+    const NodeFrames& sb = fb.senders(kind);
+    const double na = fa.normalization(kind), nb = fb.normalization(kind);
+    EdgeFeature a, b;
+    if (sameEnds) {
+        if (na == nb) return;
+        const RawEdgeFeature raw = rawEdgeFeature(sa.position(s), frameA);
+        a = normalised(raw, na);
+        b = normalised(raw, nb);
+    } else {
+        a = normalised(rawEdgeFeature(sa.position(s), frameA), na);
+        b = normalised(rawEdgeFeature(sb.position(s), frameB), nb);
+    }
+    if (a == b) return;
+    out.drifting.push_back({sender, receiver, edgeDriftUlps(a, b)});
+    for (std::size_t k = 0; k < a.size(); ++k)
+        out.maxAbsDifference = std::max(out.maxAbsDifference, std::abs(double(a[k]) - double(b[k])));
+}
+
+// Grid→mesh edges in both graphs: a merge of the two ascending canonical key lists, in chunks of A's.
+std::vector<SharedEdges> sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
+                                          const GraphEdgeFrames& fb) {
+    std::vector<SharedEdges> chunks(kChunks);
+    const std::size_t na = ea.g2mCount(), nb = eb.g2mCount();
+    const bool sameGrid = fa.grid.sameNodes(fb.grid);
+    const bool rescaled = fa.g2mNormalization != fb.g2mNormalization;
+    tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
+        std::size_t i = na * c / kChunks;
+        const std::size_t end = na * (c + 1) / kChunks;
+        if (i == end) return;
+        if (rescaled) chunks[c].drifting.reserve(end - i);  // nearly every edge will drift
+        std::size_t lo = 0, hi = nb;                        // first key of B not below A's first key of the chunk
+        while (lo < hi) {
+            const std::size_t mid = (lo + hi) / 2;
+            if (eb.g2m(mid) < ea.g2m(i)) lo = mid + 1;
+            else hi = mid;
+        }
+        for (std::size_t j = lo; i < end && j < nb;) {
+            const std::uint64_t ka = ea.g2m(i), kb = eb.g2m(j);
+            if (ka < kb) {
+                ++i;
+            } else if (kb < ka) {
+                ++j;
+            } else {
+                const std::int32_t mesh = g2mKeyMesh(ka);
+                const auto m = static_cast<std::size_t>(mesh);
+                const std::int32_t grid = g2mKeyGrid(ka);
+                const bool sameEnds = fa.mesh.sameNode(m, fb.mesh) &&
+                                      (sameGrid || fa.grid.sameNode(static_cast<std::size_t>(grid), fb.grid));
+                compareEdge(fa, fb, EdgeSetKind::GridToMesh, grid, mesh, sameEnds, fa.meshFrames[m], fb.meshFrames[m],
+                            chunks[c]);
+                ++i;
+                ++j;
+            }
+        }
+    });
+    return chunks;
+}
+
+// Mesh→grid edges in both graphs: per grid point, the senders its two triangles share.
+std::vector<SharedEdges> sharedMeshToGrid(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
+                                          const GraphEdgeFrames& fb) {
+    std::vector<SharedEdges> chunks(kChunks);
+    const std::size_t points = std::min(ea.gridPoints(), eb.gridPoints());
+    const bool sameNormalization = fa.m2gNormalization == fb.m2gNormalization;
+    const bool sameGrid = fa.grid.sameNodes(fb.grid);
+    tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
+        for (std::size_t p = points * c / kChunks; p < points * (c + 1) / kChunks; ++p) {
+            std::int32_t ta[3], tb[3];
+            std::copy_n(ea.m2gSenders(p), 3, ta);
+            std::copy_n(eb.m2gSenders(p), 3, tb);
+            sortTriangle(ta);
+            sortTriangle(tb);
+            std::int32_t shared[3];
+            int count = 0;
+            const bool sameReceiver = sameGrid || fa.grid.sameNode(p, fb.grid);
+            bool sameSenders = true;
+            for (int k = 0; k < 3; ++k) {
+                if (k > 0 && ta[k] == ta[k - 1]) continue;  // a repeated sender is one edge twice
+                if (std::find(tb, tb + 3, ta[k]) == tb + 3) continue;
+                shared[count++] = ta[k];
+                sameSenders = sameSenders && fa.mesh.sameNode(static_cast<std::size_t>(ta[k]), fb.mesh);
+            }
+            if (sameReceiver && sameSenders && sameNormalization) {  // nothing can differ: skip the frames
+                chunks[c].shared += static_cast<std::size_t>(count);
+                continue;
+            }
+            const ReceiverFrame frameA = fa.grid.frame(p);
+            const ReceiverFrame frameB = sameReceiver ? frameA : fb.grid.frame(p);
+            for (int k = 0; k < count; ++k) {
+                const bool sameEnds = sameReceiver && fa.mesh.sameNode(static_cast<std::size_t>(shared[k]), fb.mesh);
+                compareEdge(fa, fb, EdgeSetKind::MeshToGrid, shared[k], static_cast<std::int32_t>(p), sameEnds, frameA,
+                            frameB, chunks[c]);
+            }
+        }
+    });
+    return chunks;
+}
+
+double median(std::vector<double> values) {
+    if (values.empty()) return 0;
+    const std::size_t mid = values.size() / 2;
+    std::nth_element(values.begin(), values.begin() + mid, values.end());
+    const double upper = values[mid];
+    if (values.size() % 2 == 1) return upper;
+    return (double(*std::max_element(values.begin(), values.begin() + mid)) + upper) / 2;
+}
+
+DriftingEdgeDetail detail(const EdgeDrift& e, EdgeSetKind kind, const GraphEdgeFrames& fa, const GraphEdgeFrames& fb) {
+    const bool g2m = kind == EdgeSetKind::GridToMesh;
+    const auto s = static_cast<std::size_t>(e.sender), r = static_cast<std::size_t>(e.receiver);
+    const NodeFrames& sa = g2m ? fa.grid : fa.mesh;
+    const NodeFrames& ra = g2m ? fa.mesh : fa.grid;
+    const NodeFrames& sb = g2m ? fb.grid : fb.mesh;
+    const NodeFrames& rb = g2m ? fb.mesh : fb.grid;
+    DriftingEdgeDetail d;
+    d.edge = e;
+    d.featuresA = edgeFeature(fa, kind, e.sender, e.receiver);
+    d.featuresB = edgeFeature(fb, kind, e.sender, e.receiver);
+    d.senderLatA = sa.latitude(s);
+    d.senderLonA = sa.longitude(s);
+    d.senderLatB = sb.latitude(s);
+    d.senderLonB = sb.longitude(s);
+    d.receiverLatA = ra.latitude(r);
+    d.receiverLonA = ra.longitude(r);
+    d.receiverLatB = rb.latitude(r);
+    d.receiverLonB = rb.longitude(r);
+    return d;
+}
+
+EdgeSetDrift summarise(std::vector<SharedEdges> chunks, EdgeSetKind kind, const GraphEdgeFrames& fa,
+                       const GraphEdgeFrames& fb, std::size_t topCount) {
+    EdgeSetDrift s;
+    const bool g2m = kind == EdgeSetKind::GridToMesh;
+    s.normalizationA = g2m ? fa.g2mNormalization : fa.m2gNormalization;
+    s.normalizationB = g2m ? fb.g2mNormalization : fb.m2gNormalization;
+    std::size_t drifting = 0;
+    for (const auto& c : chunks) {
+        s.shared += c.shared;
+        drifting += c.drifting.size();
+        s.maxAbsDifference = std::max(s.maxAbsDifference, c.maxAbsDifference);
+    }
+    s.edges.reserve(drifting);
+    for (auto& c : chunks) {
+        s.edges.insert(s.edges.end(), c.drifting.begin(), c.drifting.end());
+        std::vector<EdgeDrift>().swap(c.drifting);  // freed as it is copied: a lower peak
+    }
+    s.drifting = s.edges.size();
+
+    std::vector<double> ulps(s.edges.size());
+    std::transform(s.edges.begin(), s.edges.end(), ulps.begin(), [](const EdgeDrift& e) { return e.ulps; });
+    if (!ulps.empty()) s.maxUlps = *std::max_element(ulps.begin(), ulps.end());
+    s.medianUlps = median(std::move(ulps));
+
+    // The most drifting edges in one pass: a min-heap of the best `topCount` (ties: earlier edge first).
+    auto moreDrift = [&](std::size_t x, std::size_t y) {
+        return s.edges[x].ulps != s.edges[y].ulps ? s.edges[x].ulps > s.edges[y].ulps : x < y;
+    };
+    std::vector<std::size_t> order;
+    for (std::size_t e = 0; e < s.edges.size() && topCount > 0; ++e) {
+        if (order.size() < topCount) {
+            order.push_back(e);
+            std::push_heap(order.begin(), order.end(), moreDrift);
+        } else if (moreDrift(e, order.front())) {
+            std::pop_heap(order.begin(), order.end(), moreDrift);
+            order.back() = e;
+            std::push_heap(order.begin(), order.end(), moreDrift);
+        }
+    }
+    std::sort(order.begin(), order.end(), moreDrift);
+    const std::size_t n = order.size();
+    for (std::size_t k = 0; k < n; ++k) s.top.push_back(detail(s.edges[order[k]], kind, fa, fb));
+    return s;
+}
+
+std::string methodText(const EdgeFeatureOptions& options) {
+    std::string text =
+        "GraphCast edge features (model_utils.get_bipartite_graph_spatial_features, receiver-local latitude and "
+        "longitude frames) from each graph's float32 node lat/lon: float32 positions with " +
+        toString(options.math) +
+        " sin/cos, SciPy's float64 rotations, lengths and division, features rounded to float32; "
+        "normalised by each edge set's longest edge";
+    if (options.meshToGridNormalization) text += " (mesh→grid by the given factor)";
+    return text;
+}
+
+template <class T>
+bool sameBytes(std::span<const T> x, std::span<const T> y) {
+    return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size_bytes()) == 0;
+}
+
+// Mesh→grid edges counted once per (sender, grid point), as the merge of two equal graphs counts them.
+std::size_t distinctMeshToGridEdges(const CanonicalEdges& edges) {
+    std::size_t count = 0;
+    for (std::size_t p = 0; p < edges.gridPoints(); ++p) {
+        std::int32_t t[3];
+        std::copy_n(edges.m2gSenders(p), 3, t);
+        sortTriangle(t);
+        count += 1 + (t[1] != t[0]) + (t[2] != t[1]);
+    }
+    return count;
+}
+
+bool sameCoordinates(const GraphView& a, const GraphView& b) {
+    return sameBytes(a.gridLat, b.gridLat) && sameBytes(a.gridLon, b.gridLon) && sameBytes(a.meshLat, b.meshLat) &&
+           sameBytes(a.meshLon, b.meshLon);
+}
+
+}  // namespace
+
+double edgeDriftUlps(const EdgeFeature& a, const EdgeFeature& b) {
+    double most = 0;
+    for (std::size_t k = 0; k < a.size(); ++k) most = std::max(most, std::abs(double(a[k]) - double(b[k])));
+    return most / float32Spacing(std::max(std::abs(a[0]), std::abs(b[0])));
+}
+
+EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const PreparedGraph& pa,
+                                  const PreparedGraph& pb, const EdgeFeatureDriftOptions& options) {
+    EdgeFeatureDrift drift;
+    drift.method = methodText(options.features);
+    drift.notes.push_back(
+        "mesh→mesh: not compared; graph files hold the finest mesh's faces, not the multi-mesh edges the processor "
+        "uses");
+    if (sameCoordinates(a, b) && pa.hash == pb.hash) {
+        // Same nodes and same edges: the same arithmetic on the same inputs, nothing can drift.
+        const GraphEdgeFrames fa = graphEdgeFrames(a, options.features);
+        drift.g2m.shared = pa.edges.g2mCount();
+        drift.m2g.shared = distinctMeshToGridEdges(pa.edges);
+        drift.g2m.normalizationA = drift.g2m.normalizationB = fa.g2mNormalization;
+        drift.m2g.normalizationA = drift.m2g.normalizationB = fa.m2gNormalization;
+        return drift;
+    }
+    GraphEdgeFrames fa, fb;
+    tbb::parallel_invoke([&] { fa = graphEdgeFrames(a, options.features); },
+                         [&] { fb = graphEdgeFrames(b, options.features); });
+    std::vector<SharedEdges> g2m, m2g;
+    tbb::parallel_invoke([&] { g2m = sharedGridToMesh(pa.edges, pb.edges, fa, fb); },
+                         [&] { m2g = sharedMeshToGrid(pa.edges, pb.edges, fa, fb); });
+    drift.g2m = summarise(std::move(g2m), EdgeSetKind::GridToMesh, fa, fb, options.topCount);
+    drift.m2g = summarise(std::move(m2g), EdgeSetKind::MeshToGrid, fa, fb, options.topCount);
+    return drift;
+}
+
+EdgeFeatureDrift edgeFeatureDrift(const MeshGraph& a, const MeshGraph& b, const EdgeFeatureDriftOptions& options) {
+    const GraphView va = viewOf(a), vb = viewOf(b);
+    return edgeFeatureDrift(va, vb, prepareGraph(va), prepareGraph(vb), options);
+}
+
+}  // namespace meshdiff

@@ -1,0 +1,106 @@
+#pragma once
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "builder/BuildOptions.h"
+#include "graph/GraphView.h"
+
+namespace meshdiff {
+
+// GraphCast's structural edge features (graphcast/model_utils.py,
+// get_bipartite_graph_spatial_features with relative_latitude_local_coordinates and
+// relative_longitude_local_coordinates both True): the edge length, then the sender's displacement
+// from the receiver in the receiver's local frame (x, y, z), all divided by the edge set's
+// normalisation (its longest edge unless given).
+//
+// Computed as the official host code computes them, step by step:
+// - float32, as NumPy rounds each operation: φ = deg2rad(lon), θ = deg2rad(90 − lat),
+//   positions (cos φ sin θ, sin φ sin θ, cos θ), rotation angles −φ and −θ + π/2;
+// - float64, as SciPy's Rotation.from_euler("zy", …).as_matrix() builds the receiver's rotation
+//   (libm sin/cos of the half angles, quaternion product, matrix) and as np.einsum applies it to
+//   the float32 positions; differences, lengths (np.linalg.norm) and the division in float64;
+// - each feature rounded to float32 at the end (the model's `features.astype(float32)`).
+using EdgeFeature = std::array<float, 4>;  // length, dx, dy, dz (normalised)
+
+enum class EdgeSetKind { GridToMesh, MeshToGrid };
+const char* edgeSetName(EdgeSetKind kind);  // "g2m", "m2g"
+
+struct EdgeFeatureOptions {
+    FloatMath math = FloatMath::Glibc;              // float32 sin/cos (Glibc = NumPy without SIMD sin/cos)
+    std::optional<double> meshToGridNormalization;  // ModelConfig.mesh2grid_edge_normalization_factor
+};
+
+// A receiver's rotation (row-major; it moves the receiver to latitude 0, longitude 0) and its own
+// position rotated by it, as each of its edges rotates it.
+struct ReceiverFrame {
+    std::array<double, 9> rotation{};
+    std::array<double, 3> rotatedSelf{};
+};
+
+// One set of nodes (the grid or the mesh) with its float32 positions and float64 receiver frames.
+// Grid nodes are separable (p = lat_index × n_lon + lon_index): the trigonometry is done once per
+// axis value, which gives the same bits as once per node because each value depends only on its input.
+class NodeFrames {
+public:
+    static NodeFrames grid(std::span<const float> lat, std::span<const float> lon, FloatMath math);
+    static NodeFrames mesh(std::span<const float> lat, std::span<const float> lon, FloatMath math);
+
+    std::size_t size() const { return size_; }
+    const std::array<float, 3>& position(std::size_t node) const { return positions_[node]; }
+    ReceiverFrame frame(std::size_t node) const;
+    // Same lat and lon bits as `other`'s node: then positions and frames are the same too.
+    bool sameNode(std::size_t node, const NodeFrames& other) const {
+        return sameBits(latitude(node), other.latitude(node)) && sameBits(longitude(node), other.longitude(node));
+    }
+    bool sameNodes(const NodeFrames& other) const;  // every node, as sameNode
+    float latitude(std::size_t node) const { return latDeg_[latIndex(node)]; }
+    float longitude(std::size_t node) const { return lonDeg_[lonIndex(node)]; }
+
+private:
+    static bool sameBits(float x, float y);
+    std::size_t latIndex(std::size_t node) const { return nLon_ == 0 ? node : node / nLon_; }
+    std::size_t lonIndex(std::size_t node) const { return nLon_ == 0 ? node : node % nLon_; }
+    static void fill(std::span<const float> lat, std::span<const float> lon, FloatMath math, NodeFrames& out);
+
+    std::size_t size_ = 0, nLon_ = 0;  // nLon_ = 0: one lat and one lon per node (the mesh)
+    std::vector<float> latDeg_, lonDeg_;
+    std::vector<std::array<float, 3>> positions_;  // per node, float32 as NumPy computes them
+    std::vector<float> sinTheta_, cosTheta_, sinPhi_, cosPhi_;
+    std::vector<double> polarHalfSin_, polarHalfCos_, azimuthHalfSin_, azimuthHalfCos_;
+};
+
+// The features of one edge before normalisation: the displacement (float64) and its length.
+struct RawEdgeFeature {
+    std::array<double, 3> displacement{};
+    double length = 0;
+};
+RawEdgeFeature rawEdgeFeature(const std::array<float, 3>& sender, const ReceiverFrame& receiver);
+EdgeFeature normalised(const RawEdgeFeature& raw, double normalization);
+
+// Both node sets of a graph and the normalisation of each edge set (longest edge, or as given).
+struct GraphEdgeFrames {
+    NodeFrames grid, mesh;
+    std::vector<ReceiverFrame> meshFrames;  // the grid→mesh receivers', once per mesh node
+    double g2mNormalization = 0, m2gNormalization = 0;
+    ReceiverFrame receiverFrame(EdgeSetKind kind, std::int32_t receiver) const;
+    const NodeFrames& senders(EdgeSetKind kind) const { return kind == EdgeSetKind::GridToMesh ? grid : mesh; }
+    const NodeFrames& receivers(EdgeSetKind kind) const { return kind == EdgeSetKind::GridToMesh ? mesh : grid; }
+    double normalization(EdgeSetKind kind) const {
+        return kind == EdgeSetKind::GridToMesh ? g2mNormalization : m2gNormalization;
+    }
+};
+// Reads `graph`'s coordinates and every grid→mesh and mesh→grid edge (in parallel).
+GraphEdgeFrames graphEdgeFrames(const GraphView& graph, const EdgeFeatureOptions& options = {});
+
+// The feature of one edge of a graph: sender and receiver as the edge set indexes them
+// (grid→mesh: grid, mesh; mesh→grid: mesh, grid).
+EdgeFeature edgeFeature(const GraphEdgeFrames& frames, EdgeSetKind kind, std::int32_t sender, std::int32_t receiver);
+
+// Every edge's features of one edge set, in the graph's edge order (tests, exports).
+std::vector<EdgeFeature> edgeFeatures(const GraphView& graph, EdgeSetKind kind, const EdgeFeatureOptions& options = {});
+
+}  // namespace meshdiff

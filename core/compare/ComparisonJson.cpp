@@ -124,6 +124,7 @@ nlohmann::json comparisonToJson(const Comparison& c) {
     j["graph"] = c.graph ? graphToJson(*c.graph) : nlohmann::json(nullptr);
     if (c.graph) j["graph"]["at_risk"] = c.atRisk ? c.atRisk->toJson() : nlohmann::json(nullptr);
     j["fields"] = c.fields ? fieldsToJson(*c.fields, c.tolerance) : nlohmann::json(nullptr);
+    j["diagnosis"] = c.diagnosis ? diagnosisToJson(*c.diagnosis) : nlohmann::json(nullptr);
     j["not_compared"] = c.notCompared;
     j["identical"] = c.identical();
     return j;

@@ -17,7 +17,7 @@ namespace {
 struct CompareArgs {
     std::string runA, runB, jsonPath;
     double tolerance = 0;
-    bool noAtRisk = false;
+    bool noAtRisk = false, noDiagnosis = false;
     bool graphOnly = false, fieldsOnly = false, summaryOnly = false, latDescending = false;
     std::vector<std::size_t> leadingIndex;
     std::optional<double> lead;
@@ -40,6 +40,7 @@ int runCompare(const CompareArgs& args) {
     options.tolerance = args.tolerance;
     options.compareGraphs = !args.fieldsOnly;
     options.assessRisk = !args.noAtRisk;
+    options.diagnose = !args.noDiagnosis;
     options.compareFields = !args.graphOnly;
     options.fieldOptions.leadingIndex = args.leadingIndex;
     options.fieldOptions.assumeLatAscending = !args.latDescending;
@@ -66,6 +67,8 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
     cmd->add_flag("--fields-only", args->fieldsOnly, "Compare only the fields");
     cmd->add_flag("--no-at-risk", args->noAtRisk,
                   "Skip the fragility analysis that tells which differing edges and triangles were at risk");
+    cmd->add_flag("--no-diagnosis", args->noDiagnosis,
+                  "Skip the diagnosis (graph/spread/mixed: how much of A-B lies near the differing graph items)");
     cmd->add_flag("--summary", args->summaryOnly, "Print the summary without the per-field table");
     cmd->add_flag("--lat-descending", args->latDescending,
                   "Files without coordinates store latitude north to south (default: south to north)");

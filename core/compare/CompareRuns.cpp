@@ -73,7 +73,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         tbb::parallel_invoke([&] { load(*c.a.graphFile, a); }, [&] { load(*c.b.graphFile, b); });
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
         if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.graph, b.graph);
-        if (!c.graph->identical()) places = placesOf(*c.graph, a.view, b.view);
+        if (options.diagnose && !c.graph->identical()) places = placesOf(*c.graph, a.view, b.view);
     }
     if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {
         std::unique_ptr<FieldSource> fa, fb, spread;
@@ -92,7 +92,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         if (places) around = neighbourhoodOn(*places, fa->grid());
         scope.around = around ? &*around : nullptr;
         c.fields = compareFieldSources(*fa, *fb, options.tolerance, scope);
-        c.diagnosis = diagnoseComparison(c, places, around ? around->areaShare : 0.0);
+        if (options.diagnose) c.diagnosis = diagnoseComparison(c, places, around ? around->areaShare : 0.0);
     }
     return c;
 }

@@ -262,3 +262,66 @@ TEST(DiagnosisRule, AResidualIsNamedInTheExplanation) {
     EXPECT_EQ(d.cause, Cause::Spread);
     EXPECT_NE(d.explanation.find("edge features of 12"), std::string::npos) << d.explanation;
 }
+
+TEST(NearEnergy, Float32RowsDoubleRowsAndSubsampledGridsGiveTheSameSums) {
+    LatLonGrid grid;
+    for (int i = -3; i <= 3; ++i) grid.lat.push_back(30.0 * i);
+    for (int j = 0; j < 14; ++j) grid.lon.push_back(j * 360.0 / 14);  // rows of 14: a tail after 3 lanes of 4
+    DiffPlaces places;
+    places.radiusDegrees = 40;
+    places.farDegrees = 80;
+    places.latLon = {{0.0, 0.0}};
+    const DiffNeighbourhood around = neighbourhoodOn(places, grid);
+    std::vector<float> a(grid.size()), b(grid.size());
+    for (std::size_t p = 0; p < a.size(); ++p) {
+        a[p] = float(p % 5);
+        b[p] = a[p] + float((p * 7) % 3) * 0.5f;
+    }
+    a[3] = std::nanf("");
+    b[13] = std::nanf("");  // in a row's tail
+    const Field fa{"t", "", "", grid.nlat(), grid.nlon(), a}, fb{"t", "", "", grid.nlat(), grid.nlon(), b};
+    const Field da{"t", "", "", grid.nlat(), grid.nlon(), std::vector<double>(a.begin(), a.end())};
+    const GridAlignment same = alignGrids(grid, grid, "A", "B");
+    const NearEnergy f32 = measureNearEnergy(fa, fb, same, around);
+    const NearEnergy mixed = measureNearEnergy(da, fb, same, around);
+
+    double total = 0, near = 0, far = 0, area = 0, areaNear = 0, areaFar = 0;
+    for (std::size_t i = 0; i < grid.nlat(); ++i)
+        for (std::size_t j = 0; j < grid.nlon(); ++j) {
+            const std::size_t p = i * grid.nlon() + j;
+            if (!std::isfinite(a[p]) || !std::isfinite(b[p])) continue;
+            const double w = std::cos(grid.lat[i] * M_PI / 180), dd = w * std::pow(double(a[p]) - b[p], 2);
+            total += dd, area += w;
+            if (around.zone[p] == DiffNeighbourhood::Near) near += dd, areaNear += w;
+            if (around.zone[p] == DiffNeighbourhood::Far) far += dd, areaFar += w;
+        }
+    ASSERT_GT(near, 0);
+    ASSERT_GT(far, 0);
+    // B on every second point of A's grid: only the common points count.
+    LatLonGrid half;
+    for (std::size_t i = 0; i < grid.nlat(); i += 2) half.lat.push_back(grid.lat[i]);
+    for (std::size_t j = 0; j < grid.nlon(); j += 2) half.lon.push_back(grid.lon[j]);
+    std::vector<float> bHalf;
+    for (std::size_t i = 0; i < grid.nlat(); i += 2)
+        for (std::size_t j = 0; j < grid.nlon(); j += 2) bHalf.push_back(b[i * grid.nlon() + j]);
+    const Field fbHalf{"t", "", "", half.nlat(), half.nlon(), bHalf};
+    const NearEnergy sub = measureNearEnergy(fa, fbHalf, alignGrids(grid, half, "A", "B"), around);
+    double subTotal = 0;
+    for (std::size_t i = 0; i < grid.nlat(); i += 2)
+        for (std::size_t j = 0; j < grid.nlon(); j += 2) {
+            const std::size_t p = i * grid.nlon() + j;
+            if (std::isfinite(a[p]) && std::isfinite(b[p]))
+                subTotal += std::cos(grid.lat[i] * M_PI / 180) * std::pow(double(a[p]) - b[p], 2);
+        }
+    ASSERT_GT(subTotal, 0);
+    EXPECT_NEAR(sub.total, subTotal, 1e-9 * subTotal);
+
+    for (const NearEnergy& e : {f32, mixed}) {
+        EXPECT_NEAR(e.total, total, 1e-9 * total);
+        EXPECT_NEAR(e.near, near, 1e-9 * total);
+        EXPECT_NEAR(e.far, far, 1e-9 * total);
+        EXPECT_NEAR(e.areaTotal, area, 1e-9 * area);
+        EXPECT_NEAR(e.areaNear, areaNear, 1e-9 * area);
+        EXPECT_NEAR(e.areaFar, areaFar, 1e-9 * area);
+    }
+}

@@ -64,7 +64,9 @@ void NeighbourhoodOfTheGraphDifferences(benchmark::State& state) {
 void NearEnergyOfOneField(benchmark::State& state) {
     const Setup& s = setup();
     const DiffNeighbourhood around = neighbourhoodOn(placesOf(s.diff, viewOf(s.a), viewOf(s.b)), s.grid);
-    for (auto _ : state) benchmark::DoNotOptimize(measureNearEnergy(s.fa, s.fb, s.alignment, around).near);
+    const FieldMetrics metrics = computeFieldMetrics(s.fa, s.fb, s.alignment);
+    for (auto _ : state) benchmark::DoNotOptimize(measureNearEnergy(s.fa, s.fb, s.alignment, around, metrics).near);
+    state.counters["points_read"] = double(around.zonePoints.size());
 }
 
 void FieldMetricsOfOneField(benchmark::State& state) {

@@ -102,7 +102,7 @@ std::string explain(const Diagnosis& d) {
     const std::string fields = count(d.fieldsBeyondTolerance, d.fieldsBeyondTolerance == 1 ? "field" : "fields");
     const std::string tolerance = number("%g", d.tolerance);
     const std::string near = "within " + number("%.2f", d.radiusDegrees) + "° of where the graphs differ (" +
-                             placesText(d) + "; " + percent(d.globeAreaNear) + " of the globe)";
+                             placesText(d) + "; " + percent(d.globeAreaNear) + " of the grid points)";
     const std::string elsewhere = "device numerics, precision (TF32), library versions or inputs";
     std::string text;
     switch (d.cause) {

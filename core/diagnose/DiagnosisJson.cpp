@@ -39,7 +39,7 @@ nlohmann::json diagnosisToJson(const Diagnosis& d) {
           {"grid2mesh_edges", d.grid2meshEdges},
           {"moved_mesh_nodes", d.movedNodes},
           {"moved_mesh_nodes_placed", d.movedNodesPlaced}}},
-        {"area_weighting", "cos(latitude)"},
+        {"area_weighting", "grid points"},
         {"thresholds",
          {{"tolerance", d.tolerance},
           {"significant_share", d.thresholds.significantShare},

@@ -67,8 +67,6 @@ DiffNeighbourhood neighbourhoodOn(const DiffPlaces& places, const LatLonGrid& gr
     n.nlat = grid.nlat();
     n.nlon = grid.nlon();
     n.zone.assign(grid.size(), DiffNeighbourhood::Far);
-    n.rowWeight.resize(n.nlat);
-    for (std::size_t i = 0; i < n.nlat; ++i) n.rowWeight[i] = std::max(0.0, std::cos(grid.lat[i] * kDegree));
 
     std::vector<std::pair<double, std::size_t>> columns(n.nlon);
     for (std::size_t j = 0; j < n.nlon; ++j) columns[j] = {wrap360(grid.lon[j]), j};
@@ -97,14 +95,13 @@ DiffNeighbourhood neighbourhoodOn(const DiffPlaces& places, const LatLonGrid& gr
     };
     markWithin(places.radiusDegrees, DiffNeighbourhood::Near);
     if (places.farDegrees > places.radiusDegrees) markWithin(places.farDegrees, DiffNeighbourhood::Between);
-    double all = 0, near = 0;
-    for (std::size_t i = 0; i < n.nlat; ++i) {
-        std::size_t count = 0;
-        for (std::size_t j = 0; j < n.nlon; ++j) count += n.zone[i * n.nlon + j] == DiffNeighbourhood::Near;
-        all += n.rowWeight[i] * double(n.nlon);
-        near += n.rowWeight[i] * double(count);
+    std::size_t near = 0;
+    for (std::size_t p = 0; p < n.zone.size(); ++p) {
+        if (n.zone[p] == DiffNeighbourhood::Far) continue;
+        n.zonePoints.push_back(std::uint32_t(p));
+        near += n.zone[p] == DiffNeighbourhood::Near;
     }
-    n.areaShare = all > 0 ? near / all : 0;
+    n.areaShare = n.zone.empty() ? 0 : double(near) / double(n.zone.size());
     return n;
 }
 

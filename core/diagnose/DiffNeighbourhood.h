@@ -38,9 +38,9 @@ DiffPlaces placesOf(const GraphDiff& diff, const GraphView& a, const GraphView& 
 struct DiffNeighbourhood {
     std::size_t nlat = 0, nlon = 0;
     enum Zone : std::uint8_t { Far = 0, Near = 1, Between = 2 };
-    std::vector<std::uint8_t> zone;  // one Zone per grid point, row-major [nlat][nlon]
-    std::vector<double> rowWeight;   // cos(latitude) of each row: the area a point stands for
-    double areaShare = 0;            // Σ weight of near points / Σ weight of all points
+    std::vector<std::uint8_t> zone;         // one Zone per grid point, row-major [nlat][nlon]
+    std::vector<std::uint32_t> zonePoints;  // the points not Far, ascending
+    double areaShare = 0;                   // near points / all points
 };
 DiffNeighbourhood neighbourhoodOn(const DiffPlaces& places, const LatLonGrid& grid);
 

@@ -22,7 +22,7 @@ assert d["fields_beyond_tolerance"] == demo["fields"] == len(d["per_field"])
 assert 0 < d["area_near"] < 0.01 and d["graph_share"] > 0.99
 assert all(f["cause"] == "graph" and f["concentration"] > 100 for f in d["per_field"])
 assert {"tolerance", "significant_share", "min_concentration"} <= set(d["thresholds"])
-assert d["area_weighting"] == "cos(latitude)" and d["near_radius_deg"] > 1
+assert d["area_weighting"] == "grid points" and d["near_radius_deg"] > 1
 PY
 
 expect_status 0 -- "$meshdiff" compare "$tmp/demo/A" "$tmp/demo/A" --json "$tmp/aa.json"

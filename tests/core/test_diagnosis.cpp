@@ -227,8 +227,9 @@ TEST(DiffNeighbourhood, MarksThePointsWithinTheRadiusAcrossTheDatelineAndAtThePo
         EXPECT_TRUE(near(88, lon));  // 2° from the pole, at every longitude
         EXPECT_FALSE(near(87, lon));
     }
-    EXPECT_GT(n.areaShare, 0);
-    EXPECT_LT(n.areaShare, 0.002);
+    // 21 points around the first place, 3 rows of 360 around the pole.
+    EXPECT_EQ(std::count(n.zone.begin(), n.zone.end(), DiffNeighbourhood::Near), 21 + 3 * 360);
+    EXPECT_DOUBLE_EQ(n.areaShare, (21.0 + 3 * 360) / double(grid.size()));
 
     places.farDegrees = 5;
     const DiffNeighbourhood withFar = neighbourhoodOn(places, grid);
@@ -263,7 +264,7 @@ TEST(DiagnosisRule, AResidualIsNamedInTheExplanation) {
     EXPECT_NE(d.explanation.find("edge features of 12"), std::string::npos) << d.explanation;
 }
 
-TEST(NearEnergy, Float32RowsDoubleRowsAndSubsampledGridsGiveTheSameSums) {
+TEST(NearEnergy, SumsTheNearAndFarPointsOfFloatDoubleAndSubsampledFields) {
     LatLonGrid grid;
     for (int i = -3; i <= 3; ++i) grid.lat.push_back(30.0 * i);
     for (int j = 0; j < 14; ++j) grid.lon.push_back(j * 360.0 / 14);  // rows of 14: a tail after 3 lanes of 4
@@ -282,18 +283,18 @@ TEST(NearEnergy, Float32RowsDoubleRowsAndSubsampledGridsGiveTheSameSums) {
     const Field fa{"t", "", "", grid.nlat(), grid.nlon(), a}, fb{"t", "", "", grid.nlat(), grid.nlon(), b};
     const Field da{"t", "", "", grid.nlat(), grid.nlon(), std::vector<double>(a.begin(), a.end())};
     const GridAlignment same = alignGrids(grid, grid, "A", "B");
-    const NearEnergy f32 = measureNearEnergy(fa, fb, same, around);
-    const NearEnergy mixed = measureNearEnergy(da, fb, same, around);
+    const NearEnergy f32 = measureNearEnergy(fa, fb, same, around, computeFieldMetrics(fa, fb, same));
+    const NearEnergy mixed = measureNearEnergy(da, fb, same, around, computeFieldMetrics(da, fb, same));
 
     double total = 0, near = 0, far = 0, area = 0, areaNear = 0, areaFar = 0;
     for (std::size_t i = 0; i < grid.nlat(); ++i)
         for (std::size_t j = 0; j < grid.nlon(); ++j) {
             const std::size_t p = i * grid.nlon() + j;
             if (!std::isfinite(a[p]) || !std::isfinite(b[p])) continue;
-            const double w = std::cos(grid.lat[i] * M_PI / 180), dd = w * std::pow(double(a[p]) - b[p], 2);
-            total += dd, area += w;
-            if (around.zone[p] == DiffNeighbourhood::Near) near += dd, areaNear += w;
-            if (around.zone[p] == DiffNeighbourhood::Far) far += dd, areaFar += w;
+            const double dd = std::pow(double(a[p]) - b[p], 2);
+            total += dd, area += 1;
+            if (around.zone[p] == DiffNeighbourhood::Near) near += dd, areaNear += 1;
+            if (around.zone[p] == DiffNeighbourhood::Far) far += dd, areaFar += 1;
         }
     ASSERT_GT(near, 0);
     ASSERT_GT(far, 0);
@@ -305,16 +306,20 @@ TEST(NearEnergy, Float32RowsDoubleRowsAndSubsampledGridsGiveTheSameSums) {
     for (std::size_t i = 0; i < grid.nlat(); i += 2)
         for (std::size_t j = 0; j < grid.nlon(); j += 2) bHalf.push_back(b[i * grid.nlon() + j]);
     const Field fbHalf{"t", "", "", half.nlat(), half.nlon(), bHalf};
-    const NearEnergy sub = measureNearEnergy(fa, fbHalf, alignGrids(grid, half, "A", "B"), around);
-    double subTotal = 0;
+    const GridAlignment halfAlignment = alignGrids(grid, half, "A", "B");
+    const NearEnergy sub =
+        measureNearEnergy(fa, fbHalf, halfAlignment, around, computeFieldMetrics(fa, fbHalf, halfAlignment));
+    double subTotal = 0, subNear = 0;
     for (std::size_t i = 0; i < grid.nlat(); i += 2)
         for (std::size_t j = 0; j < grid.nlon(); j += 2) {
             const std::size_t p = i * grid.nlon() + j;
-            if (std::isfinite(a[p]) && std::isfinite(b[p]))
-                subTotal += std::cos(grid.lat[i] * M_PI / 180) * std::pow(double(a[p]) - b[p], 2);
+            if (!std::isfinite(a[p]) || !std::isfinite(b[p])) continue;
+            subTotal += std::pow(double(a[p]) - b[p], 2);
+            if (around.zone[p] == DiffNeighbourhood::Near) subNear += std::pow(double(a[p]) - b[p], 2);
         }
-    ASSERT_GT(subTotal, 0);
+    ASSERT_GT(subNear, 0);
     EXPECT_NEAR(sub.total, subTotal, 1e-9 * subTotal);
+    EXPECT_NEAR(sub.near, subNear, 1e-9 * subTotal);
 
     for (const NearEnergy& e : {f32, mixed}) {
         EXPECT_NEAR(e.total, total, 1e-9 * total);

@@ -17,7 +17,7 @@ namespace {
 struct CompareArgs {
     std::string runA, runB, jsonPath;
     double tolerance = 0;
-    bool noAtRisk = false, noEdgeFeatures = false;
+    bool noAtRisk = false, noEdgeFeatures = false, noDiagnosis = false;
     bool graphOnly = false, fieldsOnly = false, summaryOnly = false, latDescending = false;
     std::vector<std::size_t> leadingIndex;
     std::optional<double> lead;
@@ -41,6 +41,7 @@ int runCompare(const CompareArgs& args) {
     options.compareGraphs = !args.fieldsOnly;
     options.assessRisk = !args.noAtRisk;
     options.edgeFeatures = !args.noEdgeFeatures;
+    options.diagnose = !args.noDiagnosis;
     options.compareFields = !args.graphOnly;
     options.fieldOptions.leadingIndex = args.leadingIndex;
     options.fieldOptions.assumeLatAscending = !args.latDescending;
@@ -69,6 +70,8 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
                   "Skip the fragility analysis that tells which differing edges and triangles were at risk");
     cmd->add_flag("--no-edge-features", args->noEdgeFeatures,
                   "Skip recomputing both graphs' edge features and their drift on shared edges");
+    cmd->add_flag("--no-diagnosis", args->noDiagnosis,
+                  "Skip the diagnosis (graph/spread/mixed: how much of A-B lies near the differing graph items)");
     cmd->add_flag("--summary", args->summaryOnly, "Print the summary without the per-field table");
     cmd->add_flag("--lat-descending", args->latDescending,
                   "Files without coordinates store latitude north to south (default: south to north)");

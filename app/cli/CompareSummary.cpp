@@ -151,6 +151,7 @@ void printCompareSummary(std::ostream& out, const Comparison& c, bool perField) 
         for (const auto& line : c.notCompared) out << "  " << line << "\n";
     }
     out << "\nResult: " << (c.identical() ? "SAME" : "DIFFERENT") << "\n";
+    if (c.diagnosis) out << diagnosisLine(*c.diagnosis) << "\n";
 }
 
 }  // namespace meshdiff::cli

@@ -4,6 +4,7 @@
 #include <future>
 
 #include "common/Error.h"
+#include "compare/DiagnoseComparison.h"
 #include "fields/FieldMetrics.h"
 #include "fieldtable/NearDifferenceMask.h"
 #include "geo/Coastlines.h"
@@ -112,7 +113,17 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
             open->b = b.get();
         }
         open->alignment = alignGrids(open->a->grid(), open->b->grid(), open->a->path(), open->b->path());
-        c.fields = compareFieldSources(*open->a, *open->b, c.tolerance);
+        // The diagnosis (why the fields differ) from the same pass as the metrics.
+        std::optional<DiffPlaces> places;
+        std::optional<DiffNeighbourhood> around;
+        if (c.graph && !c.graph->identical()) {
+            places = placesOf(*c.graph, viewOf(*pair->graphA), viewOf(*pair->graphB));
+            around = neighbourhoodOn(*places, open->a->grid());
+        }
+        RolloutScope scope;
+        scope.around = around ? &*around : nullptr;
+        c.fields = compareFieldSources(*open->a, *open->b, c.tolerance, scope);
+        c.diagnosis = diagnoseComparison(c, places, around ? around->areaShare : 0.0);
         for (const FieldMetrics& m : c.fields->perField) pair->fieldRows.push_back(rowFrom(m));
         check();
 

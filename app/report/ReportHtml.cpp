@@ -62,6 +62,26 @@ void writeCloseups(std::ostream& html, std::span<const Figure> figures) {
     html << "</div>\n";
 }
 
+// The verdict and, per field beyond tolerance, the numbers behind it (docs/diagnosis.md).
+void writeDiagnosis(std::ostream& html, const Diagnosis& d) {
+    html << "<h3>Why they differ</h3>\n<p id=\"diagnosis\"><b>Cause: " << toString(d.cause) << "</b> — "
+         << htmlEscape(d.explanation) << "</p>\n";
+    std::vector<const FieldDiagnosis*> rows;
+    for (const FieldDiagnosis& f : d.perField)
+        if (f.field.lead == d.shownLead && f.cause != Cause::None) rows.push_back(&f);
+    if (rows.empty() || !d.graphsDiffer) return;
+    std::stable_sort(rows.begin(), rows.end(), [](auto* x, auto* y) { return x->graphShare > y->graphShare; });
+    html << "<table id=\"diagnosis-fields\"><tr><th>field</th><th>cause</th><th>share of Σ(A−B)² near</th>"
+         << "<th>share of points near</th><th>concentration</th><th>graph part</th></tr>\n";
+    for (const FieldDiagnosis* f : rows)
+        html << "<tr><td>" << htmlEscape(f->field.name) << "</td><td>" << toString(f->cause) << "</td><td>"
+             << numberText(f->energyNear) << "</td><td>" << numberText(f->areaNear) << "</td><td>"
+             << numberText(f->concentration) << "</td><td>" << numberText(f->graphShare) << "</td></tr>\n";
+    html << "</table>\n<p>Near = within " << numberText(d.radiusDegrees)
+         << "° (one mesh spacing) of a differing mesh→grid triangle or grid→mesh edge; concentration = share of "
+            "Σ(A−B)² near / share of the points near (1: spread evenly).</p>\n";
+}
+
 }  // namespace
 
 std::string numberText(double v) {
@@ -130,6 +150,7 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
     } else {
         html << "<p>No fields compared.</p>\n";
     }
+    if (c.diagnosis) writeDiagnosis(html, *c.diagnosis);
     writeFigures(html, figures.maps);
     if (!figures.fieldCloseups.empty()) {
         html << "<h3>Where the fields differ most</h3>\n";

@@ -224,6 +224,7 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
         for (std::size_t f = 0; f < common.size(); ++f)
             l.members.insert(l.members.end(), members.numbers.begin(), members.numbers.end());
         if (spread.alignment) spreads[p].resize(common.size());
+        if (scope.around) l.nearEnergy.resize(perLeadCount);
     }
 
     // Read step i+1 while step i is being compared; A and B are read side by side. One field ×
@@ -256,8 +257,11 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
             tbb::make_filter<LoadedStep*, void>(tbb::filter_mode::parallel, [&](LoadedStep* raw) {
                 std::unique_ptr<LoadedStep> loaded(raw);
                 const Step& s = loaded->step;
-                c.perLead[s.lead].perField[s.field * members.pairs.size() + s.member] =
-                    computeFieldMetrics(loaded->a, loaded->b, alignment);
+                const std::size_t k = s.field * members.pairs.size() + s.member;
+                c.perLead[s.lead].perField[k] = computeFieldMetrics(loaded->a, loaded->b, alignment);
+                if (scope.around)
+                    c.perLead[s.lead].nearEnergy[k] = measureNearEnergy(loaded->a, loaded->b, alignment, *scope.around,
+                                                                        c.perLead[s.lead].perField[k]);
                 if (loaded->spread)
                     spreads[s.lead][s.field] = computeFieldMetrics(loaded->a, *loaded->spread, *spread.alignment);
             }));

@@ -4,6 +4,7 @@
 
 #include "common/Error.h"
 #include "compare/Comparison.h"
+#include "compare/DiagnoseComparison.h"
 #include "features/EdgeFeatureDrift.h"
 #include "graph/GraphDiff.h"
 #include "io/FileKind.h"
@@ -47,6 +48,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
     c.notCompared = partsNotCompared(c.a, c.b, options);
     checkUnmatchedFiles(c.a, c.b, options);
     requireSomethingToCompare(c.a, c.b, options);
+    std::optional<DiffPlaces> places;  // where the graphs differ, for the diagnosis
 
     if (options.compareGraphs && c.a.graphFile && c.b.graphFile) {
         // Each graph read, then its canonical edges and hash, on its own thread: no wait for the
@@ -73,6 +75,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
         if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.graph, b.graph);
         if (options.edgeFeatures) c.edgeFeatures = edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared);
+        if (options.diagnose && !c.graph->identical()) places = placesOf(*c.graph, a.view, b.view);
     }
     if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {
         std::unique_ptr<FieldSource> fa, fb, spread;
@@ -87,7 +90,14 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         scope.everyLead = scope.everyMember = true;
         scope.lead = options.lead;
         scope.spreadRun = spread.get();
+        std::optional<DiffNeighbourhood> around;
+        if (places) around = neighbourhoodOn(*places, fa->grid());
+        scope.around = around ? &*around : nullptr;
         c.fields = compareFieldSources(*fa, *fb, options.tolerance, scope);
+        if (options.diagnose) {
+            auto residual = c.edgeFeatures ? edgeFeatureResidual(*c.edgeFeatures) : std::nullopt;
+            c.diagnosis = diagnoseComparison(c, places, around ? around->areaShare : 0.0, std::move(residual));
+        }
     }
     return c;
 }

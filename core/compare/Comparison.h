@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "diagnose/Diagnosis.h"
 #include "features/EdgeFeatureDrift.h"
 #include "fields/FieldMetrics.h"
 #include "fields/FieldSource.h"
@@ -33,6 +34,7 @@ struct LeadComparison {
     bool nanMasksEqual = true;
     std::vector<std::string> worst;  // up to 3 names, highest rel RMS first
     std::optional<MemberSpread> spread;
+    std::vector<NearEnergy> nearEnergy;           // as perField, when RolloutScope::around was given
     std::optional<double> ratioToSpread() const;  // maxRelRms / spread's max rel RMS
 };
 
@@ -59,6 +61,7 @@ struct CompareOptions {
     bool compareFields = true;
     bool assessRisk = true;                // run both graphs' fragility analysis when they differ
     bool edgeFeatures = true;              // recompute both graphs' edge features and compare them
+    bool diagnose = true;                  // say why the fields differ (Comparison::diagnosis)
     std::optional<double> lead;            // hours of the lead shown at top level (an index when no file gives hours)
     std::optional<std::string> spreadRun;  // a third run whose difference from A is the yardstick
 };
@@ -69,6 +72,7 @@ struct Comparison {
     std::optional<DiffRisk> atRisk;                // differing items that A's or B's fragility analysis flags
     std::optional<EdgeFeatureDrift> edgeFeatures;  // features of the edges A and B share, compared
     std::optional<FieldsComparison> fields;
+    std::optional<Diagnosis> diagnosis;    // why the fields differ (core/diagnose); none without fields
     std::vector<std::string> notCompared;  // what was left out and why: "fields: only A has a fields file"
     double tolerance = 0;
     bool identical() const;  // false when nothing was compared
@@ -92,6 +96,8 @@ struct RolloutScope {
     std::optional<double> lead;  // the lead shown at top level (hours; an index when no file gives hours)
     // The yardstick: A against this run, else (with everyMember) A's member 0 against member 1.
     const FieldSource* spreadRun = nullptr;
+    // Where the graphs differ, on A's grid: each field's Σ(A−B)² near it goes to nearEnergy.
+    const DiffNeighbourhood* around = nullptr;
 };
 FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double tolerance,
                                      const RolloutScope& scope = {});

@@ -125,6 +125,7 @@ nlohmann::json comparisonToJson(const Comparison& c) {
     if (c.graph) j["graph"]["at_risk"] = c.atRisk ? c.atRisk->toJson() : nlohmann::json(nullptr);
     if (c.graph) j["graph"]["edge_features"] = c.edgeFeatures ? c.edgeFeatures->toJson() : nlohmann::json(nullptr);
     j["fields"] = c.fields ? fieldsToJson(*c.fields, c.tolerance) : nlohmann::json(nullptr);
+    j["diagnosis"] = c.diagnosis ? diagnosisToJson(*c.diagnosis) : nlohmann::json(nullptr);
     j["not_compared"] = c.notCompared;
     j["identical"] = c.identical();
     return j;

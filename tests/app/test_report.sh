@@ -134,6 +134,7 @@ la1, lo1, la2, lo2 = np.deg2rad([spots[0][1], spots[0][2], spots[1][1], spots[1]
 angle = np.rad2deg(np.arccos(np.clip(np.sin(la1) * np.sin(la2) + np.cos(la1) * np.cos(la2) * np.cos(lo1 - lo2), -1, 1)))
 assert angle >= 10 - 1e-6, angle
 table = html[html.index('<table id="fields">'):]
+table = table[:table.index("</table>")]
 corr_cells = re.findall(r"<tr><td>([^<]+)</td><td>[^<]*</td><td>([^<]+)</td><td>([^<]+)</td>", table)
 metrics = {row["name"]: row for row in csv.DictReader(open(r / "field_metrics.csv"))}
 assert len(corr_cells) == 6, corr_cells
@@ -152,6 +153,16 @@ page = png(pathlib.Path(sys.argv[3]))
 assert abs(page.shape[1] - 183 / 25.4 * 100) < 2, page.shape
 assert len(np.unique(page.reshape(-1, 3), axis=0)) > 50
 assert (page != 255).any(axis=2).mean() > 0.5  # most of the page is the map, no blank band
+
+# The diagnosis: B's bumps sit at the changed triangles, so the cause is the graph, for every field.
+assert c["diagnosis"]["cause"] == "graph", c["diagnosis"]
+verdict = re.search(r'<p id="diagnosis"><b>Cause: (\w+)</b> — ([^<]+)</p>', html)
+assert verdict and verdict.group(1) == "graph" and verdict.group(2) == c["diagnosis"]["explanation"], verdict
+diag = html[html.index('<table id="diagnosis-fields">'):]
+diag_rows = re.findall(r"<tr><td>([^<]+)</td><td>(\w+)</td><td>([^<]+)</td><td>([^<]+)</td><td>([^<]+)</td>", diag[:diag.index("</table>")])
+assert sorted(r[0] for r in diag_rows) == sorted(metrics), diag_rows
+for name, cause, energy, area, concentration in diag_rows:
+    assert cause == "graph" and float(energy) > 0.9 and float(concentration) > 10, (name, cause, energy, concentration)
 
 # The worst field (largest rel RMS: the wind, whose bump is 5× larger) gets the first map.
 assert sorted(p.name for p in r.glob("map_1_*.png")) == ["map_1_10m_u_component_of_wind.png"], list(r.glob("map_*"))

@@ -1,0 +1,53 @@
+#include "compare/DiagnoseComparison.h"
+
+#include <cstdio>
+
+namespace meshdiff {
+
+std::optional<DiagnosisResidual> edgeFeatureResidual(const EdgeFeatureDrift& drift) {
+    std::string what;
+    auto add = [&what](const char* set, const EdgeSetDrift& d) {
+        if (d.drifting == 0) return;
+        char text[160];
+        std::snprintf(text, sizeof text, "%s%zu of %zu shared %s edges' features drift (max %.3g, median %.3g ULPs)",
+                      what.empty() ? "" : "; ", d.drifting, d.shared, set, d.maxUlps, d.medianUlps);
+        what += text;
+    };
+    add("grid→mesh", drift.g2m);
+    add("mesh→grid", drift.m2g);
+    if (what.empty()) return std::nullopt;
+    return DiagnosisResidual{what + " where the edge lists agree"};
+}
+
+Diagnosis diagnoseComparison(const Comparison& comparison, const std::optional<DiffPlaces>& places,
+                             double globeAreaNear, std::optional<DiagnosisResidual> residual) {
+    DiagnosisInput input;
+    input.tolerance = comparison.tolerance;
+    input.graphsCompared = comparison.graph.has_value();
+    input.graphsDiffer = comparison.graph && !comparison.graph->identical();
+    input.places = places;
+    if (input.places) input.places->latLon.clear();
+    input.globeAreaNear = globeAreaNear;
+    input.residual = std::move(residual);
+    if (comparison.fields) {
+        const FieldsComparison& f = *comparison.fields;
+        input.shownLead = f.shownLead;
+        for (std::size_t p = 0; p < f.perLead.size(); ++p) {
+            const LeadComparison& lead = f.perLead[p];
+            for (std::size_t k = 0; k < lead.perField.size(); ++k) {
+                FieldDifference d;
+                d.name = lead.perField[k].name;
+                d.lead = p;
+                d.leadHours = lead.hours;
+                if (k < lead.members.size()) d.member = lead.members[k];
+                d.relRms = lead.perField[k].relRms;
+                d.maxAbs = lead.perField[k].maxAbs;
+                if (k < lead.nearEnergy.size()) d.energy = lead.nearEnergy[k];
+                input.fields.push_back(std::move(d));
+            }
+        }
+    }
+    return diagnose(input);
+}
+
+}  // namespace meshdiff

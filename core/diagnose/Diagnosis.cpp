@@ -1,0 +1,196 @@
+#include "diagnose/Diagnosis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace meshdiff {
+namespace {
+
+std::string percent(double share) {
+    const double p = 100 * share;
+    char text[32];
+    std::snprintf(text, sizeof text, p >= 10 ? "%.0f %%" : p >= 1 ? "%.1f %%" : "%.2g %%", p);
+    return text;
+}
+
+std::string number(const char* format, double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
+std::string count(std::size_t n, const std::string& what) { return std::to_string(n) + " " + what; }
+
+FieldDiagnosis judge(const FieldDifference& f, const DiagnosisInput& in) {
+    FieldDiagnosis d;
+    d.field = f;
+    const DiagnosisThresholds& t = in.thresholds;
+    if (!(f.relRms > in.tolerance)) return d;
+    if (!in.graphsCompared) {
+        d.cause = Cause::Unknown;
+        return d;
+    }
+    d.cause = Cause::Spread;
+    if (!in.graphsDiffer || !f.energy) return d;
+    d.energyNear = f.energy->energyShare();
+    d.areaNear = f.energy->areaShare();
+    d.concentration = f.energy->concentration();
+    // The spread part has the density of the points far from the places, everywhere; the rest is
+    // the graph's. Without far points, the density outside the near ones stands in.
+    const double farArea = f.energy->farAreaShare(), farEnergy = f.energy->farEnergyShare();
+    double spread = 1;
+    if (farArea > 0) spread = farEnergy / farArea;
+    else if (d.areaNear < 1) spread = (1 - d.energyNear) / (1 - d.areaNear);
+    if (d.concentration >= t.minConcentration) d.graphShare = std::clamp(1 - spread, 0.0, 1.0);
+    const double g = d.graphShare;
+    const bool graphPart = g >= t.significantShare && f.relRms * std::sqrt(g) > in.tolerance;
+    const bool spreadPart = 1 - g >= t.significantShare && f.relRms * std::sqrt(1 - g) > in.tolerance;
+    if (graphPart && spreadPart) d.cause = Cause::Mixed;
+    else if (graphPart != spreadPart) d.cause = graphPart ? Cause::Graph : Cause::Spread;
+    else d.cause = g >= 0.5 ? Cause::Graph : Cause::Spread;
+    return d;
+}
+
+// Pools one lead's fields beyond tolerance, each weighted by its rel RMS², so that fields of any
+// unit count alike.
+struct Pooled {
+    Cause cause = Cause::None;
+    double graphShare = 0, energyNear = 0;
+    std::size_t beyondTolerance = 0;
+};
+
+Pooled pool(const std::vector<FieldDiagnosis>& fields, std::size_t lead, const DiagnosisThresholds& t) {
+    Pooled p;
+    double weight = 0, graph = 0, near = 0;
+    bool known = false;
+    for (const FieldDiagnosis& f : fields) {
+        if (f.field.lead != lead || f.cause == Cause::None) continue;
+        ++p.beyondTolerance;
+        known = known || f.cause != Cause::Unknown;
+        const double w = std::max(f.field.relRms * f.field.relRms, 1e-300);
+        weight += w, graph += w * f.graphShare, near += w * f.energyNear;
+    }
+    if (p.beyondTolerance == 0) return p;
+    if (!known) {
+        p.cause = Cause::Unknown;
+        return p;
+    }
+    p.graphShare = graph / weight;
+    p.energyNear = near / weight;
+    const bool graphPart = p.graphShare >= t.significantShare, spreadPart = 1 - p.graphShare >= t.significantShare;
+    p.cause = graphPart && spreadPart ? Cause::Mixed : graphPart ? Cause::Graph : Cause::Spread;
+    return p;
+}
+
+// "7 mesh→grid triangles, 2 grid→mesh edges": the items counted as places, none left out.
+std::string placesText(const Diagnosis& d) {
+    std::string text;
+    auto add = [&](std::size_t n, const char* one, const char* many) {
+        if (n == 0) return;
+        text += (text.empty() ? "" : ", ") + std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    add(d.triangles, "mesh→grid triangle", "mesh→grid triangles");
+    add(d.grid2meshEdges, "grid→mesh edge", "grid→mesh edges");
+    if (d.movedNodesPlaced) add(d.movedNodes, "moved mesh node", "moved mesh nodes");
+    return text.empty() ? "nothing placed" : text;
+}
+
+std::string concentrationText(double c) { return number(c >= 100 ? "%.0f" : "%.2g", c) + "×"; }
+
+std::string explain(const Diagnosis& d) {
+    const std::string fields = count(d.fieldsBeyondTolerance, d.fieldsBeyondTolerance == 1 ? "field" : "fields");
+    const std::string tolerance = number("%g", d.tolerance);
+    const std::string near = "within " + number("%.2f", d.radiusDegrees) + "° of where the graphs differ (" +
+                             placesText(d) + "; " + percent(d.globeAreaNear) + " of the grid points)";
+    const std::string elsewhere = "device numerics, precision (TF32), library versions or inputs";
+    std::string text;
+    switch (d.cause) {
+        case Cause::None:
+            text = "Every field is within tolerance (rel RMS ≤ " + tolerance + ")";
+            if (d.graphsDiffer) text += ", although the graphs differ (" + placesText(d) + ")";
+            return text + ".";
+        case Cause::Unknown:
+            return fields + " beyond tolerance, but no graphs were compared to tell a graph cause from " + elsewhere +
+                   ".";
+        case Cause::Graph:
+            text = percent(d.energyNear) + " of Σ(A−B)² of the " + fields + " beyond tolerance lies " + near +
+                   ": the difference comes from the graph (concentration " +
+                   concentrationText(d.energyNear / d.globeAreaNear) + ").";
+            break;
+        case Cause::Spread:
+            if (!d.graphsDiffer)
+                return "The graphs are identical, so the difference of the " + fields +
+                       " beyond tolerance comes from " + elsewhere + ".";
+            text = "Only " + percent(d.energyNear) + " of Σ(A−B)² of the " + fields + " beyond tolerance lies " + near +
+                   ": the difference is spread everywhere, from " + elsewhere + ".";
+            break;
+        case Cause::Mixed:
+            text = percent(d.graphShare) + " of Σ(A−B)² of the " + fields + " beyond tolerance is concentrated " +
+                   near + "; the other " + percent(1 - d.graphShare) + " is spread everywhere, from " + elsewhere + ".";
+            break;
+    }
+    if (d.movedNodes > 0 && !d.movedNodesPlaced)
+        text += " " + count(d.movedNodes, d.movedNodes == 1 ? "mesh node" : "mesh nodes") +
+                " also moved by float32 steps; they act through edge features and are not counted as places.";
+    if (d.globeAreaNear > 0.5)
+        text += " The graph differences cover most of the globe: their part is hard to tell from a spread one.";
+    return text;
+}
+
+}  // namespace
+
+const char* toString(Cause cause) {
+    switch (cause) {
+        case Cause::None: return "none";
+        case Cause::Graph: return "graph";
+        case Cause::Spread: return "spread";
+        case Cause::Mixed: return "mixed";
+        case Cause::Unknown: return "unknown";
+    }
+    return "unknown";
+}
+
+Diagnosis diagnose(const DiagnosisInput& input) {
+    Diagnosis d;
+    d.shownLead = input.shownLead;
+    d.graphsCompared = input.graphsCompared;
+    d.graphsDiffer = input.graphsDiffer;
+    d.tolerance = input.tolerance;
+    d.thresholds = input.thresholds;
+    d.residual = input.residual;
+    d.globeAreaNear = input.globeAreaNear;
+    if (input.places) {
+        d.movedNodesPlaced = input.places->movedNodesPlaced;
+        d.triangles = input.places->triangles;
+        d.grid2meshEdges = input.places->grid2meshEdges;
+        d.movedNodes = input.places->movedNodes;
+        d.radiusDegrees = input.places->radiusDegrees;
+    }
+    for (const FieldDifference& f : input.fields) d.perField.push_back(judge(f, input));
+
+    std::vector<std::size_t> leads;
+    for (const FieldDifference& f : input.fields)
+        if (std::find(leads.begin(), leads.end(), f.lead) == leads.end()) leads.push_back(f.lead);
+    for (std::size_t lead : leads) {
+        const Pooled p = pool(d.perField, lead, d.thresholds);
+        LeadDiagnosis l{lead, std::nullopt, p.cause, p.graphShare};
+        for (const FieldDifference& f : input.fields)
+            if (f.lead == lead) l.hours = f.leadHours;
+        d.perLead.push_back(l);
+    }
+    const Pooled shown = pool(d.perField, input.shownLead, d.thresholds);
+    d.cause = shown.cause;
+    d.graphShare = shown.graphShare;
+    d.energyNear = shown.energyNear;
+    d.fieldsBeyondTolerance = shown.beyondTolerance;
+    d.explanation = explain(d);
+    if (d.residual && !d.residual->what.empty()) d.explanation += " Residual: " + d.residual->what + ".";
+    return d;
+}
+
+std::string diagnosisLine(const Diagnosis& d) {
+    return std::string("Cause: ") + toString(d.cause) + " — " + d.explanation;
+}
+
+}  // namespace meshdiff

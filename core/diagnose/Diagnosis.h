@@ -1,0 +1,94 @@
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "diagnose/DiffNeighbourhood.h"
+#include "diagnose/NearEnergy.h"
+
+namespace meshdiff {
+
+// Why A and B differ, from what a compare has loaded (docs/diagnosis.md).
+enum class Cause {
+    None,     // every field within tolerance
+    Graph,    // the difference sits where the graphs differ
+    Spread,   // it does not: device numerics, precision (TF32), library versions, inputs
+    Mixed,    // both parts are significant
+    Unknown,  // fields differ but no graphs were compared
+};
+const char* toString(Cause cause);
+
+struct DiagnosisThresholds {
+    double significantShare = 0.1;  // a part counts when it holds ≥ 10 % of Σ(A−B)²
+    double minConcentration = 1.5;  // the graph part counts only where the energy share is ≥ 1.5× the area share
+};
+
+// One field at one lead (and member) of a compare.
+struct FieldDifference {
+    std::string name;
+    std::size_t lead = 0;  // position in the compare's lined-up leads
+    std::optional<double> leadHours;
+    std::optional<int> member;
+    double relRms = 0, maxAbs = 0;
+    std::optional<NearEnergy> energy;  // none when the graphs are identical or not compared
+};
+
+// A residual the graph items do not explain, e.g. edge features that drift where the edge lists
+// agree (graph.edge_features): named in the explanation, it does not change the cause.
+struct DiagnosisResidual {
+    std::string what;  // "edge features of 1 234 grid→mesh edges drift by up to 3 ULPs"
+};
+
+struct DiagnosisInput {
+    std::vector<FieldDifference> fields;
+    std::size_t shownLead = 0;  // the lead the cause is given for
+    bool graphsCompared = false, graphsDiffer = false;
+    std::optional<DiffPlaces> places;  // the graph differences; its latLon may be left out
+    double globeAreaNear = 0;          // the neighbourhood's share of the whole fields grid
+    double tolerance = 0;
+    std::optional<DiagnosisResidual> residual;
+    DiagnosisThresholds thresholds;
+};
+
+struct FieldDiagnosis {
+    FieldDifference field;
+    double energyNear = 0, areaNear = 0, concentration = 0;
+    double graphShare = 0;  // the part of Σ(A−B)² above an even spread: 1 − (1 − energyNear)/(1 − areaNear)
+    Cause cause = Cause::None;
+};
+
+struct LeadDiagnosis {
+    std::size_t lead = 0;
+    std::optional<double> hours;
+    Cause cause = Cause::None;
+    double graphShare = 0;  // pooled over the lead's fields beyond tolerance, weighted by rel RMS²
+};
+
+struct Diagnosis {
+    Cause cause = Cause::None;
+    std::string explanation;
+    double graphShare = 0, energyNear = 0;  // pooled over the shown lead's fields beyond tolerance
+    std::size_t fieldsBeyondTolerance = 0;
+    std::vector<FieldDiagnosis> perField;  // every lead and member, in the input's order
+    std::vector<LeadDiagnosis> perLead;
+    std::size_t shownLead = 0;
+    std::size_t triangles = 0, grid2meshEdges = 0, movedNodes = 0;
+    bool movedNodesPlaced = false;  // DiffPlaces::movedNodesPlaced
+    double radiusDegrees = 0, globeAreaNear = 0;
+    bool graphsCompared = false, graphsDiffer = false;
+    double tolerance = 0;
+    DiagnosisThresholds thresholds;
+    std::optional<DiagnosisResidual> residual;
+};
+
+Diagnosis diagnose(const DiagnosisInput& input);
+
+// The `diagnosis` object of compare --json (README, "JSON output").
+nlohmann::json diagnosisToJson(const Diagnosis& diagnosis);
+// One line for the CLI summary and the report: "Cause: graph — 97 % of Σ(A−B)² within 1.08° of …".
+std::string diagnosisLine(const Diagnosis& diagnosis);
+
+}  // namespace meshdiff

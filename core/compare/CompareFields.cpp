@@ -230,12 +230,14 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
     // lead × member at a time: memory does not grow with the number of leads.
     const std::size_t total = lineUp.pairs.size() * perLeadCount;
     std::size_t next = 0;
+    bool cancelled = false;
     tbb::parallel_pipeline(
         3,
         tbb::make_filter<void, LoadedStep*>(
             tbb::filter_mode::serial_in_order,
             [&](tbb::flow_control& fc) -> LoadedStep* {
-                if (next == total) {
+                cancelled = cancelled || (scope.cancel && scope.cancel->load());
+                if (next == total || cancelled) {
                     fc.stop();
                     return nullptr;
                 }
@@ -251,6 +253,9 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
                         if (loaded->step.member == 0) loaded->spread = spread.load(a, name, leadPair.a);
                     },
                     [&] { loaded->b = b.loadAt(name, leadPair.b, memberB); });
+                if (scope.progress)
+                    scope.progress(
+                        {loaded->step.lead, lineUp.pairs.size(), loaded->step.field, common.size(), k + 1, total});
                 return loaded.release();
             }) &
             tbb::make_filter<LoadedStep*, void>(tbb::filter_mode::parallel, [&](LoadedStep* raw) {
@@ -261,6 +266,7 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
                 if (loaded->spread)
                     spreads[s.lead][s.field] = computeFieldMetrics(loaded->a, *loaded->spread, *spread.alignment);
             }));
+    if (cancelled) throw CompareCancelled();
 
     for (std::size_t p = 0; p < c.perLead.size(); ++p) {
         summarize(c.perLead[p]);

@@ -72,6 +72,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
         if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.graph, b.graph);
     }
+    if (options.cancel && options.cancel->load()) throw CompareCancelled();
     if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {
         std::unique_ptr<FieldSource> fa, fb, spread;
         tbb::parallel_invoke([&] { fa = openFieldSource(*c.a.fieldsFile, options.fieldOptions); },
@@ -85,6 +86,8 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         scope.everyLead = scope.everyMember = true;
         scope.lead = options.lead;
         scope.spreadRun = spread.get();
+        scope.progress = options.progress;
+        scope.cancel = options.cancel;
         c.fields = compareFieldSources(*fa, *fb, options.tolerance, scope);
     }
     return c;

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compare/CompareProgress.h"
 #include "fields/FieldMetrics.h"
 #include "fields/FieldSource.h"
 #include "fragility/DiffRisk.h"
@@ -59,6 +60,8 @@ struct CompareOptions {
     bool assessRisk = true;                // run both graphs' fragility analysis when they differ
     std::optional<double> lead;            // hours of the lead shown at top level (an index when no file gives hours)
     std::optional<std::string> spreadRun;  // a third run whose difference from A is the yardstick
+    CompareProgressCallback progress;      // after each field × lead × member read (compare/CompareProgress.h)
+    const CancelFlag* cancel = nullptr;    // when set, compareRuns throws CompareCancelled
 };
 
 struct Comparison {
@@ -89,6 +92,8 @@ struct RolloutScope {
     std::optional<double> lead;  // the lead shown at top level (hours; an index when no file gives hours)
     // The yardstick: A against this run, else (with everyMember) A's member 0 against member 1.
     const FieldSource* spreadRun = nullptr;
+    CompareProgressCallback progress;
+    const CancelFlag* cancel = nullptr;
 };
 FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double tolerance,
                                      const RolloutScope& scope = {});

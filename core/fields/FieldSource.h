@@ -42,7 +42,8 @@ struct FieldSourceOptions {
     bool assumeLatAscending = true;  // for files without coordinates
 };
 
-// Opens an .npz, NetCDF-4/HDF5 or GRIB 1/2 fields file (decided by content). Throws meshdiff::Error.
+// Opens an .npz, NetCDF-4/HDF5 or GRIB 1/2 fields file (decided by content), or a folder of one
+// fields file per lead (fields/LeadFilesFieldSource.h) as one rollout. Throws meshdiff::Error.
 std::unique_ptr<FieldSource> openFieldSource(const std::string& path, const FieldSourceOptions& options = {});
 
 }  // namespace meshdiff

@@ -20,5 +20,6 @@ for t in range(a_ds.sizes["time"]):
             d = a - b
             rel.append(np.sqrt(np.mean(d * d)) / np.std(a))
             corr.append(np.corrcoef(a.ravel(), b.ravel())[0, 1])
-    print(f"lead {a_ds['time'].values[t]}: {len(rel)} fields, max rel RMS {max(rel):.3g}, "
+    hours = a_ds["time"].values[t] / np.timedelta64(1, "h")
+    print(f"lead {hours:g} h: {len(rel)} fields, max rel RMS {max(rel):.3g}, "
           f"median {np.median(rel):.3g}, min corr {min(corr):.8f}")

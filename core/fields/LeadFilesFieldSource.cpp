@@ -72,6 +72,12 @@ public:
     std::vector<int> members() const override { return members_; }
 
     Field loadAt(const std::string& name, std::size_t lead, std::size_t member) const override {
+        Field field;
+        loadInto(name, lead, member, field);
+        return field;
+    }
+
+    void loadInto(const std::string& name, std::size_t lead, std::size_t member, Field& into) const override {
         if (lead >= files_.size())
             throw Error(folder_, "lead " + std::to_string(lead) + " asked for, but the folder has " +
                                      std::to_string(files_.size()) + " lead files");
@@ -80,7 +86,7 @@ public:
             open_ = openFieldSource(files_[lead], options_);
             openLead_ = lead;
         }
-        return open_->loadAt(name, 0, member);
+        open_->loadInto(name, 0, member, into);
     }
 
 private:

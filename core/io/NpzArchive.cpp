@@ -136,12 +136,18 @@ NpyHeader nativeCOrder(NpyHeader h) {
 
 }  // namespace
 
-// A compressed member being inflated by libzip as a stream, and the range read from it last.
+// A compressed member being inflated by libzip as a stream.
 struct MemberStream {
     std::unique_ptr<ZipFile> file;
     std::uint64_t position = 0;  // bytes of the member inflated so far
-    std::uint64_t lastOffset = 0;
-    std::vector<std::byte> last;
+};
+
+// The range readRangeInOrder() inflated last (of any member): a member spread reads A's second
+// member of a field, then the comparison of second members reads it again.
+struct LastRange {
+    std::string key;
+    std::uint64_t offset = 0;
+    std::vector<std::byte> bytes;
 };
 
 struct NpzArchive::Impl {
@@ -151,6 +157,7 @@ struct NpzArchive::Impl {
     std::vector<Member> members;
     std::unordered_map<std::string, std::size_t> byKey;
     std::unordered_map<std::string, MemberStream> streams;  // readRangeInOrder's open members
+    LastRange last;
 
     ~Impl() {
         if (zip) zip_discard(zip);  // read-only: nothing to write back
@@ -379,11 +386,12 @@ void NpzArchive::readRangeInOrder(const std::string& key, std::size_t offset, st
     if (offset > m.size || bytes > m.size - offset)
         throw Error(where,
                     "range " + std::to_string(offset) + "+" + std::to_string(bytes) + " lies outside the member");
-    MemberStream& stream = impl_->streams[key];
-    if (stream.file && offset == stream.lastOffset && bytes == stream.last.size()) {
-        std::memcpy(dest, stream.last.data(), bytes);
+    LastRange& last = impl_->last;
+    if (last.key == key && offset == last.offset && bytes == last.bytes.size()) {
+        std::memcpy(dest, last.bytes.data(), bytes);
         return;
     }
+    MemberStream& stream = impl_->streams[key];
     if (!stream.file || offset < stream.position) {
         impl_->checkSizes(m);
         stream.file.reset();
@@ -399,8 +407,9 @@ void NpzArchive::readRangeInOrder(const std::string& key, std::size_t offset, st
     stream.file->readExactly(dest, bytes);
     stream.position += bytes;
     if (stream.position == m.size) stream.file->expectEnd();  // where libzip checks the CRC
-    stream.lastOffset = offset;
-    stream.last.assign(dest, dest + bytes);
+    last.key = key;
+    last.offset = offset;
+    last.bytes.assign(dest, dest + bytes);
 }
 
 namespace {

@@ -33,8 +33,9 @@ public:
     void readRange(const std::string& key, std::size_t offset, std::byte* dest, std::size_t bytes) const;
     // As readRange(), but a compressed member is inflated as a stream that keeps its place: ranges
     // of one member asked in increasing order (a rollout's leads, one after another) inflate it
-    // once, holding a few ranges in memory instead of the whole member. The range read last is kept,
-    // so asking for it again costs a copy. The CRC is checked when a range reaches the member's end.
+    // once, holding its inflate state (tens of KB) instead of the whole member. The range read
+    // last is kept, so asking for it again costs a copy. The CRC is checked when a range reaches
+    // the member's end.
     void readRangeInOrder(const std::string& key, std::size_t offset, std::byte* dest, std::size_t bytes) const;
     // Reads several members, decompressing them in parallel.
     std::vector<NdArray> readMany(const std::vector<std::string>& keys) const;

@@ -42,6 +42,12 @@ grep -q "fields: 4 files, one per lead (b+1.nc … b+4.nc)" "$tmp/out" || fail "
 expect_status 0 -- "$meshdiff" compare "$r/lead_files_a" "$r/a.nc"
 expect_status 1 -- "$meshdiff" compare "$r/lead_files_a" "$r/lead_files_b" --lead 18 --json "$tmp/l18.json"
 check_json "$tmp/l18.json" 'j["lead"]["lead_hours"] == 18 and close(j["max_rel_rms"], e["per_lead"][2]["max_rel_rms"])'
+"$py" - "$tmp/l18.json" <<'PY' || fail "lead_files in the JSON"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["run_a"]["fields_file"].endswith("lead_files_a"), j["run_a"]["fields_file"]
+assert [f.rsplit("/", 1)[1] for f in j["run_b"]["lead_files"]] == ["b_f006.nc", "b_f012.nc", "b_f018.nc", "b_f024.nc"]
+PY
 
 # not one rollout: the error names the file
 expect_status 2 -- "$meshdiff" compare "$r/lead_files_a" "$r/lead_files_duplicate"

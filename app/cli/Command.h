@@ -14,6 +14,7 @@ using CommandAction = std::function<int()>;
 constexpr int kExitSame = 0;
 constexpr int kExitDifferent = 1;
 constexpr int kExitError = 2;
+constexpr int kExitCancelled = 130;  // Ctrl-C, as shells report a SIGINT (128 + 2); nothing was written
 
 // Each sub-command adds itself to the parser and, when chosen, stores its action.
 void addCompareCommand(CLI::App& app, CommandAction& action);

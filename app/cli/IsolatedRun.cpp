@@ -13,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "cli/Command.h"
@@ -21,6 +22,37 @@
 
 namespace meshdiff::cli {
 namespace {
+
+std::atomic<bool> childInterrupted{false};
+volatile std::sig_atomic_t parentInterrupted = 0;
+int liveStderrFd = STDERR_FILENO;
+constexpr auto kCancelGrace = std::chrono::seconds(5);
+
+void onChildInterrupt(int) { childInterrupted.store(true); }
+void onParentInterrupt(int) { parentInterrupted = 1; }
+
+// SIGINT/SIGTERM handlers without SA_RESTART (poll() returns at once); the old ones come back at
+// the end of the scope.
+class InterruptHandlers {
+public:
+    explicit InterruptHandlers(void (*handler)(int)) {
+        struct sigaction action {};
+        action.sa_handler = handler;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(SIGINT, &action, &oldInt_);
+        ::sigaction(SIGTERM, &action, &oldTerm_);
+    }
+    ~InterruptHandlers() {
+        ::sigaction(SIGINT, &oldInt_, nullptr);
+        ::sigaction(SIGTERM, &oldTerm_, nullptr);
+    }
+    InterruptHandlers(const InterruptHandlers&) = delete;
+    InterruptHandlers& operator=(const InterruptHandlers&) = delete;
+
+private:
+    struct sigaction oldInt_ {
+    }, oldTerm_{};
+};
 
 // Some damaged HDF5 files make libhdf5 allocate without bound (one 33 KB file reached 6.7 GB in
 // 15 s); a compare needs far less (the 0.25° pair with its at-risk analysis peaks at 250 MB), so
@@ -41,7 +73,16 @@ std::uint64_t memoryAllowance() {
     // This process is watched already: a libhdf5 crash here is caught by the parent.
     if (!preflight) disableHdf5Preflight();
     limitDataMemoryGrowth(memoryAllowance());
-    if (stderrCapture >= 0) ::dup2(stderrCapture, STDERR_FILENO);
+    struct sigaction interrupt {};
+    interrupt.sa_handler = onChildInterrupt;
+    sigemptyset(&interrupt.sa_mask);
+    interrupt.sa_flags = SA_RESTART;
+    ::sigaction(SIGINT, &interrupt, nullptr);
+    ::signal(SIGTERM, SIG_DFL);
+    if (stderrCapture >= 0) {
+        liveStderrFd = ::dup(STDERR_FILENO);
+        ::dup2(stderrCapture, STDERR_FILENO);
+    }
     int status = kExitError;
     try {
         status = work();
@@ -55,7 +96,7 @@ std::uint64_t memoryAllowance() {
 }
 
 struct Outcome {
-    enum Kind { Exited, Crashed, TimedOut } kind = Exited;
+    enum Kind { Exited, Crashed, TimedOut, Cancelled } kind = Exited;
     int code = 0;  // exit status; for a crash the signal, or minus the exit status
 };
 
@@ -65,9 +106,21 @@ Outcome watch(pid_t child, bool limited, std::chrono::steady_clock::time_point d
     // syscall(): glibc 2.36's <sys/pidfd.h> declares pidfd_open without C linkage.
     const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, child, 0));
     int status = 0;
+    std::optional<std::chrono::steady_clock::time_point> cancelDeadline;
     while (true) {
         const pid_t done = ::waitpid(child, &status, WNOHANG);
         if (done == child) break;
+        if (parentInterrupted && !cancelDeadline) {
+            ::kill(child, SIGINT);
+            cancelDeadline = std::chrono::steady_clock::now() + kCancelGrace;
+        }
+        if (cancelDeadline && std::chrono::steady_clock::now() > *cancelDeadline) {
+            ::kill(-child, SIGKILL);
+            ::kill(child, SIGKILL);
+            while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+            if (pidfd >= 0) ::close(pidfd);
+            return {Outcome::Cancelled, 0};
+        }
         if (done < 0 && errno != EINTR) {
             if (pidfd >= 0) ::close(pidfd);
             throw std::runtime_error(std::string("lost the reader process: ") + std::strerror(errno));
@@ -80,7 +133,7 @@ Outcome watch(pid_t child, bool limited, std::chrono::steady_clock::time_point d
             if (pidfd >= 0) ::close(pidfd);
             return {Outcome::TimedOut, 0};
         }
-        auto wait = std::chrono::milliseconds(1000);
+        auto wait = std::chrono::milliseconds(cancelDeadline ? 100 : 1000);
         if (limited) wait = std::min(wait, std::chrono::ceil<std::chrono::milliseconds>(deadline - now));
         if (pidfd >= 0) {
             pollfd fd{pidfd, POLLIN, 0};
@@ -90,6 +143,7 @@ Outcome watch(pid_t child, bool limited, std::chrono::steady_clock::time_point d
         }
     }
     if (pidfd >= 0) ::close(pidfd);
+    if (cancelDeadline) return {Outcome::Cancelled, 0};
     // Sub-commands exit 0, 1 or 2; any other status is a crash turned into an exit status (a
     // sanitizer's report, as Hdf5Preflight.cpp also assumes).
     if (WIFEXITED(status) && WEXITSTATUS(status) <= kExitError) return {Outcome::Exited, WEXITSTATUS(status)};
@@ -142,6 +196,9 @@ Outcome runWatched(const std::function<int()>& work, bool preflight, bool limite
 
 }  // namespace
 
+const std::atomic<bool>& interruptRequested() { return childInterrupted; }
+int liveStderr() { return liveStderrFd; }
+
 std::chrono::seconds readTimeLimit(const std::vector<std::string>& paths) {
     if (const char* env = std::getenv("MESHDIFF_TIME_LIMIT"); env && *env) return std::chrono::seconds(std::atoll(env));
     namespace fs = std::filesystem;
@@ -161,12 +218,18 @@ std::chrono::seconds readTimeLimit(const std::vector<std::string>& paths) {
 int runIsolated(const std::function<int()>& work, std::chrono::seconds limit) {
     const bool limited = limit.count() > 0;
     const auto deadline = std::chrono::steady_clock::now() + limit;
+    parentInterrupted = 0;
+    const InterruptHandlers handlers(onParentInterrupt);
     Outcome outcome = runWatched(work, false, limited, deadline);
     // A crash: again with the pre-flight, which names the file libhdf5 does not survive. Both
     // runs share the one time limit.
     if (outcome.kind == Outcome::Crashed) outcome = runWatched(work, true, limited, deadline);
 
     if (outcome.kind == Outcome::Exited) return outcome.code;
+    if (outcome.kind == Outcome::Cancelled) {
+        std::cerr << "meshdiff: cancelled\n";
+        return kExitCancelled;
+    }
     if (outcome.kind == Outcome::TimedOut) {
         std::cerr << "meshdiff: error: reading the inputs did not finish within " << limit.count()
                   << " s; a damaged HDF5/NetCDF file can make the HDF5 library loop forever "

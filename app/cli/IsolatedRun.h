@@ -1,4 +1,5 @@
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <string>
@@ -15,6 +16,15 @@ namespace meshdiff::cli {
 // any thread is started. Exceptions from `work` are reported as "meshdiff: error: ..." with
 // kExitError, as main() does.
 int runIsolated(const std::function<int()>& work, std::chrono::seconds limit);
+
+// Ctrl-C (SIGINT) or SIGTERM during runIsolated: the parent passes it on to the child as SIGINT,
+// where it sets this flag; work that checks it stops early and returns kExitCancelled. Work that does
+// not is ended 5 s later. Either way runIsolated returns kExitCancelled and prints "cancelled".
+const std::atomic<bool>& interruptRequested();
+
+// The standard error the user sees. In the child its own standard error is captured until the run is
+// known to be the only one (then replayed), so a live progress line writes here.
+int liveStderr();
 
 // The time limit for reading `paths` (files or run folders): 15 s plus 1 s per 10 MB of input, or
 // the MESHDIFF_TIME_LIMIT environment variable in seconds (0: no limit).

@@ -15,6 +15,7 @@ public:
     ProgressLine& operator=(const ProgressLine&) = delete;
 
     void update(int percent, const std::string& step);
+    bool terminal() const { return terminal_; }
     void finish();
 
 private:

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <mutex>
 #include <unordered_set>
 
 #include <tbb/parallel_invoke.h>
@@ -231,16 +232,27 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
     // lead × member at a time: memory does not grow with the number of leads.
     const std::size_t total = lineUp.pairs.size() * perLeadCount;
     std::size_t next = 0;
+    bool cancelled = false;
+    // Steps compared hand their fields back, so that the next reads reuse the buffers.
+    std::mutex spareMutex;
+    std::vector<std::unique_ptr<LoadedStep>> spare;
     tbb::parallel_pipeline(
         3,
         tbb::make_filter<void, LoadedStep*>(
             tbb::filter_mode::serial_in_order,
             [&](tbb::flow_control& fc) -> LoadedStep* {
-                if (next == total) {
+                cancelled = cancelled || (scope.cancel && scope.cancel->load());
+                if (next == total || cancelled) {
                     fc.stop();
                     return nullptr;
                 }
-                auto loaded = std::make_unique<LoadedStep>();
+                std::unique_ptr<LoadedStep> loaded;
+                {
+                    const std::lock_guard lock(spareMutex);
+                    if (!spare.empty()) loaded = std::move(spare.back()), spare.pop_back();
+                }
+                if (!loaded) loaded = std::make_unique<LoadedStep>();
+                loaded->spread.reset();
                 const std::size_t k = next++;
                 loaded->step = {k / perLeadCount, (k % perLeadCount) / members.pairs.size(), k % members.pairs.size()};
                 const LeadPair& leadPair = lineUp.pairs[loaded->step.lead];
@@ -248,10 +260,13 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
                 const std::string& name = common[loaded->step.field];
                 tbb::parallel_invoke(
                     [&] {
-                        loaded->a = a.loadAt(name, leadPair.a, memberA);
+                        a.loadInto(name, leadPair.a, memberA, loaded->a);
                         if (loaded->step.member == 0) loaded->spread = spread.load(a, name, leadPair.a);
                     },
-                    [&] { loaded->b = b.loadAt(name, leadPair.b, memberB); });
+                    [&] { b.loadInto(name, leadPair.b, memberB, loaded->b); });
+                if (scope.progress)
+                    scope.progress(
+                        {loaded->step.lead, lineUp.pairs.size(), loaded->step.field, common.size(), k + 1, total});
                 return loaded.release();
             }) &
             tbb::make_filter<LoadedStep*, void>(tbb::filter_mode::parallel, [&](LoadedStep* raw) {
@@ -264,7 +279,10 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
                                                                         c.perLead[s.lead].perField[k]);
                 if (loaded->spread)
                     spreads[s.lead][s.field] = computeFieldMetrics(loaded->a, *loaded->spread, *spread.alignment);
+                const std::lock_guard lock(spareMutex);
+                spare.push_back(std::move(loaded));
             }));
+    if (cancelled) throw CompareCancelled();
 
     for (std::size_t p = 0; p < c.perLead.size(); ++p) {
         summarize(c.perLead[p]);

@@ -77,6 +77,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         if (options.edgeFeatures) c.edgeFeatures = edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared);
         if (options.diagnose && !c.graph->identical()) places = placesOf(*c.graph, a.view, b.view);
     }
+    if (options.cancel && options.cancel->load()) throw CompareCancelled();
     if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {
         std::unique_ptr<FieldSource> fa, fb, spread;
         tbb::parallel_invoke([&] { fa = openFieldSource(*c.a.fieldsFile, options.fieldOptions); },
@@ -93,6 +94,8 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         std::optional<DiffNeighbourhood> around;
         if (places) around = neighbourhoodOn(*places, fa->grid());
         scope.around = around ? &*around : nullptr;
+        scope.progress = options.progress;
+        scope.cancel = options.cancel;
         c.fields = compareFieldSources(*fa, *fb, options.tolerance, scope);
         if (options.diagnose) {
             auto residual = c.edgeFeatures ? edgeFeatureResidual(*c.edgeFeatures) : std::nullopt;

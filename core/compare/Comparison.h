@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compare/CompareProgress.h"
 #include "diagnose/Diagnosis.h"
 #include "features/EdgeFeatureDrift.h"
 #include "fields/FieldMetrics.h"
@@ -64,6 +65,8 @@ struct CompareOptions {
     bool diagnose = true;                  // say why the fields differ (Comparison::diagnosis)
     std::optional<double> lead;            // hours of the lead shown at top level (an index when no file gives hours)
     std::optional<std::string> spreadRun;  // a third run whose difference from A is the yardstick
+    CompareProgressCallback progress;      // after each field × lead × member read (compare/CompareProgress.h)
+    const CancelFlag* cancel = nullptr;    // when set, compareRuns throws CompareCancelled
 };
 
 struct Comparison {
@@ -98,6 +101,8 @@ struct RolloutScope {
     const FieldSource* spreadRun = nullptr;
     // Where the graphs differ, on A's grid: each field's Σ(A−B)² near it goes to nearEnergy.
     const DiffNeighbourhood* around = nullptr;
+    CompareProgressCallback progress;
+    const CancelFlag* cancel = nullptr;
 };
 FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double tolerance,
                                      const RolloutScope& scope = {});

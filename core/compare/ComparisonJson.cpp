@@ -8,6 +8,7 @@ nlohmann::json runToJson(const RunInputs& run) {
     j["graph_file"] = run.graphFile ? nlohmann::json(*run.graphFile) : nlohmann::json(nullptr);
     j["fields_file"] = run.fieldsFile ? nlohmann::json(*run.fieldsFile) : nlohmann::json(nullptr);
     j["metadata_file"] = run.metadataFile ? nlohmann::json(*run.metadataFile) : nlohmann::json(nullptr);
+    if (!run.leadFiles.empty()) j["lead_files"] = run.leadFiles;  // fields_file is then their folder
     return j;
 }
 

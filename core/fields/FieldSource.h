@@ -34,6 +34,11 @@ public:
     virtual std::vector<LeadTime> leads() const { return {LeadTime{}}; }
     virtual std::vector<int> members() const { return {}; }  // member numbers, in file order
     virtual Field loadAt(const std::string& name, std::size_t lead, std::size_t member) const;
+    // As loadAt, into `into`, whose buffer is reused when it fits: a rollout's thousands of fields
+    // then need no fresh memory (zeroing new pages cost a sixth of a NetCDF rollout's time).
+    virtual void loadInto(const std::string& name, std::size_t lead, std::size_t member, Field& into) const {
+        into = loadAt(name, lead, member);
+    }
 };
 
 struct FieldSourceOptions {
@@ -42,7 +47,8 @@ struct FieldSourceOptions {
     bool assumeLatAscending = true;  // for files without coordinates
 };
 
-// Opens an .npz, NetCDF-4/HDF5 or GRIB 1/2 fields file (decided by content). Throws meshdiff::Error.
+// Opens an .npz, NetCDF-4/HDF5 or GRIB 1/2 fields file (decided by content), or a folder of one
+// fields file per lead (fields/LeadFilesFieldSource.h) as one rollout. Throws meshdiff::Error.
 std::unique_ptr<FieldSource> openFieldSource(const std::string& path, const FieldSourceOptions& options = {});
 
 }  // namespace meshdiff

@@ -161,6 +161,12 @@ public:
     std::vector<int> members() const override { return members_; }
 
     Field loadAt(const std::string& name, std::size_t lead, std::size_t member) const override {
+        Field field;
+        loadInto(name, lead, member, field);
+        return field;
+    }
+
+    void loadInto(const std::string& name, std::size_t lead, std::size_t member, Field& into) const override {
         if (lead >= leads_.size())
             throw Error(path_, "lead " + std::to_string(lead) + " asked for, but the file has " +
                                    std::to_string(leads_.size()) + " lead(s)");
@@ -170,12 +176,19 @@ public:
         std::vector<std::size_t> index = leadingIndex_;
         if (leadAxis_) index[*leadAxis_] = leads_[lead].index;
         if (memberAxis_) index[*memberAxis_] = member;
-        return readSlice(name, index);
+        readSlice(name, index, into);
     }
 
 private:
     // One 2-D block: `leadingIndex` gives the position along each of the file's leading dimensions.
     Field readSlice(const std::string& name, const std::vector<std::size_t>& leadingIndex) const {
+        Field field;
+        readSlice(name, leadingIndex, field);
+        return field;
+    }
+
+    // The same into `field`, reusing its float buffer when the slice is float.
+    void readSlice(const std::string& name, const std::vector<std::size_t>& leadingIndex, Field& field) const {
         const auto found = byName_.find(name);
         if (found == byName_.end()) throw Error(path_, "no field named " + name);
         const FieldEntry& entry = entries_[found->second];
@@ -187,7 +200,6 @@ private:
         start.insert(start.end(), {0, 0});
         count.insert(count.end(), {grid_.nlat(), grid_.nlon()});
 
-        Field field;
         field.name = name;
         field.units = v.units;
         field.longName = v.longName;
@@ -196,13 +208,15 @@ private:
         const std::size_t n = field.size();
         const bool packed = v.scale || v.offset;
         if (!packed && v.fileType == DType::Float32) {
-            std::vector<float> values(n);
+            auto* reused = std::get_if<std::vector<float>>(&field.values);
+            std::vector<float> values = reused ? std::move(*reused) : std::vector<float>{};
+            values.resize(n);  // nothing to zero when the buffer held a field of this grid
             file_->readSlabInto(v.dataset, start, count, DType::Float32, values.data());
             for (double m : v.missing)
                 std::replace(values.begin(), values.end(), static_cast<float>(m),
                              std::numeric_limits<float>::quiet_NaN());
             field.values = std::move(values);
-            return field;
+            return;
         }
         std::vector<double> values(n);
         file_->readSlabInto(v.dataset, start, count, DType::Float64, values.data());
@@ -217,7 +231,6 @@ private:
         } else {
             field.values = std::vector<float>(values.begin(), values.end());
         }
-        return field;
     }
 
     std::optional<std::string> stringAttr(const std::string& object, const std::string& name) const {

@@ -120,18 +120,18 @@ private:
         const std::size_t count = nlat_ * nlon_;
         const std::size_t item = dtypeSize(entry.header.dtype);
         const std::size_t offset = entry.header.dataOffset + elementOffset * item;
-        const bool stored = archive_.isStored(entry.key);
-        const bool direct = stored && entry.header.isNativeCOrder();
+        // Compressed members too are read slice by slice (inflated as a stream, once for all leads).
+        const bool direct = entry.header.isNativeCOrder();
         if (direct && entry.header.dtype == DType::Float32) {
             std::vector<float> values(count);
-            archive_.readRange(entry.key, offset, reinterpret_cast<std::byte*>(values.data()), count * item);
+            archive_.readRangeInOrder(entry.key, offset, reinterpret_cast<std::byte*>(values.data()), count * item);
             field.values = std::move(values);
         } else if (direct && entry.header.dtype == DType::Float64) {
             std::vector<double> values(count);
-            archive_.readRange(entry.key, offset, reinterpret_cast<std::byte*>(values.data()), count * item);
+            archive_.readRangeInOrder(entry.key, offset, reinterpret_cast<std::byte*>(values.data()), count * item);
             field.values = std::move(values);
         } else {
-            field.values = toFieldValues(readSlice(entry, elementOffset, stored && entry.header.isCOrder()));
+            field.values = toFieldValues(readSlice(entry, elementOffset, entry.header.isCOrder()));
         }
         return field;
     }
@@ -245,7 +245,7 @@ private:
     }
 
     // The [lat, lon] slice as an array of the file's dtype, native order. `direct`: read just the
-    // slice (a stored member in C order); otherwise the whole member is read and decoded.
+    // slice (a member in C order); otherwise (Fortran order) the whole member is read and decoded.
     NdArray readSlice(const FieldEntry& entry, std::size_t elementOffset, bool direct) const {
         const std::size_t item = dtypeSize(entry.header.dtype);
         const std::size_t bytes = nlat_ * nlon_ * item;
@@ -254,7 +254,8 @@ private:
         slice.shape = {nlat_, nlon_};
         slice.bytes.resize(bytes);
         if (direct) {
-            archive_.readRange(entry.key, entry.header.dataOffset + elementOffset * item, slice.bytes.data(), bytes);
+            archive_.readRangeInOrder(entry.key, entry.header.dataOffset + elementOffset * item, slice.bytes.data(),
+                                      bytes);
             NpyHeader sliceLayout = entry.header;
             sliceLayout.shape = slice.shape;
             sliceLayout.fortranOrder = false;

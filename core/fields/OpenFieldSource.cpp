@@ -1,6 +1,9 @@
+#include <filesystem>
+
 #include "common/Error.h"
 #include "fields/FieldSource.h"
 #include "fields/GribFieldSource.h"
+#include "fields/LeadFilesFieldSource.h"
 #include "fields/NetcdfFieldSource.h"
 #include "fields/NpzFieldSource.h"
 #include "io/FileKind.h"
@@ -8,6 +11,13 @@
 namespace meshdiff {
 
 std::unique_ptr<FieldSource> openFieldSource(const std::string& path, const FieldSourceOptions& options) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        const std::vector<std::string> files = leadFilesIn(path);
+        if (files.empty()) throw Error(path, "holds no fields file (.npz, NetCDF-4/HDF5, GRIB)");
+        if (files.size() == 1) return openFieldSource(files.front(), options);
+        return openLeadFilesFieldSource(path, files, options);
+    }
     switch (sniffFileKind(path)) {
         case FileKind::FieldsNpz: return openNpzFieldSource(path, options);
         case FileKind::FieldsNetcdf: return openNetcdfFieldSource(path, options);

@@ -136,12 +136,28 @@ NpyHeader nativeCOrder(NpyHeader h) {
 
 }  // namespace
 
+// A compressed member being inflated by libzip as a stream.
+struct MemberStream {
+    std::unique_ptr<ZipFile> file;
+    std::uint64_t position = 0;  // bytes of the member inflated so far
+};
+
+// The range readRangeInOrder() inflated last (of any member): a member spread reads A's second
+// member of a field, then the comparison of second members reads it again.
+struct LastRange {
+    std::string key;
+    std::uint64_t offset = 0;
+    std::vector<std::byte> bytes;
+};
+
 struct NpzArchive::Impl {
     std::string path;
     zip_t* zip = nullptr;
     std::uint64_t fileSize = 0;
     std::vector<Member> members;
     std::unordered_map<std::string, std::size_t> byKey;
+    std::unordered_map<std::string, MemberStream> streams;  // readRangeInOrder's open members
+    LastRange last;
 
     ~Impl() {
         if (zip) zip_discard(zip);  // read-only: nothing to write back
@@ -360,6 +376,40 @@ void NpzArchive::readRange(const std::string& key, std::size_t offset, std::byte
     ZipFile file(impl_->zip, m, 0, where);
     if (offset > 0) file.seek(offset);
     file.readExactly(dest, bytes);
+}
+
+void NpzArchive::readRangeInOrder(const std::string& key, std::size_t offset, std::byte* dest,
+                                  std::size_t bytes) const {
+    const Member& m = impl_->member(key);
+    if (m.method == ZIP_CM_STORE) return readRange(key, offset, dest, bytes);
+    const std::string where = impl_->where(m);
+    if (offset > m.size || bytes > m.size - offset)
+        throw Error(where,
+                    "range " + std::to_string(offset) + "+" + std::to_string(bytes) + " lies outside the member");
+    LastRange& last = impl_->last;
+    if (last.key == key && offset == last.offset && bytes == last.bytes.size()) {
+        std::memcpy(dest, last.bytes.data(), bytes);
+        return;
+    }
+    MemberStream& stream = impl_->streams[key];
+    if (!stream.file || offset < stream.position) {
+        impl_->checkSizes(m);
+        stream.file.reset();
+        stream.file = std::make_unique<ZipFile>(impl_->zip, m, 0, where);
+        stream.position = 0;
+    }
+    std::vector<std::byte> skipped(std::min<std::uint64_t>(offset - stream.position, std::uint64_t{1} << 20));
+    while (stream.position < offset) {
+        const std::uint64_t n = std::min<std::uint64_t>(offset - stream.position, skipped.size());
+        stream.file->readExactly(skipped.data(), n);
+        stream.position += n;
+    }
+    stream.file->readExactly(dest, bytes);
+    stream.position += bytes;
+    if (stream.position == m.size) stream.file->expectEnd();  // where libzip checks the CRC
+    last.key = key;
+    last.offset = offset;
+    last.bytes.assign(dest, dest + bytes);
 }
 
 namespace {

@@ -31,6 +31,12 @@ public:
     // Copies `bytes` bytes starting `offset` bytes into the member's .npy (header included) to `dest`.
     // A stored member is read in place (one copy, no CRC check: only part of it is read).
     void readRange(const std::string& key, std::size_t offset, std::byte* dest, std::size_t bytes) const;
+    // As readRange(), but a compressed member is inflated as a stream that keeps its place: ranges
+    // of one member asked in increasing order (a rollout's leads, one after another) inflate it
+    // once, holding its inflate state (tens of KB) instead of the whole member. The range read
+    // last is kept, so asking for it again costs a copy. The CRC is checked when a range reaches
+    // the member's end.
+    void readRangeInOrder(const std::string& key, std::size_t offset, std::byte* dest, std::size_t bytes) const;
     // Reads several members, decompressing them in parallel.
     std::vector<NdArray> readMany(const std::vector<std::string>& keys) const;
     // Calls visit(i, header, data) for every keys[i], from several threads at once (largest member

@@ -7,6 +7,7 @@
 #include "common/Error.h"
 #include "io/FileExtensions.h"
 #include "io/FileKind.h"
+#include "io/LeadFileNames.h"
 
 namespace fs = std::filesystem;
 
@@ -38,7 +39,11 @@ int metadataPreference(const fs::path& p) {
     return 2;
 }
 
-void assignFile(RunInputs& run, FileKind kind, const std::string& file, std::vector<std::string>& metadataCandidates) {
+struct Candidates {
+    std::vector<std::string> fields, metadata;
+};
+
+void assignFile(RunInputs& run, FileKind kind, const std::string& file, Candidates& candidates) {
     auto setOnce = [&](std::optional<std::string>& slot, const char* what) {
         if (slot) {
             throw Error(run.path, std::string("holds two ") + what + " files (" + fs::path(*slot).filename().string() +
@@ -52,10 +57,26 @@ void assignFile(RunInputs& run, FileKind kind, const std::string& file, std::vec
         case FileKind::GraphHdf5: setOnce(run.graphFile, "graph"); break;
         case FileKind::FieldsNpz:
         case FileKind::FieldsNetcdf:
-        case FileKind::Grib: setOnce(run.fieldsFile, "fields"); break;
-        case FileKind::MetadataJson: metadataCandidates.push_back(file); break;
+        case FileKind::Grib: candidates.fields.push_back(file); break;
+        case FileKind::MetadataJson: candidates.metadata.push_back(file); break;
         case FileKind::Unknown: break;
     }
+}
+
+// One fields file, or several that form one rollout with one file per lead (the folder then
+// stands for them: openFieldSource reads it as one source).
+void assignFields(RunInputs& run, const std::vector<std::string>& files) {
+    if (files.size() == 1) run.fieldsFile = files.front();
+    if (files.size() < 2) return;
+    const LeadFileMatch match = matchLeadFiles(files);
+    if (!match.set)
+        throw Error(run.path, "holds " + (files.size() == 2 ? std::string("two") : std::to_string(files.size())) +
+                                  " fields files (" + fs::path(files[0]).filename().string() + ", " +
+                                  fs::path(files[1]).filename().string() + (files.size() > 2 ? ", …" : "") +
+                                  ") that are not one rollout with one file per lead: " + match.problem +
+                                  "; pass the file to use instead of the folder");
+    run.fieldsFile = run.path;
+    run.leadFiles = match.set->files;
 }
 
 // The kind of a file in a run folder; unknown files are noted as ignored. Content of a kind
@@ -80,7 +101,7 @@ RunInputs discoverRun(const std::string& path, DamagedFiles damaged) {
     const auto status = fs::status(path, ec);
     if (ec || !fs::exists(status)) throw Error(path, "does not exist");
 
-    std::vector<std::string> metadataCandidates;
+    Candidates candidates;
     if (fs::is_directory(status)) {
         std::vector<fs::path> entries;
         for (const auto& entry : fs::directory_iterator(path, ec)) {
@@ -106,13 +127,15 @@ RunInputs discoverRun(const std::string& path, DamagedFiles damaged) {
                 run.damaged.push_back({entry.string(), e.problem()});
                 continue;
             }
-            assignFile(run, kind, entry.string(), metadataCandidates);
+            assignFile(run, kind, entry.string(), candidates);
         }
     } else {
         const FileKind kind = sniffFileKind(path);
         if (kind == FileKind::Unknown) throw Error(path, unrecognisedContentProblem(path));
-        assignFile(run, kind, path, metadataCandidates);
+        assignFile(run, kind, path, candidates);
     }
+    assignFields(run, candidates.fields);
+    std::vector<std::string>& metadataCandidates = candidates.metadata;
 
     std::stable_sort(
         metadataCandidates.begin(), metadataCandidates.end(),
@@ -132,7 +155,14 @@ RunInputs discoverRun(const std::string& path, DamagedFiles damaged) {
     }
 
     if (run.graphFile) run.notes.insert(run.notes.begin(), "graph: " + fs::path(*run.graphFile).filename().string());
-    if (run.fieldsFile) run.notes.insert(run.notes.begin(), "fields: " + fs::path(*run.fieldsFile).filename().string());
+    if (run.leadFiles.size() > 1) {
+        run.notes.insert(run.notes.begin(), "fields: " + std::to_string(run.leadFiles.size()) +
+                                                " files, one per lead (" +
+                                                fs::path(run.leadFiles.front()).filename().string() + " … " +
+                                                fs::path(run.leadFiles.back()).filename().string() + ")");
+    } else if (run.fieldsFile) {
+        run.notes.insert(run.notes.begin(), "fields: " + fs::path(*run.fieldsFile).filename().string());
+    }
     if (run.metadataFile) run.notes.push_back("metadata: " + fs::path(*run.metadataFile).filename().string());
 
     const auto label = run.metadata.find("label");

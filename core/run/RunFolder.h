@@ -18,7 +18,9 @@ struct RunInputs {
     std::string path;   // as given
     std::string label;  // metadata "label", else the folder or file name
     std::optional<std::string> graphFile;
+    // The fields file; the folder itself when it holds one file per lead (leadFiles, lead order).
     std::optional<std::string> fieldsFile;
+    std::vector<std::string> leadFiles;
     std::optional<std::string> metadataFile;
     nlohmann::json metadata = nlohmann::json::object();  // merged JSON metadata, {} if none
     std::vector<std::string> notes;    // "graph: graph.npz (npz graph layout)", "ignored: x.txt (unknown)"

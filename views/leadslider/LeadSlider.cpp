@@ -1,0 +1,117 @@
+#include "leadslider/LeadSlider.h"
+
+#include <algorithm>
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QTimer>
+#include <QToolButton>
+
+namespace meshdiff::views {
+
+LeadSlider::LeadSlider(QWidget* parent)
+    : QWidget(parent),
+      play_(new QToolButton(this)),
+      slider_(new QSlider(Qt::Horizontal, this)),
+      label_(new QLabel(this)),
+      members_(new QComboBox(this)),
+      timer_(new QTimer(this)) {
+    setObjectName(QStringLiteral("leadSlider"));
+    play_->setObjectName(QStringLiteral("leadPlay"));
+    play_->setCheckable(true);
+    play_->setText(QStringLiteral("▶"));
+    play_->setToolTip(tr("Play the leads one after the other"));
+    slider_->setObjectName(QStringLiteral("leadSliderBar"));
+    slider_->setRange(0, 0);
+    slider_->setPageStep(1);
+    slider_->setTickPosition(QSlider::TicksBelow);
+    slider_->setMinimumWidth(220);
+    slider_->setToolTip(tr("Lead time shown by the field table, the error map and the globe ([ and ] step)"));
+    label_->setObjectName(QStringLiteral("leadLabel"));
+    label_->setMinimumWidth(label_->fontMetrics().horizontalAdvance(QStringLiteral("+240 h (of 40, 40 loaded)")));
+    members_->setObjectName(QStringLiteral("memberChooser"));
+    members_->setToolTip(tr("Ensemble member: A's member k against B's member k"));
+    members_->hide();
+    timer_->setInterval(700);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 0, 4, 0);
+    layout->addWidget(new QLabel(tr("Lead"), this));
+    layout->addWidget(play_);
+    layout->addWidget(slider_, 1);
+    layout->addWidget(label_);
+    layout->addWidget(members_);
+
+    connect(slider_, &QSlider::valueChanged, this, [this](int lead) {
+        showLabel();
+        emit leadChanged(lead);
+    });
+    connect(members_, &QComboBox::currentIndexChanged, this, [this](int member) {
+        if (member >= 0) emit memberChanged(member);
+    });
+    connect(play_, &QToolButton::toggled, this, &LeadSlider::setPlaying);
+    connect(timer_, &QTimer::timeout, this, &LeadSlider::playStep);
+}
+
+void LeadSlider::setLeads(const QStringList& labels, int ready) {
+    setPlaying(false);
+    labels_ = labels;
+    const QSignalBlocker quiet(slider_);
+    slider_->setValue(0);
+    setReadyCount(ready);
+}
+
+void LeadSlider::setReadyCount(int ready) {
+    ready_ = std::clamp(ready, 0, int(labels_.size()));
+    const QSignalBlocker quiet(slider_);  // the shown lead stays where it is
+    slider_->setRange(0, std::max(0, ready_ - 1));
+    showLabel();
+}
+
+void LeadSlider::setMembers(const QStringList& labels) {
+    const QSignalBlocker quiet(members_);
+    members_->clear();
+    members_->addItems(labels);
+    members_->setVisible(!labels.isEmpty());
+}
+
+int LeadSlider::currentLead() const { return slider_->value(); }
+int LeadSlider::currentMember() const { return std::max(0, members_->currentIndex()); }
+bool LeadSlider::isPlaying() const { return timer_->isActive(); }
+void LeadSlider::setPlayInterval(int milliseconds) { timer_->setInterval(milliseconds); }
+
+QString LeadSlider::leadLabel() const { return label_->text(); }
+
+void LeadSlider::setCurrentLead(int lead) { slider_->setValue(std::clamp(lead, 0, slider_->maximum())); }
+
+void LeadSlider::stepLead(int delta) {
+    if (ready_ <= 1) return;
+    setCurrentLead(((currentLead() + delta) % ready_ + ready_) % ready_);
+}
+
+void LeadSlider::setPlaying(bool playing) {
+    playing = playing && ready_ > 1;
+    if (playing) timer_->start();
+    else timer_->stop();
+    const QSignalBlocker quiet(play_);
+    play_->setChecked(playing);
+    play_->setText(playing ? QStringLiteral("⏸") : QStringLiteral("▶"));
+    play_->setToolTip(playing ? tr("Pause") : tr("Play the leads one after the other"));
+}
+
+void LeadSlider::playStep() {
+    if (frameBusy_ && frameBusy_()) return;  // the last frame is still on its way: skip this one
+    stepLead(+1);
+}
+
+void LeadSlider::showLabel() {
+    const int lead = currentLead();
+    QString text = lead < labels_.size() ? labels_[lead] : QString();
+    if (ready_ < labels_.size()) text += tr(" (%1 of %2 leads ready)").arg(ready_).arg(labels_.size());
+    label_->setText(text);
+}
+
+}  // namespace meshdiff::views

@@ -47,8 +47,8 @@ int MainWindow::currentLead() const { return leadSlider_->currentLead(); }
 int MainWindow::currentMember() const { return leadSlider_->currentMember(); }
 
 void MainWindow::connectRollout() {
-    // Play skips a step while the last lead's map is still being prepared.
-    leadSlider_->setFrameGate([this] { return session_->fieldMapPending(); });
+    // Play skips a step while the last lead's map is still being prepared or restyled.
+    leadSlider_->setFrameGate([this] { return session_->fieldMapPending() || map_->isRestyling(); });
     connect(leadSlider_, &views::LeadSlider::leadChanged, this, &MainWindow::showLead);
     connect(leadSlider_, &views::LeadSlider::memberChanged, this, &MainWindow::showLead);
 

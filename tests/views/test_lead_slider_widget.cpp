@@ -17,11 +17,13 @@ TEST(LeadSlider, ReachesOnlyTheLeadsThatAreReady) {
     slider.setLeads({"+6 h", "+12 h", "+18 h", "+24 h"}, 2);
     slider.setCurrentLead(3);
     EXPECT_EQ(slider.currentLead(), 1);
-    EXPECT_EQ(slider.leadLabel(), QStringLiteral("+12 h (2 of 4 leads ready)"));
+    EXPECT_EQ(slider.leadLabel(), QStringLiteral("+12 h"));
+    EXPECT_TRUE(slider.slider()->toolTip().contains(QStringLiteral("2 of 4 leads compared")));
     slider.setReadyCount(4);
     slider.setCurrentLead(3);
     EXPECT_EQ(slider.currentLead(), 3);
     EXPECT_EQ(slider.leadLabel(), QStringLiteral("+24 h"));
+    EXPECT_FALSE(slider.slider()->toolTip().contains(QStringLiteral("compared so far")));
 }
 
 TEST(LeadSlider, SteppingWrapsAroundAndSignalsEachMove) {

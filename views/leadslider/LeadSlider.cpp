@@ -28,20 +28,21 @@ LeadSlider::LeadSlider(QWidget* parent)
     slider_->setRange(0, 0);
     slider_->setPageStep(1);
     slider_->setTickPosition(QSlider::TicksBelow);
-    slider_->setMinimumWidth(220);
-    slider_->setToolTip(tr("Lead time shown by the field table, the error map and the globe ([ and ] step)"));
     label_->setObjectName(QStringLiteral("leadLabel"));
-    label_->setMinimumWidth(label_->fontMetrics().horizontalAdvance(QStringLiteral("+240 h (of 40, 40 loaded)")));
+    // Wide enough for the longest label: the chooser beside it does not jump with the lead.
+    label_->setMinimumWidth(label_->fontMetrics().horizontalAdvance(QStringLiteral("+240 h ")));
     members_->setObjectName(QStringLiteral("memberChooser"));
     members_->setToolTip(tr("Ensemble member: A's member k against B's member k"));
     members_->hide();
     timer_->setInterval(700);
+    // Beside the play button rather than across the whole toolbar.
+    setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 0, 4, 0);
     layout->addWidget(new QLabel(tr("Lead"), this));
     layout->addWidget(play_);
-    layout->addWidget(slider_, 1);
+    layout->addWidget(slider_);
     layout->addWidget(label_);
     layout->addWidget(members_);
 
@@ -59,6 +60,7 @@ LeadSlider::LeadSlider(QWidget* parent)
 void LeadSlider::setLeads(const QStringList& labels, int ready) {
     setPlaying(false);
     labels_ = labels;
+    slider_->setFixedWidth(std::clamp(int(labels.size()) * 48, 240, 640));
     const QSignalBlocker quiet(slider_);
     slider_->setValue(0);
     setReadyCount(ready);
@@ -109,9 +111,11 @@ void LeadSlider::playStep() {
 
 void LeadSlider::showLabel() {
     const int lead = currentLead();
-    QString text = lead < labels_.size() ? labels_[lead] : QString();
-    if (ready_ < labels_.size()) text += tr(" (%1 of %2 leads ready)").arg(ready_).arg(labels_.size());
-    label_->setText(text);
+    label_->setText(lead < labels_.size() ? labels_[lead] : QString());
+    // While leads are still compared, the slider ends early; its tooltip says why.
+    const QString tip = tr("Lead time shown by the field table, the error map and the globe ([ and ] step, P plays)");
+    slider_->setToolTip(
+        ready_ < labels_.size() ? tip + tr("\n%1 of %2 leads compared so far").arg(ready_).arg(labels_.size()) : tip);
 }
 
 }  // namespace meshdiff::views

@@ -40,7 +40,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connectSession();
     connectRollout();
     restoreSettings();
-    leadBar_->hide();  // a saved window state may have shown it
+    showLeadBar(false);  // until a rollout of more than one lead (or member) is open; a saved state may show it
     updateTitle();
     showStatus(tr("Open run A and run B (File ▸ Open, or drop two folders here)."));
 }

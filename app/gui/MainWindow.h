@@ -3,6 +3,7 @@
 #include <memory>
 
 #include <QElapsedTimer>
+#include <QList>
 #include <QMainWindow>
 #include <QSize>
 
@@ -13,6 +14,7 @@
 #include "gui/LoadedPair.h"
 #include "gui/PairSession.h"
 
+class QAction;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -141,6 +143,7 @@ private:
     void applyMapStyleFromSettings();
     // The rollout's lead slider (MainWindowLeads.cpp).
     void buildLeadBar();
+    void showLeadBar(bool shown);  // and enables its keys
     void connectRollout();
     void showRolloutPlan();
     void showLead();
@@ -168,6 +171,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     QToolBar* leadBar_ = nullptr;
     views::LeadSlider* leadSlider_ = nullptr;
+    QList<QAction*> leadActions_;
     RolloutSession* rollout_ = nullptr;
     int wantedLead_ = -1;  // showFieldAtLead's lead, until it has been compared
 

@@ -2,6 +2,8 @@
 // once the first lead is on show; the field table, the error map, the globe's overlay and the
 // inspector follow the lead and member chosen.
 #include <QAction>
+#include <QMenu>
+#include <QMenuBar>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QToolBar>
@@ -22,25 +24,31 @@ void MainWindow::buildLeadBar() {
     leadBar_->setMovable(false);
     leadBar_->addWidget(leadSlider_);
     addToolBar(Qt::TopToolBarArea, leadBar_);
-    leadBar_->hide();  // until a rollout of more than one lead (or member) is open
 
-    auto addKey = [this](const QString& text, const QKeySequence& key, auto slot) {
+    // In the Go menu (so that Help ▸ Keyboard Shortcuts lists them), enabled with a rollout.
+    QMenu* go = nullptr;
+    for (QAction* entry : menuBar()->actions()) {
+        if (entry->menu() && entry->menu()->title() == tr("&Go")) go = entry->menu();
+    }
+    if (go) go->addSeparator();
+    auto addKey = [this, go](const QString& text, const QKeySequence& key, auto slot) {
         auto* action = new QAction(text, this);
-        action->setObjectName(text);
         action->setShortcut(key);
         action->setShortcutContext(Qt::WindowShortcut);
+        action->setEnabled(false);
         connect(action, &QAction::triggered, this, slot);
-        addAction(action);
+        go ? go->addAction(action) : addAction(action);
+        leadActions_ << action;
     };
-    addKey(tr("Previous lead"), QKeySequence(Qt::Key_BracketLeft), [this] {
-        if (leadBar_->isVisible()) leadSlider_->stepLead(-1);
-    });
-    addKey(tr("Next lead"), QKeySequence(Qt::Key_BracketRight), [this] {
-        if (leadBar_->isVisible()) leadSlider_->stepLead(+1);
-    });
-    addKey(tr("Play or pause the leads"), QKeySequence(Qt::Key_P), [this] {
-        if (leadBar_->isVisible()) leadSlider_->setPlaying(!leadSlider_->isPlaying());
-    });
+    addKey(tr("Previous &Lead"), QKeySequence(Qt::Key_BracketLeft), [this] { leadSlider_->stepLead(-1); });
+    addKey(tr("Next L&ead"), QKeySequence(Qt::Key_BracketRight), [this] { leadSlider_->stepLead(+1); });
+    addKey(tr("P&lay or Pause the Leads"), QKeySequence(Qt::Key_P),
+           [this] { leadSlider_->setPlaying(!leadSlider_->isPlaying()); });
+}
+
+void MainWindow::showLeadBar(bool shown) {
+    leadBar_->setVisible(shown);
+    for (QAction* action : leadActions_) action->setEnabled(shown);
 }
 
 int MainWindow::currentLead() const { return leadSlider_->currentLead(); }
@@ -56,7 +64,7 @@ void MainWindow::connectRollout() {
         rollout_->clear();
         wantedLead_ = -1;
         leadSlider_->setPlaying(false);
-        leadBar_->hide();
+        showLeadBar(false);
     });
     connect(session_, &PairSession::fieldsReady, this, [this] { rollout_->start(session_->sharedPair()); });
 
@@ -100,7 +108,7 @@ void MainWindow::showRolloutPlan() {
     if (!rollout_->isRollout()) return;
     leadSlider_->setLeads(rollout_->leadLabels(), rollout_->readyCount());
     leadSlider_->setMembers(rollout_->memberLabels());
-    leadBar_->show();
+    showLeadBar(true);
     progress_->setRange(0, 100);
     progress_->setValue(0);
     progress_->show();

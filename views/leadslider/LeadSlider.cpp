@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 
@@ -22,7 +23,8 @@ LeadSlider::LeadSlider(QWidget* parent)
     setObjectName(QStringLiteral("leadSlider"));
     play_->setObjectName(QStringLiteral("leadPlay"));
     play_->setCheckable(true);
-    play_->setText(QStringLiteral("▶"));
+    // The style's icons: a ▶ glyph would send the first paint through fontconfig's fallback search.
+    play_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
     play_->setToolTip(tr("Play the leads one after the other"));
     slider_->setObjectName(QStringLiteral("leadSliderBar"));
     slider_->setRange(0, 0);
@@ -100,7 +102,7 @@ void LeadSlider::setPlaying(bool playing) {
     else timer_->stop();
     const QSignalBlocker quiet(play_);
     play_->setChecked(playing);
-    play_->setText(playing ? QStringLiteral("⏸") : QStringLiteral("▶"));
+    play_->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     play_->setToolTip(playing ? tr("Pause") : tr("Play the leads one after the other"));
 }
 

@@ -128,6 +128,17 @@ void MainWindow::showLead() {
     }
     session_->setMapStyle(map_->style());
     session_->showSlice(rollout_->slice(lead, member));
+    if (const RolloutLead* compared = rollout_->lead(lead); compared && !rollout_->isLoading()) {
+        // The lead's verdict at a glance: how far A−B is from the members' natural spread.
+        const LeadComparison& c = compared->comparison;
+        QString text = tr("%1: max rel RMS %2, median %3 (all fields and members)")
+                           .arg(leadSlider_->leadLabel())
+                           .arg(c.maxRelRms, 0, 'g', 3)
+                           .arg(c.medianRelRms, 0, 'g', 3);
+        if (const auto ratio = c.ratioToSpread())
+            text += tr("; %1× the spread between A's members").arg(*ratio, 0, 'g', 2);
+        showStatus(text + QStringLiteral("."));
+    }
     emit leadShown(lead, member);
 }
 

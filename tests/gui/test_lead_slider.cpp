@@ -4,8 +4,10 @@
 // The numbers expected are core's compareRuns, lead by lead.
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTest>
 #include <QToolBar>
@@ -91,6 +93,10 @@ TEST_F(LeadSliderWindow, TheTableFollowsTheSliderWithCompareRunsPerLeadNumbers) 
                 EXPECT_DOUBLE_EQ(rows[f].corr, m.corr) << m.name;
                 EXPECT_EQ(rows[f].nanMasksEqual, m.nanMasksEqual) << m.name;
             }
+            // The status bar gives the lead's verdict: its worst rel RMS and the ratio to the member spread.
+            const QString status = window_->statusBar()->findChild<QLabel*>()->text();
+            EXPECT_TRUE(status.contains(QString::number(want.maxRelRms, 'g', 3))) << status.toStdString();
+            EXPECT_TRUE(status.contains(QString::number(*want.ratioToSpread(), 'g', 2))) << status.toStdString();
             // The map shows the selected field at that lead and member.
             const views::ErrorMapData* data = window_->errorMap()->renderer().data();
             ASSERT_NE(data, nullptr);

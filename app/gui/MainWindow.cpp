@@ -11,11 +11,13 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QToolBar>
 
 #include "background/BackgroundWork.h"
 #include "fieldtable/FieldTableView.h"
 #include "geo/LatLonAxis.h"
 #include "globe/GlobeView.h"
+#include "gui/RolloutSession.h"
 #include "inspect/InspectorPanel.h"
 #include "map/ErrorMapView.h"
 #include "runs/RunsPanel.h"
@@ -33,9 +35,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     buildDocks();
     buildMenus();
     buildStatusBar();
+    buildLeadBar();
     connectViews();
     connectSession();
+    connectRollout();
     restoreSettings();
+    showLeadBar(false);  // until a rollout of more than one lead (or member) is open; a saved state may show it
     updateTitle();
     showStatus(tr("Open run A and run B (File ▸ Open, or drop two folders here)."));
 }
@@ -58,7 +63,10 @@ void MainWindow::setRunA(const QString& path) { session_->setRunA(path); }
 void MainWindow::setRunB(const QString& path) { session_->setRunB(path); }
 void MainWindow::swapRuns() { session_->swapRuns(); }
 void MainWindow::reload() { session_->reload(); }
-void MainWindow::cancelLoading() { session_->cancel(); }
+void MainWindow::cancelLoading() {
+    if (session_->isLoading()) session_->cancel();
+    else rollout_->cancel();
+}
 void MainWindow::nextDifference() { inspector_->next(); }
 void MainWindow::previousDifference() { inspector_->previous(); }
 

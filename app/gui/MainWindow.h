@@ -3,6 +3,7 @@
 #include <memory>
 
 #include <QElapsedTimer>
+#include <QList>
 #include <QMainWindow>
 #include <QSize>
 
@@ -13,16 +14,19 @@
 #include "gui/LoadedPair.h"
 #include "gui/PairSession.h"
 
+class QAction;
 class QLabel;
 class QMenu;
 class QProgressBar;
 class QPushButton;
+class QToolBar;
 
 namespace meshdiff::views {
 class ErrorMapView;
 class FieldTableView;
 class GlobeView;
 class InspectorPanel;
+class LeadSlider;
 class RerunPanel;
 class RunsPanel;
 }  // namespace meshdiff::views
@@ -32,6 +36,8 @@ class RerunSession;
 }
 
 namespace meshdiff::gui {
+
+class RolloutSession;
 
 // The desktop window: runs A and B, the globe, the field table, the error map, the
 // differences list with the inspector, and exports. What is open, loaded and selected is the
@@ -74,6 +80,10 @@ public:
     views::RunsPanel* runsPanel() const { return runs_; }
     views::RerunPanel* rerunPanel() const { return rerun_; }
     rerun::RerunSession* rerunSession() const { return rerunSession_; }
+    views::LeadSlider* leadSlider() const { return leadSlider_; }
+    RolloutSession* rollout() const { return rollout_; }
+    int currentLead() const;    // position among the rollout's lined-up leads
+    int currentMember() const;  // position among its members
 
     // Lists a finished rerun in the Runs panel (as C, D, … unless `label` is free); loads nothing.
     void addRun(const QString& folder, const QString& label);
@@ -89,12 +99,16 @@ public slots:
     void selectField(const QString& name);
     void nextDifference();
     void previousDifference();
+    // Shows `field` at lead `leadIndex` (a position among the lined-up leads, as in
+    // FieldsComparison::perLead); a lead not compared yet is reached once it is.
+    void showFieldAtLead(const QString& field, int leadIndex);
 
 signals:
     void differencesShown(double seconds);  // the graph part of a pair is on screen; fields follow
     void pairLoaded(double seconds);
     void loadFailed(const QString& message);
     void fieldMapShown(const QString& field);
+    void leadShown(int lead, int member);  // the table shows that lead's rows; its map follows
     void exportFinished(const QStringList& files);
     void exportFailed(const QString& message);
     void rerunCompared(const QStringList& lines);  // compareFinishedRerun's result, one line per run
@@ -127,6 +141,13 @@ private:
     void markMeshLevel();  // checks the View ▸ Mesh Level entry in use
     void updateTitle();
     void applyMapStyleFromSettings();
+    // The rollout's lead slider (MainWindowLeads.cpp).
+    void buildLeadBar();
+    void showLeadBar(bool shown);  // and enables its keys
+    void connectRollout();
+    void showRolloutPlan();
+    void showLead();
+    void showRolloutProgress(int percent, const QString& text);
 
     // Export actions that ask for file names and sizes.
     void exportFigureInteractive();  // File ▸ Export ▸ Figure…
@@ -148,6 +169,11 @@ private:
     QProgressBar* progress_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QMenu* recentMenu_ = nullptr;
+    QToolBar* leadBar_ = nullptr;
+    views::LeadSlider* leadSlider_ = nullptr;
+    QList<QAction*> leadActions_;
+    RolloutSession* rollout_ = nullptr;
+    int wantedLead_ = -1;  // showFieldAtLead's lead, until it has been compared
 
     PairSession* session_ = nullptr;
     std::shared_ptr<const LoadedPair> viewsPair_;  // what the globe's and inspector's pointers point into

@@ -15,27 +15,9 @@
 namespace meshdiff::gui {
 namespace {
 
-views::FieldRow rowFrom(const FieldMetrics& m) {
-    views::FieldRow row;
-    row.name = m.name;
-    row.units = m.units;
-    row.corr = m.corr;
-    row.relRms = m.relRms;
-    row.maxAbs = m.maxAbs;
-    row.nanMasksEqual = m.nanMasksEqual;
-    return row;
-}
-
 std::vector<float> toFloats(const Field& field) {
     return std::visit([](const auto& values) { return std::vector<float>(values.begin(), values.end()); },
                       field.values);
-}
-
-// The relative RMS over the masked points, NaN when the mask selects no compared point.
-double maskedRelRms(const Field& a, const Field& b, const GridAlignment& alignment,
-                    const std::vector<std::uint8_t>& mask, std::uint8_t value) {
-    const FieldMetrics m = computeFieldMetrics(a, b, alignment, &mask, value);
-    return m.comparedPoints == 0 ? std::numeric_limits<double>::quiet_NaN() : m.relRms;
 }
 
 // The builder's radius from the run's metadata or its HDF5 graph file's, else recomputed.
@@ -53,6 +35,24 @@ views::BallRadius radiusOf(const RunInputs& run, const MeshGraph& graph) {
 }
 
 }  // namespace
+
+views::FieldRow fieldRow(const FieldMetrics& m) {
+    views::FieldRow row;
+    row.name = m.name;
+    row.units = m.units;
+    row.corr = m.corr;
+    row.relRms = m.relRms;
+    row.maxAbs = m.maxAbs;
+    row.nanMasksEqual = m.nanMasksEqual;
+    return row;
+}
+
+// The relative RMS over the masked points, NaN when the mask selects no compared point.
+double maskedRelRms(const Field& a, const Field& b, const GridAlignment& alignment,
+                    const std::vector<std::uint8_t>& mask, std::uint8_t value) {
+    const FieldMetrics m = computeFieldMetrics(a, b, alignment, &mask, value);
+    return m.comparedPoints == 0 ? std::numeric_limits<double>::quiet_NaN() : m.relRms;
+}
 
 std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string& pathB, const ProgressFn& progress,
                                      const std::atomic<bool>& cancel, const GraphStageFn& graphsReady) {
@@ -124,7 +124,7 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         scope.around = around ? &*around : nullptr;
         c.fields = compareFieldSources(*open->a, *open->b, c.tolerance, scope);
         c.diagnosis = diagnoseComparison(c, places, around ? around->areaShare : 0.0);
-        for (const FieldMetrics& m : c.fields->perField) pair->fieldRows.push_back(rowFrom(m));
+        for (const FieldMetrics& m : c.fields->perField) pair->fieldRows.push_back(fieldRow(m));
         check();
 
         if (!pair->differenceLocations.empty()) {
@@ -152,7 +152,8 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
 }
 
 std::shared_ptr<views::ErrorMapData> loadFieldMap(const LoadedPair& pair, const std::string& field,
-                                                  const std::vector<std::vector<views::LonLat>>& coastlines) {
+                                                  const std::vector<std::vector<views::LonLat>>& coastlines,
+                                                  const FieldSlice& slice) {
     auto data = std::make_shared<views::ErrorMapData>();
     data->fieldName = field;
     data->labelA = pair.comparison.a.label;
@@ -162,8 +163,17 @@ std::shared_ptr<views::ErrorMapData> loadFieldMap(const LoadedPair& pair, const 
         Field fa, fb;
         {
             std::lock_guard lock(pair.fields->mutex);
-            fa = pair.fields->a->load(field);
-            fb = pair.fields->b->load(field);
+            if (slice == FieldSlice{}) {
+                fa = pair.fields->a->load(field);
+                fb = pair.fields->b->load(field);
+            } else {
+                // Only A or only B may have members: the one without has member 0 only.
+                auto member = [&slice](const FieldSource& source) {
+                    return source.members().empty() ? std::size_t(0) : slice.member;
+                };
+                fa = pair.fields->a->loadAt(field, slice.leadA, member(*pair.fields->a));
+                fb = pair.fields->b->loadAt(field, slice.leadB, member(*pair.fields->b));
+            }
         }
         const GridAlignment& al = pair.fields->alignment;
         const LatLonGrid& gridA = pair.fields->a->grid();

@@ -25,10 +25,25 @@ using GraphStageFn = std::function<void(std::shared_ptr<LoadedPair> graphStage)>
 std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string& pathB, const ProgressFn& progress,
                                      const std::atomic<bool>& cancel, const GraphStageFn& graphsReady = {});
 
-// The error map's data for one field: A and B on their common points, where the graphs differ
-// and the coastlines. Thread-safe (locks the pair's field sources). Throws meshdiff::Error.
+// Which 2-D slice of a rollout's fields is shown: positions in A's and B's leads() and the
+// member position (A's member k against B's member k; 0 without members).
+struct FieldSlice {
+    std::size_t leadA = 0, leadB = 0, member = 0;
+    friend bool operator==(const FieldSlice&, const FieldSlice&) = default;
+};
+
+// The error map's data for one field at one slice: A and B on their common points, where the
+// graphs differ and the coastlines. Thread-safe (locks the pair's field sources). Throws
+// meshdiff::Error.
 std::shared_ptr<views::ErrorMapData> loadFieldMap(const LoadedPair& pair, const std::string& field,
-                                                  const std::vector<std::vector<views::LonLat>>& coastlines);
+                                                  const std::vector<std::vector<views::LonLat>>& coastlines,
+                                                  const FieldSlice& slice = {});
+
+// A field table row of one field's metrics (without the near/elsewhere columns).
+views::FieldRow fieldRow(const FieldMetrics& metrics);
+// The relative RMS over the points where mask == value; NaN when it selects no compared point.
+double maskedRelRms(const Field& a, const Field& b, const GridAlignment& alignment,
+                    const std::vector<std::uint8_t>& mask, std::uint8_t value);
 
 // Coastline polylines from the installed GSHHG data (crude resolution); empty when absent.
 std::vector<std::vector<views::LonLat>> loadCoastlines();

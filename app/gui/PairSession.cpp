@@ -1,5 +1,6 @@
 #include "gui/PairSession.h"
 
+#include <algorithm>
 #include <utility>
 
 #include <QFileInfo>
@@ -27,6 +28,12 @@ PairSession::~PairSession() {
 }
 
 void PairSession::setMapStyle(const views::ErrorMapStyle& style) { mapStyle_ = style; }
+
+void PairSession::showSlice(const FieldSlice& slice) {
+    if (slice == slice_) return;
+    slice_ = slice;
+    if (pair_ && pair_->fields && !currentField_.isEmpty()) requestFieldMap();
+}
 
 void PairSession::setPaths(QString runA, QString runB) {
     pathA_ = std::move(runA);
@@ -188,6 +195,7 @@ void PairSession::showPair(std::shared_ptr<LoadedPair> pair) {
     setPaths(QString::fromStdString(pair_->pathA), QString::fromStdString(pair_->pathB));
     currentField_.clear();
     difference_ = {};
+    slice_ = {};
     emit graphsReady(pair_->seconds);
     emit selectionChanged();
     views::releaseInBackground(std::move(previous));
@@ -208,15 +216,16 @@ void PairSession::selectDifference(const views::GlobePick& pick) {
 void PairSession::requestFieldMap() {
     const int request = ++fieldRequest_;
     views::runInBackground([this, pair = pair_, coastlines = coastlines_, field = currentField_.toStdString(), request,
-                            style = mapStyle_] {
+                            style = mapStyle_, slice = slice_] {
         auto map = std::make_shared<FieldMap>();
         QString error;
         try {
-            *map = prepareFieldMap(loadFieldMap(*pair, field, coastlines), style);
+            *map = prepareFieldMap(loadFieldMap(*pair, field, coastlines, slice), style);
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
         }
         views::postTo(this, [this, pair, map = std::move(map), error, request]() mutable {
+            fieldAnswered_ = std::max(fieldAnswered_, request);
             if (pair != pair_ || request != fieldRequest_) {
                 views::releaseInBackground(std::move(map));
             } else if (!error.isEmpty()) {

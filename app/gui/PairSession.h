@@ -9,6 +9,7 @@
 #include "globe/GlobeScene.h"
 #include "gui/FieldMap.h"
 #include "gui/LoadedPair.h"
+#include "gui/PairLoader.h"
 #include "map/ErrorMapRenderer.h"
 
 namespace meshdiff::gui {
@@ -35,6 +36,11 @@ public:
     QString lastError() const { return lastError_; }
 
     void setMapStyle(const views::ErrorMapStyle& style);  // how the next field maps are coloured
+    // The lead and member of a rollout that the field maps show (a new pair starts at {}); the
+    // current field's map is read again.
+    void showSlice(const FieldSlice& slice);
+    const FieldSlice& slice() const { return slice_; }
+    bool fieldMapPending() const { return fieldAnswered_ != fieldRequest_; }  // a map is being prepared
 
 public slots:
     void open(const QString& runA, const QString& runB);
@@ -94,6 +100,8 @@ private:
     std::shared_ptr<Job> job_;
     int generation_ = 0;
     int fieldRequest_ = 0;
+    int fieldAnswered_ = 0;  // the last request whose answer came back
+    FieldSlice slice_;
     views::ErrorMapStyle mapStyle_;
     std::vector<std::vector<views::LonLat>> coastlines_;
 };

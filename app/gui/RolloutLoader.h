@@ -1,0 +1,54 @@
+#pragma once
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare/Comparison.h"
+#include "fields/FieldSource.h"
+#include "fieldtable/FieldRow.h"
+#include "gui/PairLoader.h"
+
+namespace meshdiff::gui {
+
+// The leads and members of a pair's fields that the window can step through: the leads A and B
+// both have (lined up as compareRuns lines them up) and the members both have.
+struct RolloutPlan {
+    std::vector<FieldSlice> leads;             // member 0 of each lined-up lead
+    std::vector<std::optional<double>> hours;  // per lead; none when no file says
+    std::vector<std::size_t> fileIndex;        // per lead: A's position along its lead axis
+    std::vector<int> members;                  // member numbers compared (A's); empty: one slice per lead
+    bool isRollout() const { return leads.size() > 1 || members.size() > 1; }
+};
+
+// One lead compared: core's per-lead comparison (every member) and the field table's rows.
+struct RolloutLead {
+    LeadComparison comparison;
+    std::vector<std::vector<views::FieldRow>> rows;  // [member][field], fields in A's order
+};
+
+// A pair's two fields files, opened again for the rollout so that its reads never wait for (or
+// hold up) the error map's. Use from one thread at a time.
+class RolloutReader {
+public:
+    // Throws meshdiff::Error.
+    RolloutReader(const std::string& fieldsA, const std::string& fieldsB,
+                  std::vector<views::LonLat> differenceLocations);
+    const RolloutPlan& plan() const { return plan_; }
+    // Compares lead `lead` (a position in plan().leads) for every member, as compareRuns does,
+    // and the rel RMS near the graph differences vs elsewhere. Throws LoadCancelled when `cancel`
+    // is set, meshdiff::Error for bad input.
+    RolloutLead compareLead(std::size_t lead, const std::atomic<bool>& cancel) const;
+
+private:
+    std::unique_ptr<FieldSource> a_, b_;
+    GridAlignment alignment_;
+    std::vector<std::uint8_t> nearMask_;  // empty when the graphs do not differ
+    RolloutPlan plan_;
+};
+
+// "+6 h", or "lead 3" (the file's index) when the lead's hours are unknown.
+std::string leadLabel(const RolloutPlan& plan, std::size_t lead);
+
+}  // namespace meshdiff::gui

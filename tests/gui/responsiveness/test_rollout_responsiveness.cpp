@@ -1,0 +1,90 @@
+// The GUI thread stays responsive while the window compares every lead and member of a rollout
+// in the background, while the lead slider plays and while the slider and member chooser move:
+// the event-loop watchdog of test_responsiveness.cpp measures the longest time the GUI thread went
+// without serving a 5 ms timer. Runs alone (RUN_SERIAL): it measures time.
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "WindowTestSettings.h"
+#include "core/TestPaths.h"
+#include "gui/MainWindow.h"
+#include "gui/RolloutSession.h"
+#include "leadslider/LeadSlider.h"
+#include "responsiveness/EventLoopWatchdog.h"
+
+namespace meshdiff::gui {
+namespace {
+
+constexpr double kBudgetMs = 100;
+
+// The 4-lead × 2-member rollout of tests/fixtures/make_rollout_fixtures.py;
+// MESHDIFF_RESPONSIVENESS_ROLLOUT=DIR measures DIR/A and DIR/B instead (e.g. a 0.25° rollout).
+QString rolloutRun(const char* run, const char* file) {
+    const QString other = qEnvironmentVariable("MESHDIFF_RESPONSIVENESS_ROLLOUT");
+    if (!other.isEmpty()) return other + "/" + run;
+    return QString::fromStdString((test::fixture("rollouts") / file).string());
+}
+
+TEST(Responsiveness, GuiThreadIsNeverBlockedOver100MsWhileARolloutLoadsAndPlays) {
+    ASSERT_TRUE(std::filesystem::exists(rolloutRun("A", "a.nc").toStdString()))
+        << "rollout fixtures were not generated";
+    test::useFreshWindowSettings("meshdiff-responsiveness-tests");
+    MainWindow window;
+    window.resize(1500, 950);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(200);
+
+    test::EventLoopWatchdog watchdog;
+    watchdog.phase("open a rollout and compare every lead");
+    {
+        QSignalSpy loaded(&window, &MainWindow::pairLoaded);
+        QSignalSpy finished(window.rollout(), &RolloutSession::finished);
+        window.openPair(rolloutRun("A", "a.nc"), rolloutRun("B", "b.nc"));
+        ASSERT_TRUE(loaded.wait(120000)) << window.lastError().toStdString();
+        ASSERT_TRUE(finished.count() > 0 || finished.wait(600000));
+        QTest::qWait(500);
+    }
+    views::LeadSlider& slider = *window.leadSlider();
+    ASSERT_GE(slider.readyCount(), 2);
+
+    watchdog.phase("play through the leads");
+    slider.setPlayInterval(100);
+    slider.setPlaying(true);
+    QTest::qWait(3000);
+    slider.setPlaying(false);
+    QTest::qWait(500);
+
+    watchdog.phase("drag the slider and switch members");
+    for (int step = 0; step < 2 * slider.readyCount(); ++step) {
+        slider.slider()->setValue(step % slider.readyCount());
+        if (slider.memberChooser()->count() > 1) slider.memberChooser()->setCurrentIndex(step % 2);
+        QTest::qWait(60);
+    }
+    QTest::qWait(1000);
+
+    watchdog.phase("open the rollout again while its leads are compared, then cancel");
+    {
+        QSignalSpy loaded(&window, &MainWindow::pairLoaded);
+        window.reload();
+        ASSERT_TRUE(loaded.wait(120000));
+        window.cancelLoading();  // the lead comparison, now that the pair is loaded
+        QTest::qWait(500);
+    }
+    watchdog.phase("end");
+
+    for (const auto& [phase, gap] : watchdog.worstGapMs()) {
+        std::printf("longest GUI-thread stall while %s: %.1f ms\n", phase.c_str(), gap);
+        EXPECT_LT(gap, kBudgetMs) << phase;
+    }
+}
+
+}  // namespace
+}  // namespace meshdiff::gui

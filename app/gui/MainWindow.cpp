@@ -130,6 +130,7 @@ void MainWindow::connectSession() {
     connect(session_, &PairSession::graphsReady, this, [this](double seconds) {
         applyGraphs();
         fields_->setRows({});
+        showGrowth();
         rememberPair(runA(), runB());
         syncRuns();
         emit differencesShown(seconds);
@@ -193,6 +194,7 @@ void MainWindow::applyGraphs() {
 void MainWindow::applyFields() {
     const LoadedPair& p = *session_->pair();
     fields_->setRows(p.fieldRows);
+    showGrowth();
     if (fields_->visibleRowCount() > 0) {
         selectField(fields_->fieldAtVisibleRow(0));  // the worst field
     } else if (p.graphA) {

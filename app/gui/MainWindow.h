@@ -13,6 +13,7 @@
 #include "gui/LoadedPair.h"
 #include "gui/PairSession.h"
 
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -21,6 +22,7 @@ class QPushButton;
 namespace meshdiff::views {
 class ErrorMapView;
 class FieldTableView;
+class GrowthChartView;
 class GlobeView;
 class InspectorPanel;
 class RerunPanel;
@@ -65,6 +67,9 @@ public:
     void exportMapSvg(const QString& path);
     void exportData(const QString& directory);    // CSV and JSON of the differences and field metrics
     void exportReport(const QString& directory);  // as `meshdiff report`: figures, data and index.html
+    // The error-growth chart as shown (PNG, PDF, SVG on the options' paper); the per-lead table as CSV.
+    void exportGrowthChart(const views::FigureOptions& options, const QString& path);
+    void exportLeadTable(const QString& path);
     int exportsRunning() const { return exportsRunning_; }
 
     views::GlobeView* globe() const { return globe_; }
@@ -72,6 +77,7 @@ public:
     views::FieldTableView* fieldTable() const { return fields_; }
     views::InspectorPanel* inspector() const { return inspector_; }
     views::RunsPanel* runsPanel() const { return runs_; }
+    views::GrowthChartView* growthChart() const { return growth_; }  // in a dock shown for more than one lead
     views::RerunPanel* rerunPanel() const { return rerun_; }
     rerun::RerunSession* rerunSession() const { return rerunSession_; }
 
@@ -98,6 +104,8 @@ signals:
     void exportFinished(const QStringList& files);
     void exportFailed(const QString& message);
     void rerunCompared(const QStringList& lines);  // compareFinishedRerun's result, one line per run
+    // A point of the error-growth chart was clicked: the field and its position in perLead.
+    void growthPointClicked(const QString& field, int leadIndex);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -108,6 +116,9 @@ private:
     void buildMenus();
     void buildDocks();
     void buildStatusBar();
+    void buildGrowthDock(QDockWidget* beside);
+    void showGrowth();  // the chart follows the pair's leads and the fields selected in the table
+    void exportGrowthInteractive(bool table);
     void connectViews();
     void connectSession();
     void restoreSettings();
@@ -143,6 +154,8 @@ private:
     views::InspectorPanel* inspector_ = nullptr;
     views::RunsPanel* runs_ = nullptr;
     views::RerunPanel* rerun_ = nullptr;
+    views::GrowthChartView* growth_ = nullptr;
+    QDockWidget* growthDock_ = nullptr;
     rerun::RerunSession* rerunSession_ = nullptr;
     QLabel* status_ = nullptr;
     QProgressBar* progress_ = nullptr;

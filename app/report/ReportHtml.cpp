@@ -7,23 +7,10 @@
 #include <sstream>
 
 #include "common/Error.h"
+#include "report/ReportLeads.h"
 
 namespace meshdiff::report {
 namespace {
-
-std::string htmlEscape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
 
 std::string scientific(double v) {
     if (std::isnan(v)) return "–";
@@ -63,6 +50,20 @@ void writeCloseups(std::ostream& html, std::span<const Figure> figures) {
 }
 
 }  // namespace
+
+std::string htmlEscape(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
 
 std::string numberText(double v) {
     if (std::isnan(v)) return "–";
@@ -131,6 +132,10 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
         html << "<p>No fields compared.</p>\n";
     }
     writeFigures(html, figures.maps);
+    if (c.fields && c.fields->perLead.size() > 1) {
+        writeLeadTable(html, *c.fields);
+        writeFigures(html, figures.growth);
+    }
     if (!figures.fieldCloseups.empty()) {
         html << "<h3>Where the fields differ most</h3>\n";
         writeCloseups(html, figures.fieldCloseups);

@@ -16,6 +16,7 @@ struct ReportFigures {
     std::vector<Figure> globes;         // the overview and the close-ups of differing graph items
     std::vector<Figure> maps;           // A−B maps of the worst fields
     std::vector<Figure> fieldCloseups;  // where the fields differ most
+    std::vector<Figure> growth;         // rel RMS over the leads, when the runs have more than one
 };
 
 // index.html: the runs, the graph differences, the field metrics (corr with enough digits to
@@ -27,5 +28,7 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
 std::string correlationText(double corr);
 // A number in 4 significant digits; "–" for NaN.
 std::string numberText(double v);
+// `text` with &, <, > and " as HTML entities.
+std::string htmlEscape(const std::string& text);
 
 }  // namespace meshdiff::report

@@ -13,6 +13,9 @@
 #include "export/GlobeFigure.h"
 #include "export/MapFigure.h"
 #include "geo/Vec3.h"
+#include "growthchart/GrowthChartData.h"
+#include "growthchart/GrowthChartFigure.h"
+#include "growthchart/LeadTableCsv.h"
 #include "gui/FieldMap.h"
 #include "gui/PairLoader.h"
 #include "report/CloseupSpots.h"
@@ -29,6 +32,8 @@ constexpr double kGraphCloseupDistance = 1.15;  // Earth radii from the centre
 constexpr double kFieldCloseupDistance = 1.3;
 constexpr double kFieldSpotSeparationDegrees = 10;
 constexpr double kMapFigureInches = 10;
+constexpr double kGrowthFigureInches = 7;
+constexpr std::size_t kGrowthFields = 5;  // the worst fields drawn in the error-growth chart
 
 std::string fileSafe(const std::string& name) {
     std::string out;
@@ -99,6 +104,11 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
     std::vector<std::string> dataFiles = views::exportDataFiles(out.string(), diff, pair.graphA.get(), pair.fieldRows);
     views::writeJsonFile(comparisonToJson(pair.comparison), (out / "comparison.json").string());
     dataFiles.push_back((out / "comparison.json").string());
+    const bool rollout = pair.comparison.fields && pair.comparison.fields->perLead.size() > 1;
+    if (rollout) {
+        views::writeLeadTableCsv(*pair.comparison.fields, (out / "per_lead.csv").string());
+        dataFiles.push_back((out / "per_lead.csv").string());
+    }
 
     // The worst fields (largest rel RMS), in the window's default map style.
     const views::ErrorMapStyle style;
@@ -217,6 +227,24 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
                                 field + ": A−B (rel RMS " + numberText(rows[std::size_t(i)]->relRms) + ", max |A−B| " +
                                     numberText(rows[std::size_t(i)]->maxAbs) + ").",
                                 stem + ".pdf"});
+    }
+    if (rollout) {
+        step(96, "Drawing the error-growth chart");
+        const auto growth = views::growthChartData(*pair.comparison.fields, {}, kGrowthFields);
+        views::FigureOptions figure = pixelFigure(options.width, 0, options.width / kGrowthFigureInches);
+        views::writeGrowthChartFigure(growth, figure, QString::fromStdString((out / "growth_chart.png").string()));
+        figure = views::withPreset(figure, views::FigurePreset::SingleColumn, QSizeF());
+        figure.format = views::FigureFormat::Pdf;
+        views::writeGrowthChartFigure(growth, figure, QString::fromStdString((out / "growth_chart.pdf").string()));
+        figures.growth.push_back(
+            {"growth_chart.png",
+             "Error growth: rel RMS of A−B at each lead for the " + std::to_string(growth.lines.size()) +
+                 " fields with the largest rel RMS (the largest over the members)" +
+                 (growth.spread.empty() ? std::string(".")
+                                        : "; the band is the member spread (" + growth.spreadSource +
+                                              "), from the median to the largest "
+                                              "rel RMS over the fields."),
+             "growth_chart.pdf"});
     }
     writeIndexHtml(out / "index.html", pair, figures, dataFiles);
     step(100, "Report written");

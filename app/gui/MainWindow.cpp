@@ -130,7 +130,7 @@ void MainWindow::connectSession() {
     connect(session_, &PairSession::graphsReady, this, [this](double seconds) {
         applyGraphs();
         fields_->setRows({});
-        showGrowth();
+        showGrowthLeads(nullptr);  // until the fields are compared
         rememberPair(runA(), runB());
         syncRuns();
         emit differencesShown(seconds);
@@ -194,7 +194,7 @@ void MainWindow::applyGraphs() {
 void MainWindow::applyFields() {
     const LoadedPair& p = *session_->pair();
     fields_->setRows(p.fieldRows);
-    showGrowth();
+    compareEveryLeadInBackground();
     if (fields_->visibleRowCount() > 0) {
         selectField(fields_->fieldAtVisibleRow(0));  // the worst field
     } else if (p.graphA) {

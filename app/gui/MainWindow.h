@@ -70,6 +70,10 @@ public:
     // The error-growth chart as shown (PNG, PDF, SVG on the options' paper); the per-lead table as CSV.
     void exportGrowthChart(const views::FigureOptions& options, const QString& path);
     void exportLeadTable(const QString& path);
+    // Every lead of the pair compared (null: a single lead); the error-growth chart shows it. The
+    // window compares them itself once the fields are shown (compareEveryLeadInBackground).
+    void showGrowthLeads(std::shared_ptr<const FieldsComparison> leads);
+    const FieldsComparison* growthLeads() const { return growthLeads_.get(); }
     int exportsRunning() const { return exportsRunning_; }
 
     views::GlobeView* globe() const { return globe_; }
@@ -117,7 +121,8 @@ private:
     void buildDocks();
     void buildStatusBar();
     void buildGrowthDock(QDockWidget* beside);
-    void showGrowth();  // the chart follows the pair's leads and the fields selected in the table
+    void showGrowth();                    // the chart follows the pair's leads and the fields selected in the table
+    void compareEveryLeadInBackground();  // then showGrowthLeads
     void exportGrowthInteractive(bool table);
     void connectViews();
     void connectSession();
@@ -156,6 +161,8 @@ private:
     views::RerunPanel* rerun_ = nullptr;
     views::GrowthChartView* growth_ = nullptr;
     QDockWidget* growthDock_ = nullptr;
+    std::shared_ptr<const FieldsComparison> growthLeads_;
+    int growthGeneration_ = 0;  // the every-lead comparison in flight
     rerun::RerunSession* rerunSession_ = nullptr;
     QLabel* status_ = nullptr;
     QProgressBar* progress_ = nullptr;

@@ -84,7 +84,7 @@ std::string correlationText(double corr) {
 }
 
 void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pair, const ReportFigures& figures,
-                    const std::vector<std::string>& dataFiles) {
+                    const std::vector<std::string>& dataFiles, const FieldsComparison* leads) {
     const Comparison& c = pair.comparison;
     std::ofstream html(path);
     if (!html) throw Error(path.string(), "cannot be written");
@@ -132,8 +132,8 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
         html << "<p>No fields compared.</p>\n";
     }
     writeFigures(html, figures.maps);
-    if (c.fields && c.fields->perLead.size() > 1) {
-        writeLeadTable(html, *c.fields);
+    if (leads && leads->perLead.size() > 1) {
+        writeLeadTable(html, *leads);
         writeFigures(html, figures.growth);
     }
     if (!figures.fieldCloseups.empty()) {

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <thread>
 
 #include "ImageCompare.h"
 #include "compare/Comparison.h"
@@ -225,6 +226,22 @@ TEST(GrowthChartFigure, WritesAPngOfTheAskedSizeAndVectorSvgAndPdf) {
     ASSERT_TRUE(pdf.open(QIODevice::ReadOnly));
     EXPECT_TRUE(pdf.read(5).startsWith("%PDF-"));
     EXPECT_GT(pdf.size(), 2000);
+}
+
+TEST(GrowthChartFigure, RefusesToDrawOffTheGuiThreadRatherThanCrash) {
+    QTemporaryDir dir;
+    const GrowthChartData data = growthChartData(separatedLeads(), {}, 2);
+    std::string problem;
+    std::thread worker([&] {
+        try {
+            writeGrowthChartFigure(data, FigureOptions{}, dir.filePath("g.png"));
+        } catch (const std::exception& e) {
+            problem = e.what();
+        }
+    });
+    worker.join();
+    EXPECT_NE(problem.find("GUI thread"), std::string::npos) << problem;
+    EXPECT_FALSE(QFile::exists(dir.filePath("g.png")));
 }
 
 TEST(LeadTableCsv, HoldsEveryLeadFieldAndMemberWithCompareRunsNumbers) {

@@ -8,6 +8,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <QThread>
 
 #include <cmath>
 
@@ -68,6 +69,8 @@ double growthFigureHeightInches(const FigureOptions& options) {
 FigureFile writeGrowthChartFigure(const GrowthChartData& data, const FigureOptions& options, const QString& path) {
     if (!(options.widthInches > 0) || !(options.dotsPerInch > 0))
         throw Error(path.toStdString(), "the figure needs a width and a resolution above zero");
+    if (!QCoreApplication::instance() || QThread::currentThread() != QCoreApplication::instance()->thread())
+        throw Error(path.toStdString(), "the error-growth chart is drawn on the GUI thread only");
     const double heightInches = growthFigureHeightInches(options);
     FigureFile file{path, QSizeF(options.widthInches, heightInches), QSize()};
     const QSizeF points = file.inches * kPointsPerInch;

@@ -35,6 +35,8 @@ void MainWindow::buildGrowthDock(QDockWidget* beside) {
     tabifyDockWidget(beside, growthDock_);
     growthDock_->hide();
     connect(growth_, &views::GrowthChartView::pointClicked, this, &MainWindow::growthPointClicked);
+    // The field only: following the lead too is MainWindow::showFieldAtLead's (the lead slider).
+    connect(this, &MainWindow::growthPointClicked, this, [this](const QString& field) { selectField(field); });
     connect(fields_->table()->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::showGrowth);
 }
 

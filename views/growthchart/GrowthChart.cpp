@@ -75,7 +75,8 @@ void fillGrowthChart(QChart& chart, const GrowthChartData& data, const GrowthCha
     leadAxis->setTitleText(data.leadsInHours ? QObject::tr("lead time (h)") : QObject::tr("lead (index in the file)"));
     auto* relRmsAxis = new QLogValueAxis(&chart);
     relRmsAxis->setBase(10);
-    relRmsAxis->setRange(data.yMin, data.yMax);
+    // A hair beyond the decades: the axis rounds log10(0.001) = −2.9999… up and would drop that label.
+    relRmsAxis->setRange(data.yMin * (1 - 1e-9), data.yMax * (1 + 1e-9));
     relRmsAxis->setLabelFormat(QStringLiteral("%g"));
     relRmsAxis->setMinorTickCount(8);  // 2…9 × each decade
     relRmsAxis->setTitleText(QObject::tr("rel RMS of A−B"));

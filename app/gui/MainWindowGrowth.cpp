@@ -118,7 +118,8 @@ void MainWindow::exportGrowthInteractive(bool table) {
         exportLeadTable(path);
         return;
     }
-    views::FigureOptions options;  // a journal column, 8 pt text, 300 DPI for PNG
+    // Two journal columns wide (the field names beside the chart need the room), 8 pt, 300 DPI.
+    views::FigureOptions options = views::withPreset({}, views::FigurePreset::DoubleColumn, QSizeF());
     const QString suffix = QFileInfo(path).suffix().toLower();
     options.format = suffix == "svg"   ? views::FigureFormat::Svg
                      : suffix == "png" ? views::FigureFormat::Png

@@ -94,7 +94,7 @@ Figure writeGrowthFigures(const FieldsComparison& leads, const std::filesystem::
     const auto growth = views::growthChartData(leads, {}, kGrowthFields);
     views::FigureOptions figure = pixelFigure(options.width, 0, options.width / kGrowthFigureInches);
     views::writeGrowthChartFigure(growth, figure, QString::fromStdString((folder / "growth_chart.png").string()));
-    figure = views::withPreset(figure, views::FigurePreset::SingleColumn, QSizeF());
+    figure = views::withPreset(figure, views::FigurePreset::DoubleColumn, QSizeF());  // room for the names
     figure.format = views::FigureFormat::Pdf;
     views::writeGrowthChartFigure(growth, figure, QString::fromStdString((folder / "growth_chart.pdf").string()));
     return {"growth_chart.png",

@@ -39,7 +39,7 @@ protected:
 TEST_F(GrowthDock, ShowsEveryLeadOfARolloutForwardsClicksAndExportsTheChartAndTable) {
     const auto dir = test::fixture("rollouts");
     open(QString::fromStdString((dir / "a.nc").string()), QString::fromStdString((dir / "b.nc").string()));
-    QTRY_VERIFY_WITH_TIMEOUT(window_->growthLeads() != nullptr, 30000);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window_->growthLeads() != nullptr; }, 30000));
     EXPECT_EQ(window_->growthLeads()->perLead.size(), 4u);
     EXPECT_TRUE(dockShown());
     views::GrowthChartView* chart = window_->growthChart();
@@ -48,17 +48,22 @@ TEST_F(GrowthDock, ShowsEveryLeadOfARolloutForwardsClicksAndExportsTheChartAndTa
     EXPECT_FALSE(chart->data().spread.empty()) << "A's two members give the spread";
 
     dock()->raise();
-    QTRY_VERIFY(chart->chartView()->isVisible());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return chart->chartView()->isVisible(); }));
     QSignalSpy clicked(window_.get(), &MainWindow::growthPointClicked);
-    const views::GrowthLine& line = chart->data().lines.front();
-    const views::GrowthPoint& point = line.points.back();
+    const views::GrowthLine line = chart->data().lines.front();  // a copy: the click selects the field, and
+    const views::GrowthPoint point = line.points.back();         // the chart is drawn again
     auto* series = chart->chart()->findChild<QLineSeries*>(QString::fromStdString(line.field));
     ASSERT_NE(series, nullptr);
     const QPointF inChart = chart->chart()->mapToPosition(QPointF(point.x, point.relRms), series);
     QTest::mouseClick(chart->chartView()->viewport(), Qt::LeftButton, {},
                       chart->chartView()->mapFromScene(chart->chart()->mapToScene(inChart)));
-    ASSERT_EQ(clicked.size(), 1);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return clicked.size() == 1; }));
     EXPECT_EQ(clicked[0][1].toInt(), 3);
+    // The fixture's lines lie on one another: the field is the one of the line hit.
+    const QString field = clicked[0][0].toString();
+    EXPECT_TRUE(chart->chart()->findChild<QLineSeries*>(field) != nullptr) << field.toStdString();
+    EXPECT_TRUE(QTest::qWaitFor([&] { return window_->currentField() == field; }))
+        << "the click selects the field: " << window_->currentField().toStdString() << " not " << field.toStdString();
 
     QTemporaryDir out;
     QSignalSpy finished(window_.get(), &MainWindow::exportFinished);

@@ -19,7 +19,6 @@ namespace meshdiff::views {
 namespace {
 
 constexpr double kHeightPerWidth = 0.62;
-constexpr double kNarrowInches = 5;  // narrower figures list the fields beside the chart, not under it
 
 // Draws the chart filling `size` device units of a device with `unitsPerInch` units an inch.
 void paintChart(QPainter& painter, const GrowthChartData& data, const FigureOptions& options, QSizeF size,
@@ -27,7 +26,6 @@ void paintChart(QPainter& painter, const GrowthChartData& data, const FigureOpti
     GrowthChartLook look;
     look.scale = unitsPerInch / kScreenPixelsPerInch;
     look.tickPixels = (options.fontPoints > 0 ? options.fontPoints : 8) / kPointsPerInch * unitsPerInch;
-    if (options.widthInches < kNarrowInches) look.legend = Qt::AlignRight;
     if (options.background == FigureBackground::Dark) {
         look.paper = QColor(24, 26, 32);
         look.ink = QColor(232, 232, 232);

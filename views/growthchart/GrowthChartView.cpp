@@ -5,6 +5,7 @@
 #include <QCursor>
 #include <QLabel>
 #include <QLineSeries>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -36,8 +37,8 @@ void GrowthChartView::setData(GrowthChartData data) {
     for (QAbstractSeries* series : fresh->series())
         if (auto* line = qobject_cast<QLineSeries*>(series)) connectSeries(line);
     QChart* old = view_->chart();
-    view_->setChart(fresh);  // the view does not delete the chart it showed
-    delete old;
+    view_->setChart(fresh);       // the view does not delete the chart it showed
+    if (old) old->deleteLater();  // its series may be in the middle of handling a click
     const bool anything = !data_.lines.empty() && data_.leadX.size() > 1;
     view_->setVisible(anything);
     empty_->setVisible(!anything);
@@ -67,7 +68,10 @@ void GrowthChartView::connectSeries(QLineSeries* series) {
     const QString field = series->objectName();
     connect(series, &QLineSeries::clicked, this, [this, field](const QPointF& value) {
         const GrowthLine* line = nullptr;
-        if (const GrowthPoint* p = nearestPoint(field, value, &line)) emit pointClicked(field, int(p->lead));
+        const GrowthPoint* p = nearestPoint(field, value, &line);
+        if (!p) return;
+        // After the click is handled: a receiver that changes the chart's data rebuilds the series.
+        QTimer::singleShot(0, this, [this, field, lead = int(p->lead)] { emit pointClicked(field, lead); });
     });
     connect(series, &QLineSeries::hovered, this, [this, field](const QPointF& value, bool entered) {
         const GrowthLine* line = nullptr;

@@ -9,7 +9,7 @@
 #include "common/Error.h"
 
 #ifdef MESHDIFF_HAVE_GUI
-#include <QGuiApplication>
+#include <QApplication>
 
 #include <atomic>
 #include <iostream>
@@ -42,7 +42,7 @@ int runReport(const ReportOptions& options) {
     static int argc = 1;
     static char name[] = "meshdiff";
     static char* argv[] = {name, nullptr};
-    QGuiApplication app(argc, argv);
+    QApplication app(argc, argv);  // Qt Charts (the error-growth chart) is built on QGraphicsWidget
 
     const std::atomic<bool> cancel{false};
     ProgressLine progress("meshdiff report");

@@ -138,6 +138,7 @@ void MainWindow::connectSession() {
     connect(session_, &PairSession::graphsReady, this, [this](double seconds) {
         applyGraphs();
         fields_->setRows({});
+        showGrowthLeads(nullptr);  // until the fields are compared
         rememberPair(runA(), runB());
         syncRuns();
         emit differencesShown(seconds);

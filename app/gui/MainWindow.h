@@ -15,6 +15,7 @@
 #include "gui/PairSession.h"
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -24,6 +25,7 @@ class QToolBar;
 namespace meshdiff::views {
 class ErrorMapView;
 class FieldTableView;
+class GrowthChartView;
 class GlobeView;
 class InspectorPanel;
 class LeadSlider;
@@ -71,6 +73,13 @@ public:
     void exportMapSvg(const QString& path);
     void exportData(const QString& directory);    // CSV and JSON of the differences and field metrics
     void exportReport(const QString& directory);  // as `meshdiff report`: figures, data and index.html
+    // The error-growth chart as shown (PNG, PDF, SVG on the options' paper); the per-lead table as CSV.
+    void exportGrowthChart(const views::FigureOptions& options, const QString& path);
+    void exportLeadTable(const QString& path);
+    // Every lead of the pair compared (null: a single lead); the error-growth chart shows it. The
+    // window's rollout session hands it over once every lead is compared.
+    void showGrowthLeads(std::shared_ptr<const FieldsComparison> leads);
+    const FieldsComparison* growthLeads() const { return growthLeads_.get(); }
     int exportsRunning() const { return exportsRunning_; }
 
     views::GlobeView* globe() const { return globe_; }
@@ -78,6 +87,7 @@ public:
     views::FieldTableView* fieldTable() const { return fields_; }
     views::InspectorPanel* inspector() const { return inspector_; }
     views::RunsPanel* runsPanel() const { return runs_; }
+    views::GrowthChartView* growthChart() const { return growth_; }  // in a dock shown for more than one lead
     views::RerunPanel* rerunPanel() const { return rerun_; }
     rerun::RerunSession* rerunSession() const { return rerunSession_; }
     views::LeadSlider* leadSlider() const { return leadSlider_; }
@@ -112,6 +122,8 @@ signals:
     void exportFinished(const QStringList& files);
     void exportFailed(const QString& message);
     void rerunCompared(const QStringList& lines);  // compareFinishedRerun's result, one line per run
+    // A point of the error-growth chart was clicked: the field and its position in perLead.
+    void growthPointClicked(const QString& field, int leadIndex);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -122,6 +134,9 @@ private:
     void buildMenus();
     void buildDocks();
     void buildStatusBar();
+    void buildGrowthDock(QDockWidget* beside);
+    void showGrowth();  // the chart follows the pair's leads and the fields selected in the table
+    void exportGrowthInteractive(bool table);
     void connectViews();
     void connectSession();
     void restoreSettings();
@@ -164,6 +179,9 @@ private:
     views::InspectorPanel* inspector_ = nullptr;
     views::RunsPanel* runs_ = nullptr;
     views::RerunPanel* rerun_ = nullptr;
+    views::GrowthChartView* growth_ = nullptr;
+    QDockWidget* growthDock_ = nullptr;
+    std::shared_ptr<const FieldsComparison> growthLeads_;
     rerun::RerunSession* rerunSession_ = nullptr;
     QLabel* status_ = nullptr;
     QProgressBar* progress_ = nullptr;

@@ -73,14 +73,27 @@ void MainWindow::exportData(const QString& directory) {
 }
 
 void MainWindow::exportReport(const QString& directory) {
-    runExport(tr("the report"), [this, directory, pair = session_->sharedPair()] {
+    // The error-growth chart draws on the GUI thread only (Qt Charts): first, here.
+    std::optional<report::Figure> growth;
+    if (growthLeads_ && session_->pair()) {
+        try {
+            QDir().mkpath(directory);
+            growth = report::writeGrowthFigures(*growthLeads_, directory.toStdString(), report::ReportOptions{});
+        } catch (const std::exception&) {
+            // the report names the folder's problem when it writes there
+        }
+    }
+    runExport(tr("the report"), [this, directory, pair = session_->sharedPair(), leads = growthLeads_, growth] {
         if (!pair) throw Error(directory.toStdString(), "no report without two open runs");
         const auto progress = [this](int percent, const std::string& step) {
             views::postTo(this, [this, percent, text = QString::fromStdString(step)] {
                 showStatus(tr("Writing the report: %1% %2").arg(percent).arg(text));
             });
         };
-        const auto written = report::writeReport(*pair, directory.toStdString(), report::ReportOptions{}, progress);
+        report::ReportOptions options;
+        options.leads = leads;
+        options.growthFigure = growth;
+        const auto written = report::writeReport(*pair, directory.toStdString(), options, progress);
         return QStringList{QString::fromStdString(written.index)};
     });
 }

@@ -42,6 +42,7 @@ void MainWindow::buildDocks() {
     rerunScroll->setFrameShape(QFrame::NoFrame);
     auto* rerunDock = addDock(tr("Rerun"), QStringLiteral("rerunDock"), rerunScroll, Qt::BottomDockWidgetArea);
     tabifyDockWidget(mapDock, rerunDock);
+    buildGrowthDock(mapDock);
     mapDock->raise();
     rerunSession_ = rerun::attachRerunPanel(rerun_, this);
     connect(rerunSession_, &rerun::RerunSession::runFinished, this, &MainWindow::addRun);

@@ -84,6 +84,7 @@ void MainWindow::connectRollout() {
     };
     connect(rollout_, &RolloutSession::finished, this, [this, ended] {
         ended();
+        showGrowthLeads(rollout_->everyLead());
         if (rollout_->isRollout()) {
             showStatus(tr("Every lead compared: %1 leads%2 — [ and ] step, P plays.")
                            .arg(rollout_->leadCount())

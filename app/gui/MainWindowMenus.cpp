@@ -59,6 +59,8 @@ void MainWindow::buildMenus() {
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportMenu->addAction(tr("&Report (HTML, Figures and Data)…"), this, &MainWindow::exportReportInteractive)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E));
+    exportMenu->addAction(tr("Error-&Growth Chart (PDF, SVG, PNG)…"), this, [this] { exportGrowthInteractive(false); });
+    exportMenu->addAction(tr("&Per-Lead Table (CSV)…"), this, [this] { exportGrowthInteractive(true); });
     file->addSeparator();
     file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows)->setShortcut(QKeySequence::Quit);
 

@@ -125,6 +125,21 @@ void RolloutSession::run(const std::shared_ptr<Job>& job, std::shared_ptr<const 
 
 void RolloutSession::endJob() { job_.reset(); }
 
+std::shared_ptr<const FieldsComparison> RolloutSession::everyLead() const {
+    if (!isRollout() || isLoading() || leads_.size() != std::size_t(leadCount())) return nullptr;
+    auto fields = std::make_shared<FieldsComparison>();
+    for (const auto& lead : leads_) fields->perLead.push_back(lead->comparison);
+    const LeadComparison& first = fields->perLead.front();
+    fields->perField = first.perField;
+    fields->members = first.members;
+    fields->minCorr = first.minCorr;
+    fields->maxRelRms = first.maxRelRms;
+    fields->medianRelRms = first.medianRelRms;
+    fields->nanMasksEqual = first.nanMasksEqual;
+    fields->worst = first.worst;
+    return fields;
+}
+
 void RolloutSession::finish(const std::shared_ptr<Job>& job) {
     if (job != job_) return;
     endJob();

@@ -33,6 +33,9 @@ public:
     const RolloutLead* lead(int index) const;
     const std::vector<views::FieldRow>* rows(int lead, int member) const;
     FieldSlice slice(int lead, int member) const;
+    // Every lead as core's FieldsComparison (perLead in order; top level = the first lead), once
+    // all leads are compared; null before, and for a single slice.
+    std::shared_ptr<const FieldsComparison> everyLead() const;
 
 public slots:
     void cancel();

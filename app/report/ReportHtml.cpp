@@ -7,23 +7,10 @@
 #include <sstream>
 
 #include "common/Error.h"
+#include "report/ReportLeads.h"
 
 namespace meshdiff::report {
 namespace {
-
-std::string htmlEscape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
 
 std::string scientific(double v) {
     if (std::isnan(v)) return "–";
@@ -84,6 +71,20 @@ void writeDiagnosis(std::ostream& html, const Diagnosis& d) {
 
 }  // namespace
 
+std::string htmlEscape(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
 std::string numberText(double v) {
     if (std::isnan(v)) return "–";
     std::ostringstream s;
@@ -103,7 +104,7 @@ std::string correlationText(double corr) {
 }
 
 void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pair, const ReportFigures& figures,
-                    const std::vector<std::string>& dataFiles) {
+                    const std::vector<std::string>& dataFiles, const FieldsComparison* leads) {
     const Comparison& c = pair.comparison;
     std::ofstream html(path);
     if (!html) throw Error(path.string(), "cannot be written");
@@ -152,6 +153,10 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
     }
     if (c.diagnosis) writeDiagnosis(html, *c.diagnosis);
     writeFigures(html, figures.maps);
+    if (leads && leads->perLead.size() > 1) {
+        writeLeadTable(html, *leads);
+        writeFigures(html, figures.growth);
+    }
     if (!figures.fieldCloseups.empty()) {
         html << "<h3>Where the fields differ most</h3>\n";
         writeCloseups(html, figures.fieldCloseups);

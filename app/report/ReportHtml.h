@@ -16,16 +16,20 @@ struct ReportFigures {
     std::vector<Figure> globes;         // the overview and the close-ups of differing graph items
     std::vector<Figure> maps;           // A−B maps of the worst fields
     std::vector<Figure> fieldCloseups;  // where the fields differ most
+    std::vector<Figure> growth;         // rel RMS over the leads, when the runs have more than one
 };
 
 // index.html: the runs, the graph differences, the field metrics (corr with enough digits to
 // differ from 1, and 1 − corr), the figures with their captions and the data files.
+// With `leads` (every lead compared, more than one), a per-lead table and the growth figures.
 void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pair, const ReportFigures& figures,
-                    const std::vector<std::string>& dataFiles);
+                    const std::vector<std::string>& dataFiles, const FieldsComparison* leads = nullptr);
 
 // corr with as many digits as it takes to tell it from 1 ("0.999999388"), "1" only when it is 1.
 std::string correlationText(double corr);
 // A number in 4 significant digits; "–" for NaN.
 std::string numberText(double v);
+// `text` with &, <, > and " as HTML entities.
+std::string htmlEscape(const std::string& text);
 
 }  // namespace meshdiff::report

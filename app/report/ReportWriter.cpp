@@ -1,7 +1,9 @@
 // The bug-report folder of `meshdiff report` and of the window's File ▸ Export ▸ Report.
 #include "report/ReportWriter.h"
 
+#include <QCoreApplication>
 #include <QString>
+#include <QThread>
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +15,10 @@
 #include "export/GlobeFigure.h"
 #include "export/MapFigure.h"
 #include "geo/Vec3.h"
+#include "growthchart/GrowthChartData.h"
+#include "growthchart/GrowthChartFigure.h"
+#include "growthchart/LeadTableCsv.h"
+#include "gui/EveryLeadComparison.h"
 #include "gui/FieldMap.h"
 #include "gui/PairLoader.h"
 #include "report/CloseupSpots.h"
@@ -29,6 +35,8 @@ constexpr double kGraphCloseupDistance = 1.15;  // Earth radii from the centre
 constexpr double kFieldCloseupDistance = 1.3;
 constexpr double kFieldSpotSeparationDegrees = 10;
 constexpr double kMapFigureInches = 10;
+constexpr double kGrowthFigureInches = 6;
+constexpr std::size_t kGrowthFields = 5;  // the worst fields drawn in the error-growth chart
 
 std::string fileSafe(const std::string& name) {
     std::string out;
@@ -81,6 +89,23 @@ void writeGlobe(const views::GlobeSnapshot& snapshot, const views::FigureOptions
 
 }  // namespace
 
+Figure writeGrowthFigures(const FieldsComparison& leads, const std::filesystem::path& folder,
+                          const ReportOptions& options) {
+    const auto growth = views::growthChartData(leads, {}, kGrowthFields);
+    views::FigureOptions figure = pixelFigure(options.width, 0, options.width / kGrowthFigureInches);
+    views::writeGrowthChartFigure(growth, figure, QString::fromStdString((folder / "growth_chart.png").string()));
+    figure = views::withPreset(figure, views::FigurePreset::DoubleColumn, QSizeF());  // room for the names
+    figure.format = views::FigureFormat::Pdf;
+    views::writeGrowthChartFigure(growth, figure, QString::fromStdString((folder / "growth_chart.pdf").string()));
+    return {"growth_chart.png",
+            "Error growth: rel RMS of A−B at each lead for the " + std::to_string(growth.lines.size()) +
+                " fields with the largest rel RMS (the largest over the members)" +
+                (growth.spread.empty() ? std::string(".")
+                                       : "; the band is the member spread (" + growth.spreadSource +
+                                             "), from the median to the largest rel RMS over the fields."),
+            "growth_chart.pdf"};
+}
+
 ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path& folder, const ReportOptions& options,
                         const std::function<void(int, const std::string&)>& progress) {
     namespace fs = std::filesystem;
@@ -99,6 +124,13 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
     std::vector<std::string> dataFiles = views::exportDataFiles(out.string(), diff, pair.graphA.get(), pair.fieldRows);
     views::writeJsonFile(comparisonToJson(pair.comparison), (out / "comparison.json").string());
     dataFiles.push_back((out / "comparison.json").string());
+    if (!options.leads) step(1, "Comparing every lead");
+    const auto leads = options.leads ? options.leads : gui::compareEveryLead(pair);
+    const bool rollout = leads && leads->perLead.size() > 1;
+    if (rollout) {
+        views::writeLeadTableCsv(*leads, (out / "per_lead.csv").string());
+        dataFiles.push_back((out / "per_lead.csv").string());
+    }
 
     // The worst fields (largest rel RMS), in the window's default map style.
     const views::ErrorMapStyle style;
@@ -218,7 +250,15 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
                                     numberText(rows[std::size_t(i)]->maxAbs) + ").",
                                 stem + ".pdf"});
     }
-    writeIndexHtml(out / "index.html", pair, figures, dataFiles);
+    if (rollout) {
+        step(96, "Drawing the error-growth chart");
+        if (options.growthFigure) {
+            figures.growth.push_back(*options.growthFigure);
+        } else if (QThread::currentThread() == QCoreApplication::instance()->thread()) {
+            figures.growth.push_back(writeGrowthFigures(*leads, out, options));
+        }
+    }
+    writeIndexHtml(out / "index.html", pair, figures, dataFiles, leads.get());
     step(100, "Report written");
     return {(out / "index.html").string(), int(figures.globes.size() + figures.fieldCloseups.size()),
             int(figures.maps.size()), int(dataFiles.size())};

@@ -2,10 +2,13 @@
 #include <atomic>
 #include <filesystem>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "gui/LoadedPair.h"
+#include "report/ReportHtml.h"
 
 namespace meshdiff::report {
 
@@ -15,6 +18,11 @@ struct ReportOptions {
     int closeups = 3;                 // globe close-ups of this many differing graph items
     int fieldCloseups = 3;            // globe close-ups of the largest field differences
     double dotsPerInch = 150;         // with 8 pt text, as the window's figures
+    // Every lead of the fields compared (gui/EveryLeadComparison.h); read from the files when null.
+    std::shared_ptr<const FieldsComparison> leads;
+    // The error-growth chart already in the folder (writeGrowthFigures); else it is drawn when
+    // writeReport runs on the GUI thread, and left out on any other (Qt Charts draws only there).
+    std::optional<Figure> growthFigure;
 };
 
 struct ReportFiles {
@@ -25,10 +33,16 @@ struct ReportFiles {
 // Writes what a user attaches to a bug report into `folder` (created when missing): globe and
 // error-map figures drawn by the window's figure code in the window's default map style (PNG,
 // and PDF for the maps), close-ups of the differing graph items and of the largest field
-// differences, CSV/JSON of the differences and field metrics, and an index.html showing them.
+// differences, CSV/JSON of the differences and field metrics, and an index.html showing them;
+// for runs of more than one lead also the error-growth chart (PNG, PDF) and per_lead.csv.
 // The same runs give the same files, byte for byte.
-// Runs on any thread (the globe renders through VTK's own offscreen window); `progress` gets
+// Runs on any thread (the globe renders through VTK's own offscreen window; see growthFigure); `progress` gets
 // 0–100 and what is being written. Throws meshdiff::Error naming the file that failed.
+// The error-growth chart of `leads` (more than one) as growth_chart.png and .pdf in `folder`, as
+// the report shows it. GUI thread only: Qt Charts lays text out with objects of that thread.
+Figure writeGrowthFigures(const FieldsComparison& leads, const std::filesystem::path& folder,
+                          const ReportOptions& options);
+
 ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path& folder, const ReportOptions& options,
                         const std::function<void(int, const std::string&)>& progress = {});
 

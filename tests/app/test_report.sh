@@ -31,6 +31,7 @@ maps=$(ls "$r"/map_*.png 2>/dev/null | wc -l)
 pdfs=$(ls "$r"/map_*.pdf 2>/dev/null | wc -l)
 [ "$pdfs" = 2 ] || fail "expected 2 error-map PDFs, found $pdfs"
 for f in field_difference_1.png field_difference_2.png; do [ -s "$r/$f" ] || fail "missing $f"; done
+[ ! -e "$r/per_lead.csv" ] && [ ! -e "$r/growth_chart.png" ] || fail "a single lead has no error growth to chart"
 
 # Progress on a pipe: one line per step, never one per percent.
 lines=$(grep -c "^meshdiff report: [0-9]*% " "$tmp/err" || true)

@@ -1,0 +1,21 @@
+#include "gui/EveryLeadComparison.h"
+
+#include "fields/FieldSource.h"
+
+namespace meshdiff::gui {
+
+std::shared_ptr<const FieldsComparison> compareEveryLead(const LoadedPair& pair) {
+    const Comparison& c = pair.comparison;
+    if (!c.a.fieldsFile || !c.b.fieldsFile) return nullptr;
+    const auto a = openFieldSource(*c.a.fieldsFile);
+    const auto b = openFieldSource(*c.b.fieldsFile);
+    if (a->leads().size() < 2 && b->leads().size() < 2) return nullptr;
+    RolloutScope scope;
+    scope.everyLead = true;
+    scope.everyMember = true;
+    auto fields = std::make_shared<FieldsComparison>(compareFieldSources(*a, *b, c.tolerance, scope));
+    if (fields->perLead.size() < 2) return nullptr;
+    return fields;
+}
+
+}  // namespace meshdiff::gui

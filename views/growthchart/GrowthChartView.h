@@ -1,0 +1,41 @@
+#pragma once
+#include <QWidget>
+
+#include "growthchart/GrowthChartData.h"
+
+class QChart;
+class QChartView;
+class QLabel;
+class QLineSeries;
+
+namespace meshdiff::views {
+
+// The error-growth chart: rel RMS of A−B against the lead on a log axis, one line per field and
+// the member spread as a band (growthchart/GrowthChart.h). Clicking a point (or the line near
+// it) names its field and lead; hovering one shows its numbers.
+class GrowthChartView : public QWidget {
+    Q_OBJECT
+public:
+    explicit GrowthChartView(QWidget* parent = nullptr);
+
+    void setData(GrowthChartData data);
+    const GrowthChartData& data() const { return data_; }
+    QChart* chart() const;
+    QChartView* chartView() const { return view_; }
+    QString hoverText() const { return hoverText_; }  // the tooltip last shown, for tests
+
+signals:
+    void pointClicked(const QString& field, int leadIndex);
+
+private:
+    // The point of `field`'s line nearest to `value` (in chart values): its line and position.
+    const GrowthPoint* nearestPoint(const QString& field, QPointF value, const GrowthLine** line) const;
+    void connectSeries(QLineSeries* series);
+
+    GrowthChartData data_;
+    QChartView* view_;
+    QLabel* empty_;
+    QString hoverText_;
+};
+
+}  // namespace meshdiff::views

@@ -83,7 +83,7 @@ void writeLayout(const MeshGraph& g, const std::string& path, const LayoutOption
     if (!o.format.empty()) w.writeStringAttribute("/", "meshdiff_format", o.format);
     w.writeIntAttribute("/", "meshdiff_format_version", o.version);
     for (const char* group : {"/grid", "/mesh", "/grid2mesh", "/mesh2grid"}) w.createGroup(group);
-    auto put = [&](const std::string& name, DType t, std::vector<std::size_t> shape, const void* data) {
+    auto put = [&](const std::string& name, DType t, const std::vector<std::size_t>& shape, const void* data) {
         if (name != o.skip) w.writeDataset(name, t, shape, data);
     };
     put("/grid/lat", DType::Float32, {g.gridLat.size()}, g.gridLat.data());

@@ -24,7 +24,7 @@ inline std::filesystem::path scratchDir() {
 
 // Writes the input to `name` inside the scratch folder and returns its path.
 inline std::string writeScratch(const std::uint8_t* data, std::size_t size, const std::string& name) {
-    const std::string path = (scratchDir() / name).string();
+    std::string path = (scratchDir() / name).string();
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
     return path;

@@ -14,7 +14,12 @@ std::string versionText() {
     libraries.insert(libraries.begin(), gui.begin(), gui.end());
 #endif
     std::string text = std::string("meshdiff ") + MESHDIFF_VERSION;
-    for (const auto& [name, version] : libraries) text += "\n  " + name + " " + version;
+    for (const auto& [name, version] : libraries) {
+        text += "\n  ";
+        text += name;
+        text += ' ';
+        text += version;
+    }
     return text;
 }
 

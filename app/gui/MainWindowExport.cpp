@@ -99,8 +99,7 @@ void MainWindow::exportReport(const QString& directory) {
 }
 
 QString MainWindow::askExportFolder(const QString& title) {
-    const QString dir =
-        QFileDialog::getExistingDirectory(this, title, QSettings().value(settings::kExportFolder).toString());
+    QString dir = QFileDialog::getExistingDirectory(this, title, QSettings().value(settings::kExportFolder).toString());
     if (!dir.isEmpty()) views::saveSettingsInBackground({{settings::kExportFolder, dir}});
     return dir;
 }

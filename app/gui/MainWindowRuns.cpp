@@ -74,7 +74,7 @@ void MainWindow::syncRuns() {
     runs_->setRunDescription(pathA, QString::fromStdString(c.a.label));
     runs_->setRunDescription(pathB, QString::fromStdString(c.b.label));
     auto describe = [](const QString& letter, const std::string& label) {
-        const QString text = QString::fromStdString(label);
+        QString text = QString::fromStdString(label);
         if (text.isEmpty() || text == letter) return letter;
         if (text.startsWith(letter + QLatin1Char(' ')) || text.startsWith(letter + QLatin1Char(':'))) return text;
         return QStringLiteral("%1 (%2)").arg(letter, text);

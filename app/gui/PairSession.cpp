@@ -108,7 +108,7 @@ void PairSession::loadInBackground(const std::shared_ptr<Job>& job) {
         bool graphsShown = false;
         auto graphsReady = [this, job, &graphsShown](std::shared_ptr<LoadedPair> stage) {
             graphsShown = true;
-            views::postTo(this, [this, job, stage] { onGraphsReady(job, stage); });
+            views::postTo(this, [this, job, stage = std::move(stage)] { onGraphsReady(job, stage); });
         };
         auto report = [this, job](int percent, const std::string& step) {
             views::postTo(this, [this, job, percent, text = QString::fromStdString(step)] {

@@ -171,6 +171,7 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
         if (diff) {
             // Close-ups: the first differing edges and triangles, as the window's "next difference".
             std::vector<std::pair<LonLat, std::string>> spots;
+            spots.reserve(diff->g2mOnlyA.size() + diff->g2mOnlyB.size() + diff->m2gChanged.size());
             auto gridLonLat = [&](std::int32_t grid) {
                 const MeshGraph& g = *pair.graphA;
                 return LonLat{g.gridLon[grid % g.gridLon.size()], g.gridLat[grid / g.gridLon.size()]};

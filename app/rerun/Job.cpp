@@ -66,7 +66,7 @@ private:
     std::string mapInput(const std::string& localPath) {
         for (const auto& input : inputs_)
             if (input.localPath == localPath) return input.commandPath;
-        const std::string commandPath = context_.mapInput ? context_.mapInput(localPath) : localPath;
+        std::string commandPath = context_.mapInput ? context_.mapInput(localPath) : localPath;
         inputs_.push_back({localPath, commandPath});
         return commandPath;
     }

@@ -41,7 +41,12 @@ std::string substitutePlaceholders(const std::string& text,
             throw Error(where, "malformed placeholder in \"" + text + "\" (write {{ for a literal brace)");
         const std::string name = text.substr(i + 1, end - i - 1);
         const auto value = lookup(name);
-        if (!value) throw Error(where, "unknown placeholder {" + name + "} in \"" + text + "\"");
+        if (!value) {
+            std::string problem = "unknown placeholder {" + name + "} in \"";
+            problem += text;
+            problem += '"';
+            throw Error(where, problem);
+        }
         out += *value;
         i = end;
     }

@@ -106,7 +106,7 @@ TEST(FieldMetrics, ComparesOnTheCommonPointsOfASubsampledGrid) {
     std::vector<double> fv(40), cv;
     for (int i = 0; i < 40; ++i) fv[std::size_t(i)] = i * i;
     for (int i = 0; i < 5; i += 2) {
-        for (int j = 0; j < 8; j += 2) cv.push_back(fv[std::size_t(i * 8 + j)]);
+        for (int j = 0; j < 8; j += 2) cv.push_back(fv[std::size_t(i) * 8 + std::size_t(j)]);
     }
     auto al = alignGrids(coarse, fine, "c", "f");
     auto m = computeFieldMetrics(makeField(cv, 3, 4), makeField(fv, 5, 8), al);

@@ -22,6 +22,7 @@ DiffRisk recall(const MeshGraph& a, const MeshGraph& b) { return assessDiffRisk(
 TEST(Fragility, FlagsEveryDifferenceBetweenTheOfficialHostGraphs) {
     const std::vector<std::string> names{"default", "avx2", "sse"};
     std::vector<MeshGraph> graphs;
+    graphs.reserve(names.size());
     for (const auto& n : names)
         graphs.push_back(readGraphNpz(test::officialGraph("wn2_graph_1p0deg_" + n + ".npz").string()));
     for (std::size_t i = 0; i < graphs.size(); ++i) {

@@ -198,6 +198,7 @@ TEST(CanonicalEdges, EdgesInCanonicalOrderAndShuffledAgree) {
     sorted.g2mSenders.push_back(sorted.g2mSenders[7]);  // a duplicate edge
     sorted.g2mReceivers.push_back(sorted.g2mReceivers[7]);
     std::vector<std::pair<int, int>> byMesh;
+    byMesh.reserve(sorted.g2mSenders.size());
     for (std::size_t e = 0; e < sorted.g2mSenders.size(); ++e)
         byMesh.push_back({sorted.g2mReceivers[e], sorted.g2mSenders[e]});
     std::sort(byMesh.begin(), byMesh.end());

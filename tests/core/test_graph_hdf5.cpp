@@ -83,7 +83,7 @@ void writeLayout(const MeshGraph& g, const std::string& path, const LayoutOption
     if (!o.format.empty()) w.writeStringAttribute("/", "meshdiff_format", o.format);
     w.writeIntAttribute("/", "meshdiff_format_version", o.version);
     for (const char* group : {"/grid", "/mesh", "/grid2mesh", "/mesh2grid"}) w.createGroup(group);
-    auto put = [&](const std::string& name, DType t, std::vector<std::size_t> shape, const void* data) {
+    auto put = [&](const std::string& name, DType t, const std::vector<std::size_t>& shape, const void* data) {
         if (name != o.skip) w.writeDataset(name, t, shape, data);
     };
     put("/grid/lat", DType::Float32, {g.gridLat.size()}, g.gridLat.data());
@@ -263,6 +263,7 @@ TEST_F(GraphHdf5Test, ThreadsMayReadAndWriteGraphFilesAtOnce) {
     writeGraphHdf5(a, file("a.h5"));
     writeGraphHdf5(b, file("b.h5"));
     std::vector<std::thread> threads;
+    threads.reserve(4);
     std::atomic<int> good{0};
     for (int t = 0; t < 4; ++t) {
         threads.emplace_back([&, t] {
@@ -324,8 +325,9 @@ TEST_F(GraphHdf5Test, MappingReportsTheReadersErrors) {
     o = {};
     o.version = 2;
     cases.push_back({"v2.h5", o});
-    for (const auto& [name, options] : cases) {
-        writeLayout(smallGraph(), file(name), options);
+    for (const auto& layoutCase : cases) {
+        const std::string& name = layoutCase.first;  // not a structured binding: the lambdas capture it
+        writeLayout(smallGraph(), file(name), layoutCase.second);
         EXPECT_EQ(problemOf([&] { MappedGraphHdf5::open(file(name)); }), problemOf([&] { readGraphHdf5(file(name)); }))
             << name;
     }

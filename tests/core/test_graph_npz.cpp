@@ -14,7 +14,6 @@
 using namespace meshdiff;
 using nlohmann::json;
 using test::errorOf;
-using test::fileBytes;
 
 namespace {
 
@@ -67,7 +66,7 @@ TEST(GraphNpz, OutOfRangeIndexNamesKeyAndFile) {
     const Error e = errorOf([&] { readGraphNpz(path); });
     EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("m2g_senders"), std::string::npos) << e.what();
-    EXPECT_NE(e.problem().find("6"), std::string::npos) << e.what();
+    EXPECT_NE(e.problem().find('6'), std::string::npos) << e.what();
 }
 
 TEST(GraphNpz, MissingKeyNamesKeyAndFile) {

@@ -16,7 +16,6 @@
 using namespace meshdiff;
 using nlohmann::json;
 using test::errorOf;
-using test::fileBytes;
 
 namespace {
 

@@ -193,7 +193,9 @@ TEST(NpzWriter, StoredAndDeflatedArchivesReadBackHereAndInNumpy) {
             "sys.exit(0 if ok and list(d.keys()) == ['edges', 'geopotential@500', 'flags'] else 1)\n";
         const std::string scriptPath = dir.file("check.py");
         std::ofstream(scriptPath) << script;
-        EXPECT_EQ(std::system(("/usr/bin/python3 " + scriptPath + " " + path).c_str()), 0) << path;
+        std::string command = "/usr/bin/python3 " + scriptPath;
+        command += " " + path;
+        EXPECT_EQ(std::system(command.c_str()), 0) << path;
     }
 }
 

@@ -9,7 +9,6 @@
 
 using namespace meshdiff;
 using test::errorOf;
-using test::fileBytes;
 
 namespace {
 

@@ -96,7 +96,7 @@ TEST(LocalRun, FailureSaysWhy) {
     EXPECT_NE(result.log.indexOf("oops"), -1);
     EXPECT_EQ(controller.record()["status"], "failed");
     EXPECT_EQ(controller.record()["exit_code"], 3);
-    EXPECT_NE(controller.record()["reason"].get<std::string>().find("3"), std::string::npos);
+    EXPECT_NE(controller.record()["reason"].get<std::string>().find('3'), std::string::npos);
 }
 
 TEST(LocalRun, AMissingProgramFails) {

@@ -48,12 +48,14 @@ const std::vector<std::string> kHostile = {
 TEST(ShellQuote, EveryValueReachesTheProgramLiterally) {
     for (const auto& value : kHostile) {
         const std::string script = shellExec({"printf", "%s|", value, value});
-        EXPECT_EQ(runShell(script), value + "|" + value + "|") << value;
+        const std::string once = value + "|";  // printf's format, applied to each of the two values
+        EXPECT_EQ(runShell(script), once + once) << value;
     }
 }
 
 TEST(ShellQuote, ExportedValuesStayLiteral) {
     std::vector<std::pair<std::string, std::string>> env;
+    env.reserve(kHostile.size());
     for (std::size_t i = 0; i < kHostile.size(); ++i) env.emplace_back("V" + std::to_string(i), kHostile[i]);
     std::string script = shellExports(env);
     for (std::size_t i = 0; i < kHostile.size(); ++i) script += "printf '%s|' \"$V" + std::to_string(i) + "\"\n";

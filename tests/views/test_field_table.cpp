@@ -97,7 +97,7 @@ TEST(NearDifferenceMask, MarksPointsWithinTheRadiusOnly) {
     for (std::size_t j = 0; j < grid.nlon(); ++j) identity.lonA.push_back(j), identity.lonB.push_back(j);
     // One location at the seam: points at lon 359 and lon 1 are as near as lon 0.
     const auto mask = nearDifferenceMask(grid, identity, {LonLat{0.0, 0.0}}, 1.5);
-    auto at = [&](int lat, int lon) { return mask[std::size_t((lat + 90) * 360 + lon)]; };
+    auto at = [&](int lat, int lon) { return mask[std::size_t(lat + 90) * 360 + std::size_t(lon)]; };
     EXPECT_EQ(at(0, 0), 1);
     EXPECT_EQ(at(0, 1), 1);
     EXPECT_EQ(at(0, 359), 1);

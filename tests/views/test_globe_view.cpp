@@ -54,7 +54,7 @@ void gridLatLon(const MeshGraph& g, std::int32_t grid, double& lat, double& lon)
 }
 
 QImage render(GlobeView& view, const QString& name, int width, int height) {
-    const QImage image = view.imageRenderer(width, height)();
+    QImage image = view.imageRenderer(width, height)();
     EXPECT_FALSE(image.isNull()) << name.toStdString();
     image.save(test::screenshotPath(name + "_raw.png"));
     return image;

@@ -36,7 +36,7 @@ double halfStep(const std::vector<double>& axis) {
 // "A" with the run's label, said once: a label that already starts with the letter ("A (glibc
 // float32 math)") stands alone instead of becoming "A (A (glibc float32 math))".
 QString runTitle(const QString& letter, const std::string& label) {
-    const QString text = QString::fromStdString(label).trimmed();
+    QString text = QString::fromStdString(label).trimmed();
     if (text.isEmpty() || text == letter) return letter;
     if (text.startsWith(letter + QLatin1Char(' ')) || text.startsWith(letter + QLatin1Char('(')) ||
         text.startsWith(letter + QLatin1Char(':')))

@@ -129,14 +129,7 @@ std::shared_ptr<const FieldsComparison> RolloutSession::everyLead() const {
     if (!isRollout() || isLoading() || leads_.size() != std::size_t(leadCount())) return nullptr;
     auto fields = std::make_shared<FieldsComparison>();
     for (const auto& lead : leads_) fields->perLead.push_back(lead->comparison);
-    const LeadComparison& first = fields->perLead.front();
-    fields->perField = first.perField;
-    fields->members = first.members;
-    fields->minCorr = first.minCorr;
-    fields->maxRelRms = first.maxRelRms;
-    fields->medianRelRms = first.medianRelRms;
-    fields->nanMasksEqual = first.nanMasksEqual;
-    fields->worst = first.worst;
+    fields->showLead(0);
     return fields;
 }
 

@@ -288,16 +288,20 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
         summarize(c.perLead[p]);
         if (spread.alignment) c.perLead[p].spread = summarizeSpread(spreads[p], spread.label);
     }
-    if (c.perLead.empty()) return c;
-    const LeadComparison& shown = c.perLead[c.shownLead];
-    c.perField = shown.perField;
-    c.members = shown.members;
-    c.minCorr = shown.minCorr;
-    c.maxRelRms = shown.maxRelRms;
-    c.medianRelRms = shown.medianRelRms;
-    c.nanMasksEqual = shown.nanMasksEqual;
-    c.worst = shown.worst;
+    if (!c.perLead.empty()) c.showLead(c.shownLead);
     return c;
+}
+
+void FieldsComparison::showLead(std::size_t position) {
+    const LeadComparison& shown = perLead.at(position);
+    shownLead = position;
+    perField = shown.perField;
+    members = shown.members;
+    minCorr = shown.minCorr;
+    maxRelRms = shown.maxRelRms;
+    medianRelRms = shown.medianRelRms;
+    nanMasksEqual = shown.nanMasksEqual;
+    worst = shown.worst;
 }
 
 }  // namespace meshdiff

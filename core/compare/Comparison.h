@@ -53,6 +53,8 @@ struct FieldsComparison {
     std::size_t shownLead = 0;                 // position in perLead of the top-level values
     std::vector<std::string> leadsNotLinedUp;  // "lead 30 h: only in B"
     std::vector<std::string> notes;            // how leads and members were lined up
+
+    void showLead(std::size_t position);  // the top-level values become perLead[position]'s
 };
 
 struct CompareOptions {

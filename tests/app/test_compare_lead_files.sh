@@ -8,24 +8,7 @@ meshdiff=$1 fixtures=$2
 r=$fixtures/rollouts
 py=${MESHDIFF_PYTHON:-/usr/bin/python3}
 source "$(dirname "$0")/lib/expect.sh"
-check_json() {  # check_json FILE PYTHON-EXPRESSION-ON-j-AND-e
-  "$py" - "$1" "$r/expected.json" "$2" <<'PY' || fail "JSON check on $1: $2"
-import json, math, sys
-j = json.load(open(sys.argv[1]))["fields"]; e = json.load(open(sys.argv[2]))
-close = lambda x, y, r=2e-5: math.isclose(x, y, rel_tol=r, abs_tol=1e-9)
-def matches(lead, want):  # one per_lead entry against NumPy's numbers
-    by = {(f["name"], f["member"]): f for f in lead["per_field"]}
-    return (lead["count"] == 2 * len(e["names"]) and close(lead["max_rel_rms"], want["max_rel_rms"])
-        and close(lead["median_rel_rms"], want["median_rel_rms"]) and close(lead["min_corr"], want["min_corr"], 1e-9)
-        and lead["nan_masks_equal"] == want["nan_masks_equal"]
-        and all(close(by[n, num]["rel_rms"], want["per_field"][n][m]["rel_rms"])
-                and close(by[n, num]["corr"], want["per_field"][n][m]["corr"], 1e-9)
-                and by[n, num]["nan_masks_equal"] == want["per_field"][n][m]["nan_masks_equal"]
-                for n in e["names"] for m, num in enumerate([3, 7]))
-        and close(lead["member_spread"]["max_rel_rms"], want["spread_max_rel_rms"]))
-assert eval(sys.argv[3]), sys.argv[3]
-PY
-}
+source "$(dirname "$0")/lib/rollout_json.sh"
 
 before=$(find "$r" -type f -exec sha256sum {} + | sort)
 

@@ -2,15 +2,16 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <string>
 
 namespace meshdiff::cli {
 namespace {
 
 std::string timeLeftText(double seconds) {
-    if (seconds < 90) return std::to_string(static_cast<long>(seconds + 0.5)) + " s left";
-    if (seconds < 5400) return std::to_string(static_cast<long>(seconds / 60 + 0.5)) + " min left";
-    return std::to_string(static_cast<long>(seconds / 3600 + 0.5)) + " h left";
+    if (seconds < 90) return std::to_string(std::lround(seconds)) + " s left";
+    if (seconds < 5400) return std::to_string(std::lround(seconds / 60)) + " min left";
+    return std::to_string(std::lround(seconds / 3600)) + " h left";
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 namespace meshdiff::gui {
 
 RolloutReader::RolloutReader(const std::string& fieldsA, const std::string& fieldsB,
-                             std::vector<views::LonLat> differenceLocations)
+                             const std::vector<views::LonLat>& differenceLocations)
     : a_(openFieldSource(fieldsA)), b_(openFieldSource(fieldsB)) {
     alignment_ = alignGrids(a_->grid(), b_->grid(), a_->path(), b_->path());
     if (!differenceLocations.empty()) {

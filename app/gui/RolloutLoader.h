@@ -34,7 +34,7 @@ class RolloutReader {
 public:
     // Throws meshdiff::Error.
     RolloutReader(const std::string& fieldsA, const std::string& fieldsB,
-                  std::vector<views::LonLat> differenceLocations);
+                  const std::vector<views::LonLat>& differenceLocations);
     const RolloutPlan& plan() const { return plan_; }
     // Compares lead `lead` (a position in plan().leads) for every member, as compareRuns does,
     // and the rel RMS near the graph differences vs elsewhere. Throws LoadCancelled when `cancel`

@@ -256,7 +256,8 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
                 const std::size_t k = next++;
                 loaded->step = {k / perLeadCount, (k % perLeadCount) / members.pairs.size(), k % members.pairs.size()};
                 const LeadPair& leadPair = lineUp.pairs[loaded->step.lead];
-                const auto [memberA, memberB] = members.pairs[loaded->step.member];
+                const std::size_t memberA = members.pairs[loaded->step.member].first;
+                const std::size_t memberB = members.pairs[loaded->step.member].second;
                 const std::string& name = common[loaded->step.field];
                 tbb::parallel_invoke(
                     [&] {

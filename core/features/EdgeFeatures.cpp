@@ -3,7 +3,9 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <numbers>
@@ -179,7 +181,9 @@ ReceiverFrame NodeFrames::frame(std::size_t node) const {
     return f;
 }
 
-bool NodeFrames::sameBits(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+bool NodeFrames::sameBits(float x, float y) {
+    return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y);
+}
 
 RawEdgeFeature rawEdgeFeature(const std::array<float, 3>& sender, const ReceiverFrame& receiver) {
     const auto s = rotate(receiver.rotation, sender);

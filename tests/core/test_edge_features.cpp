@@ -2,7 +2,9 @@
 // their drift between two graphs on the edges both hold.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -70,11 +72,17 @@ std::vector<EdgeFeature> readFeatures(const std::string& path) {
     return out;
 }
 
+bool sameBits(const EdgeFeature& x, const EdgeFeature& y) {
+    for (std::size_t k = 0; k < x.size(); ++k)
+        if (std::bit_cast<std::uint32_t>(x[k]) != std::bit_cast<std::uint32_t>(y[k])) return false;
+    return true;
+}
+
 void expectSameBits(const std::vector<EdgeFeature>& ours, const std::vector<EdgeFeature>& numpy, const char* set) {
     ASSERT_EQ(ours.size(), numpy.size()) << set;
     std::size_t differing = 0;
     for (std::size_t e = 0; e < ours.size(); ++e) {
-        if (std::memcmp(ours[e].data(), numpy[e].data(), sizeof(EdgeFeature)) != 0 && differing++ < 5)
+        if (!sameBits(ours[e], numpy[e]) && differing++ < 5)
             ADD_FAILURE() << set << " edge " << e << ": meshdiff " << ours[e][0] << " " << ours[e][1] << " "
                           << ours[e][2] << " " << ours[e][3] << ", NumPy " << numpy[e][0] << " " << numpy[e][1] << " "
                           << numpy[e][2] << " " << numpy[e][3];

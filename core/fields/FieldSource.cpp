@@ -4,13 +4,18 @@
 
 namespace meshdiff {
 
+void FieldSource::checkPosition(std::size_t lead, std::size_t member, const char* holder) const {
+    const std::size_t leadCount = leads().size(), memberCount = members().size();
+    if (lead >= leadCount)
+        throw Error(path(), "lead " + std::to_string(lead) + " asked for, but " + holder + " has " +
+                                std::to_string(leadCount) + " lead(s)");
+    if (member > 0 && member >= memberCount)
+        throw Error(path(), "member " + std::to_string(member) + " asked for, but " + holder + " has " +
+                                std::to_string(memberCount) + " member(s)");
+}
+
 Field FieldSource::loadAt(const std::string& name, std::size_t lead, std::size_t member) const {
-    if (lead >= leads().size())
-        throw Error(path(), "lead " + std::to_string(lead) + " asked for, but the file has " +
-                                std::to_string(leads().size()) + " lead(s)");
-    if (member > 0 && member >= members().size())
-        throw Error(path(), "member " + std::to_string(member) + " asked for, but the file has " +
-                                std::to_string(members().size()) + " member(s)");
+    checkPosition(lead, member);
     return load(name);
 }
 

@@ -39,6 +39,16 @@ public:
     virtual void loadInto(const std::string& name, std::size_t lead, std::size_t member, Field& into) const {
         into = loadAt(name, lead, member);
     }
+
+protected:
+    // Throws meshdiff::Error naming path() when lead or member is past the source's counts.
+    void checkPosition(std::size_t lead, std::size_t member, const char* holder = "the file") const;
+    // loadAt for a source that overrides loadInto.
+    Field loadThroughBuffer(const std::string& name, std::size_t lead, std::size_t member) const {
+        Field field;
+        loadInto(name, lead, member, field);
+        return field;
+    }
 };
 
 struct FieldSourceOptions {

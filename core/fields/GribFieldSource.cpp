@@ -103,12 +103,7 @@ public:
 
     Field loadAt(const std::string& name, std::size_t lead, std::size_t member) const override {
         const std::size_t field = fieldIndex(name);
-        if (lead >= leads_.size())
-            throw Error(path_, "lead " + std::to_string(lead) + " asked for, but the file has " +
-                                   std::to_string(leads_.size()) + " lead(s)");
-        if (member >= memberCount())
-            throw Error(path_, "member " + std::to_string(member) + " asked for, but the file has " +
-                                   std::to_string(members_.size()) + " member(s)");
+        checkPosition(lead, member);
         const std::size_t message = slot(field, lead, member);
         if (message == kNone)
             throw Error(path_, "has no GRIB message for " + name + " at lead " + hoursText(*leads_[lead].hours) +

@@ -72,15 +72,11 @@ public:
     std::vector<int> members() const override { return members_; }
 
     Field loadAt(const std::string& name, std::size_t lead, std::size_t member) const override {
-        Field field;
-        loadInto(name, lead, member, field);
-        return field;
+        return loadThroughBuffer(name, lead, member);
     }
 
     void loadInto(const std::string& name, std::size_t lead, std::size_t member, Field& into) const override {
-        if (lead >= files_.size())
-            throw Error(folder_, "lead " + std::to_string(lead) + " asked for, but the folder has " +
-                                     std::to_string(files_.size()) + " lead files");
+        checkPosition(lead, member, "the folder");
         if (openLead_ != lead || !open_) {
             open_.reset();  // one file open at a time
             open_ = openFieldSource(files_[lead], options_);

@@ -161,18 +161,11 @@ public:
     std::vector<int> members() const override { return members_; }
 
     Field loadAt(const std::string& name, std::size_t lead, std::size_t member) const override {
-        Field field;
-        loadInto(name, lead, member, field);
-        return field;
+        return loadThroughBuffer(name, lead, member);
     }
 
     void loadInto(const std::string& name, std::size_t lead, std::size_t member, Field& into) const override {
-        if (lead >= leads_.size())
-            throw Error(path_, "lead " + std::to_string(lead) + " asked for, but the file has " +
-                                   std::to_string(leads_.size()) + " lead(s)");
-        if (member > 0 && member >= members_.size())
-            throw Error(path_, "member " + std::to_string(member) + " asked for, but the file has " +
-                                   std::to_string(members_.size()) + " member(s)");
+        checkPosition(lead, member);
         std::vector<std::size_t> index = leadingIndex_;
         if (leadAxis_) index[*leadAxis_] = leads_[lead].index;
         if (memberAxis_) index[*memberAxis_] = member;

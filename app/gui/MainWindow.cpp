@@ -263,7 +263,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     QMainWindow::closeEvent(event);
 }
 
-void MainWindow::showStatus(const QString& text) { status_->setText(text); }
+void MainWindow::showStatus(const QString& text) {
+    status_->setText(text);
+    status_->setToolTip(text);
+}
 
 void MainWindow::updateTitle() {
     auto name = [](const QString& path) { return path.isEmpty() ? QStringLiteral("?") : QFileInfo(path).fileName(); };

@@ -65,6 +65,8 @@ void MainWindow::buildStatusBar() {
     cancel_->setObjectName(QStringLiteral("cancelLoading"));
     cancel_->hide();
     connect(cancel_, &QPushButton::clicked, this, &MainWindow::cancelLoading);
+    // A long status line is cut rather than widening the window past the screen; the tooltip has it whole.
+    status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     statusBar()->addWidget(status_, 1);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancel_);

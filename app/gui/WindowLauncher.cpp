@@ -1,9 +1,11 @@
 #include "gui/WindowLauncher.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
 #include <QApplication>
+#include <QScreen>
 #include <QSettings>
 
 #include "common/Error.h"
@@ -31,7 +33,10 @@ int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool 
     QApplication app(argc, argv);
 
     MainWindow window;
-    if (!QSettings().contains(settings::kWindowGeometry)) window.resize(1500, 950);
+    if (!QSettings().contains(settings::kWindowGeometry)) {
+        const QRect screen = window.screen()->availableGeometry();
+        window.resize(std::min(1500, screen.width() * 19 / 20), std::min(950, screen.height() * 19 / 20));
+    }
     window.show();
     if (demo) {
         window.openDemo();

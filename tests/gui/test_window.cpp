@@ -11,6 +11,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -81,6 +82,20 @@ protected:
         return double(timer.elapsed()) / 1000.0;
     }
 };
+
+// The panels, the map's controls and a long status line once made the window's minimum 1855 pixels
+// wide, so it overflowed a 1600-pixel screen.
+TEST_F(WindowTest, OpeningAPairKeepsTheWindowWithinA1600PixelScreen) {
+    openAndWait(runFolder("A"), runFolder("B"));
+    QCoreApplication::processEvents();
+    EXPECT_LE(window_->minimumSizeHint().width(), 1500);
+    EXPECT_EQ(window_->width(), 1500);
+    auto* status = window_->statusBar()->findChild<QLabel*>();
+    ASSERT_NE(status, nullptr);
+    status->setText(QString(400, QLatin1Char('x')));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(window_->width(), 1500);
+}
 
 TEST_F(WindowTest, OpensAPairAndShowsDifferencesFieldsAndRuns) {
     const double seconds = openAndWait(runFolder("A"), runFolder("B"));

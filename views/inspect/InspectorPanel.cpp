@@ -120,6 +120,8 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     connect(previous_, &QPushButton::clicked, this, &InspectorPanel::previous);
     connect(next_, &QPushButton::clicked, this, &InspectorPanel::next);
 
+    // A long count must not widen the panel (and the window); its whole text is the tooltip.
+    counter_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(previous_);
     buttons->addWidget(next_);
@@ -150,6 +152,7 @@ void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, c
     counter_->setText(
         moved == 0 ? tr("%n difference(s)", nullptr, model_->rowCount())
                    : tr("%1 edges and triangles, %2 moved mesh nodes").arg(model_->rowCount() - moved).arg(moved));
+    counter_->setToolTip(counter_->text());
     previous_->setEnabled(model_->rowCount() > 0);
     next_->setEnabled(model_->rowCount() > 0);
     details_->setText(model_->rowCount() > 0 ? tr("Select a difference in the list or on the globe.")

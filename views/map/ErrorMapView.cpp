@@ -90,9 +90,6 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     controls->addWidget(new QLabel(QStringLiteral("…"), this));
     controls->addWidget(maximum_);
     controls->addWidget(colorMap_);
-    controls->addWidget(coastlines_);
-    controls->addWidget(differences_);
-    controls->addWidget(graticule_);
     controls->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -100,6 +97,11 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     layout->addWidget(canvas_, 1);
     auto* bottom = new QHBoxLayout;
     bottom->addWidget(cursor_, 1);
+    // The overlay toggles sit below the map, so that the row of controls above stays narrow
+    // enough for the window to fit a 1600-pixel screen beside its side panels.
+    bottom->addWidget(coastlines_);
+    bottom->addWidget(differences_);
+    bottom->addWidget(graticule_);
     // Says how to move the map, where a tooltip would cover it.
     hint_->setObjectName(QStringLiteral("mapNavigationHint"));
     hint_->setEnabled(false);

@@ -106,4 +106,23 @@ set +e; wait "$pid"; rc=$?; set -e
 [ "$rc" = 130 ] || fail "cancelled exit status $rc: $(cat "$work/cancel.log")"
 status=$("$py" -c 'import json,sys; print(json.load(open(sys.argv[1]))["runs"][-1]["status"])' "$work/runs/ledger.json")
 [ "$status" = cancelled ] || fail "ledger after cancel: $status"
+# 7. the report shows the verdict and the evidence table (when meshdiff has the GUI)
+set +e
+out=$(env -u DISPLAY -u WAYLAND_DISPLAY timeout 300 "$meshdiff" report "$A" "$B" --out "$work/report" --diagnosis "$work/diag.json" \
+      --width 320 --height 200 --maps 0 --closeups 0 --field-closeups 0 2>&1); rc=$?
+set -e
+if [ "$rc" = 2 ] && grep -q "built without the GUI" <<<"$out"; then
+  echo "report part not checked: meshdiff built without the GUI"
+else
+  [ "$rc" = 0 ] || fail "report with a diagnosis ($rc): $out"
+  grep -q '<p id="diagnose-verdict"><b>Cause: host-built graph.' "$work/report/index.html" || fail "no verdict in the report"
+  grep -q "<tr><td>B&#39;s side with A&#39;s graph</td><td>succeeded</td><td>0</td>" "$work/report/index.html" \
+    || grep -q "<tr><td>B's side with A's graph</td><td>succeeded</td><td>0</td>" "$work/report/index.html" \
+    || fail "no evidence row in the report: $(grep -A3 diagnose-evidence "$work/report/index.html")"
+  echo '{"not": "a diagnosis"}' > "$work/notdiag.json"
+  set +e
+  out=$("$meshdiff" report "$A" "$B" --out "$work/report2" --diagnosis "$work/notdiag.json" 2>&1); rc=$?
+  set -e
+  [ "$rc" = 2 ] && grep -q "$work/notdiag.json" <<<"$out" || fail "bad diagnosis file ($rc): $out"
+fi
 echo "diagnose local: all checks passed"

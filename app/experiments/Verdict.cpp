@@ -23,6 +23,7 @@ struct Judged {
     Part graph = Part::NotRun;
     std::string graphSentence;
     std::vector<std::string> rebuildSentences;
+    bool rebuildGivesOther = false;
     bool precisionRun = false, precisionMoves = false, precisionExplains = false;
     std::string precisionSentence;
 };
@@ -31,7 +32,10 @@ void judgeSwap(EvidenceRow& row, const PairFacts& facts, double tolerance, Judge
     const auto& e = row.experiment;
     const auto& toOther = e.other == 'A' ? row.relRmsToA : row.relRmsToB;
     const std::string target(1, e.other);
-    if (!toOther) return;
+    if (!toOther) {
+        row.shows = "no fields to compare with " + target;
+        return;
+    }
     const double r = *toOther, d0 = facts.maxRelRms;
     Part part;
     if (r <= tolerance) {
@@ -83,6 +87,7 @@ void judgeRebuild(EvidenceRow& row, const PairFacts& facts, Judged& j) {
     if (row.graphHash == wanted) {
         row.shows = "gives " + who(e.other) + " graph (same hash): the host settings make the graph";
         j.rebuildSentences.push_back(how + " gives " + who(e.other) + " graph (same hash)");
+        j.rebuildGivesOther = true;
     } else if (row.graphHash == own) {
         row.shows = "gives " + who(e.side) + " graph again: these settings do not change the graph";
         j.rebuildSentences.push_back(how + " gives " + who(e.side) + " graph again");
@@ -139,12 +144,15 @@ Verdict judge(const PairFacts& facts, std::vector<EvidenceRow>& evidence, double
         }
     }
     Verdict v;
-    if (facts.maxRelRms <= tolerance && !facts.graphsDiffer) {
+    if (facts.cause == "none") {
         v.cause = "none";
-        v.text = "Cause: none. A and B agree within the tolerance (" + number(tolerance) + ").";
+        v.text = "Cause: none. A's and B's fields agree within the tolerance (" + number(tolerance) + ")" +
+                 (facts.graphsDiffer ? ", although their graphs differ." : ".");
         return v;
     }
-    const bool graphExplains = j.graph == Part::Full || j.graph == Part::Most;
+    // Without a swap, a rebuild that gives the other side's graph is the evidence for the graph.
+    const bool graphExplains =
+        j.graph == Part::Full || j.graph == Part::Most || (j.graph == Part::NotRun && j.rebuildGivesOther);
     if (graphExplains && !j.precisionExplains) {
         v.cause = "graph";
         v.text = "Cause: host-built graph.";

@@ -90,3 +90,19 @@ TEST(DiagnoseVerdict, ARebuildGivingTheSameGraphAgainSaysTheSettingsDoNotMatter)
     judge(graphPair(), rows, 0);
     EXPECT_NE(rows[0].shows.find("gives A's graph again"), std::string::npos) << rows[0].shows;
 }
+
+TEST(DiagnoseVerdict, AgreeingFieldsSayNoneEvenWhenTheGraphsDiffer) {
+    auto f = graphPair();
+    f.cause = "none";
+    std::vector<EvidenceRow> rows;
+    const Verdict v = judge(f, rows, 1e-3);
+    EXPECT_EQ(v.cause, "none");
+    EXPECT_NE(v.text.find("although their graphs differ"), std::string::npos) << v.text;
+}
+
+TEST(DiagnoseVerdict, ARebuildAloneGivingTheOtherGraphBlamesTheGraph) {
+    auto f = graphPair();
+    f.cause = "unknown";  // graph files only: no fields
+    std::vector<EvidenceRow> rows{row("A-rebuilt-as-B", ExperimentKind::Rebuild, 'A', 'B', {}, {}, "hash-b")};
+    EXPECT_EQ(judge(f, rows, 0).cause, "graph");
+}

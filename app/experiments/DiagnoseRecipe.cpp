@@ -34,7 +34,13 @@ RoleChoices roleEntry(const nlohmann::json& j, const std::string& where, std::in
             throw Error(path, where + ": \"metadata\" needs a key and \"values\": {VALUE: CHOICE, …}");
         r.metadataKey = j["metadata"].get<std::string>();
         for (const auto& [value, choice] : j["values"].items()) {
-            if (!choice.is_string()) throw Error(path, where + ".values." + value + " must be a choice label");
+            if (!choice.is_string()) {
+                std::string problem = where;
+                problem += ".values.";
+                problem += value;
+                problem += " must be a choice label";
+                throw Error(path, problem);
+            }
             requireChoice(recipe, path, r.option, choice.get<std::string>(), where + ".values");
             r.byValue[value] = choice.get<std::string>();
         }

@@ -30,6 +30,8 @@ int main(int argc, char** argv) {
     addFragilityCommand(app, action);
     addDemoCommand(app, action);
     addRerunCommand(app, action);
+    addModelStepCommand(app, action);
+    addDiagnoseCommand(app, action);
 
     try {
         app.parse(argc, argv);

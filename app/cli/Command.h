@@ -23,5 +23,7 @@ void addBuildGraphCommand(CLI::App& app, CommandAction& action);
 void addFragilityCommand(CLI::App& app, CommandAction& action);
 void addDemoCommand(CLI::App& app, CommandAction& action);
 void addRerunCommand(CLI::App& app, CommandAction& action);
+void addModelStepCommand(CLI::App& app, CommandAction& action);
+void addDiagnoseCommand(CLI::App& app, CommandAction& action);
 
 }  // namespace meshdiff::cli

@@ -17,13 +17,14 @@
 #include "cli/ProgressLine.h"
 #include "gui/PairLoader.h"
 #include "headless/PrivateXvfb.h"
+#include "report/ReportEvidence.h"
 #include "report/ReportWriter.h"
 #endif
 
 namespace meshdiff::cli {
 
 struct ReportOptions {
-    std::string runA, runB, outDir;
+    std::string runA, runB, outDir, diagnosis;
     int width = 1600, height = 1000;
     int maps = 3;
     int closeups = 3;
@@ -36,6 +37,7 @@ namespace {
 int runReport(const ReportOptions& options) {
     if (options.width < 64 || options.height < 64 || options.width > 16384 || options.height > 16384)
         throw Error("", "--width and --height must be between 64 and 16384 pixels");
+    auto evidence = report::findDiagnoseEvidence(options.diagnosis, options.outDir);  // before the long part
     const auto xvfb = headless::PrivateXvfb::startIfNoDisplay();
     if (xvfb)
         qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
@@ -60,6 +62,7 @@ int runReport(const ReportOptions& options) {
     figures.maps = options.maps;
     figures.closeups = options.closeups;
     figures.fieldCloseups = options.fieldCloseups;
+    figures.diagnoseEvidence = std::move(evidence);
     const report::ReportFiles written =
         report::writeReport(*pair, options.outDir, figures,
                             [&](int percent, const std::string& step) { progress.update(50 + percent / 2, step); });
@@ -90,6 +93,9 @@ void addReportCommand(CLI::App& app, CommandAction& action) {
     cmd->add_option("--field-closeups", options->fieldCloseups,
                     "Globe close-ups of this many places where the worst fields differ most")
         ->capture_default_str();
+    cmd->add_option("--diagnosis", options->diagnosis,
+                    "meshdiff diagnose --json FILE: adds its verdict and evidence table (default: diagnosis.json\n"
+                    "in the --out folder, when there is one)");
     cmd->callback([options, &action] {
         action = [options]() -> int {
 #ifdef MESHDIFF_HAVE_GUI

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "common/Error.h"
+#include "report/ReportEvidence.h"
 #include "report/ReportLeads.h"
 
 namespace meshdiff::report {
@@ -104,7 +105,8 @@ std::string correlationText(double corr) {
 }
 
 void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pair, const ReportFigures& figures,
-                    const std::vector<std::string>& dataFiles, const FieldsComparison* leads) {
+                    const std::vector<std::string>& dataFiles, const FieldsComparison* leads,
+                    const nlohmann::json* diagnoseEvidence) {
     const Comparison& c = pair.comparison;
     std::ofstream html(path);
     if (!html) throw Error(path.string(), "cannot be written");
@@ -152,6 +154,7 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
         html << "<p>No fields compared.</p>\n";
     }
     if (c.diagnosis) writeDiagnosis(html, *c.diagnosis);
+    if (diagnoseEvidence) writeDiagnoseEvidence(html, *diagnoseEvidence);
     writeFigures(html, figures.maps);
     if (leads && leads->perLead.size() > 1) {
         writeLeadTable(html, *leads);

@@ -259,7 +259,8 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
             figures.growth.push_back(writeGrowthFigures(*leads, out, options));
         }
     }
-    writeIndexHtml(out / "index.html", pair, figures, dataFiles, leads.get());
+    writeIndexHtml(out / "index.html", pair, figures, dataFiles, leads.get(),
+                   options.diagnoseEvidence ? &*options.diagnoseEvidence : nullptr);
     step(100, "Report written");
     return {(out / "index.html").string(), int(figures.globes.size() + figures.fieldCloseups.size()),
             int(figures.maps.size()), int(dataFiles.size())};

@@ -7,6 +7,7 @@
 
 #include "builder/GraphBuilder.h"
 #include "common/Error.h"
+#include "demo/DemoRunFolder.h"
 #include "demo/MessagePassingModel.h"
 #include "demo/SyntheticWeather.h"
 #include "graph/GraphDiff.h"
@@ -26,76 +27,16 @@ struct DemoRun {
     std::vector<std::vector<float>> fields;  // per output field, saved grid
 };
 
-std::vector<float> modelInputs(const MeshGraph& g) {
-    std::vector<float> x(g.gridCount() * kDemoInputChannels);
-    const std::size_t nLon = g.gridLon.size();
-    for (std::size_t i = 0; i < g.gridLat.size(); ++i)
-        for (std::size_t j = 0; j < nLon; ++j)
-            for (int c = 0; c < kDemoInputChannels; ++c)
-                x[(i * nLon + j) * kDemoInputChannels + std::size_t(c)] = demoInput(c, g.gridLat[i], g.gridLon[j]);
-    return x;
-}
-
-// A fixed weight in [-1, 1] of input channel c in the base pattern of field k.
-float mixing(std::size_t k, int c) { return float(int((k * 7 + std::size_t(c) * 3) % 11) - 5) / 5.0f; }
-
-// Physical fields from the model output: a smooth base pattern per field plus the model's part.
-std::vector<std::vector<float>> physicalFields(const MeshGraph& g, const std::vector<float>& inputs,
-                                               const std::vector<float>& y, std::size_t stride) {
-    const auto& specs = demoOutputFields();
-    const std::size_t nLon = g.gridLon.size(), nOut = specs.size();
-    std::vector<std::vector<float>> fields(nOut);
-    for (std::size_t k = 0; k < nOut; ++k) {
-        const auto& s = specs[k];
-        for (std::size_t i = 0; i < g.gridLat.size(); i += stride) {
-            for (std::size_t j = 0; j < nLon; j += stride) {
-                const std::size_t p = i * nLon + j;
-                float base = 0;
-                for (int c = 0; c < kDemoInputChannels; ++c)
-                    base += mixing(k, c) * inputs[p * kDemoInputChannels + std::size_t(c)];
-                float v = s.offset + s.scale * (0.6f * base + 0.5f * y[p * nOut + k]);
-                v = std::max(v, s.lowest);
-                if (s.name == "sea_ice_cover") v = std::min(v, 1.0f);
-                if (s.oceanOnly && demoLand(g.gridLat[i], g.gridLon[j])) v = std::nanf("");
-                fields[k].push_back(v);
-            }
-        }
-    }
-    return fields;
-}
-
-void writeFields(const DemoRun& run, std::size_t nLat, std::size_t nLon, const fs::path& path) {
-    NpzWriter npz(path.string(), true);
-    const auto& specs = demoOutputFields();
-    for (std::size_t k = 0; k < specs.size(); ++k) {
-        NdArray a;
-        a.dtype = DType::Float32;
-        a.shape = {nLat, nLon};
-        a.bytes.resize(run.fields[k].size() * sizeof(float));
-        std::memcpy(a.bytes.data(), run.fields[k].data(), a.bytes.size());
-        npz.add(specs[k].name, a);
-    }
-    npz.close();
-}
-
-void writeText(const fs::path& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out || !(out << text) || !out.flush()) throw Error(path.string(), "cannot write");
-}
-
 nlohmann::json runMetadata(const DemoRun& run, const GraphBuildOptions& options, const std::string& hash) {
-    const bool glibc = run.math == FloatMath::Glibc;
     return {
         {"label", run.label},
         {"synthetic", true},
         {"note", "meshdiff demo: synthetic fields from a small message-passing model, not a weather forecast"},
         {"ok", true},
         {"device", "synthetic (meshdiff demo model on the CPU)"},
-        {"numpy_simd",
-         {{"emulated_float32_math", toString(run.math)},
-          {"stands_for", glibc ? "a host whose NumPy calls scalar libm (no SIMD sin/cos)"
-                               : "a host whose NumPy uses vectorized float32 sin/cos"}}},
+        {"numpy_simd", demoNumpySimd(run.math)},
         {"numpy_blas", {{"vendor", "reference BLAS/LAPACK (its summation order, emulated)"}}},
+        {"precision", toString(MatmulPrecision::Float32)},
         {"graph_hash", hash},
         {"graph_file", "graph.npz"},
         {"graph_build", describeBuild(options, run.built)},
@@ -238,15 +179,12 @@ DemoResult writeDemo(const DemoOptions& options) {
 
     std::vector<DemoRun> runs{{"A (glibc float32 math)", FloatMath::Glibc, {}, {}},
                               {"B (Eigen float32 math)", FloatMath::Eigen, {}, {}}};
-    const MessagePassingModel model(kDemoInputChannels, int(demoOutputFields().size()));
     for (auto& run : runs) {
         GraphBuildOptions o;
         o.resolutionDeg = res;
         o.math = run.math;
         run.built = buildGraph(o);
-        const MeshGraph& g = run.built.graph;
-        const auto inputs = modelInputs(g);
-        run.fields = physicalFields(g, inputs, model.run(g, inputs), stride);
+        run.fields = demoFields(run.built.graph, stride);
     }
     const GraphDiff diff = diffGraphs(runs[0].built.graph, runs[1].built.graph, "A", "B");
     DemoResult result;
@@ -264,10 +202,10 @@ DemoResult writeDemo(const DemoOptions& options) {
         o.math = runs[r].math;
         const std::string hash = canonicalGraphHash(runs[r].built.graph);
         writeGraphNpz(runs[r].built.graph, (runDir / "graph.npz").string(), res >= 1.0);
-        writeFields(runs[r], nLat, nLon, runDir / "fields.npz");
-        writeText(runDir / "run.json", runMetadata(runs[r], o, hash).dump(1) + "\n");
+        writeDemoFields(runs[r].fields, nLat, nLon, runDir / "fields.npz");
+        writeDemoText(runDir / "run.json", runMetadata(runs[r], o, hash).dump(1) + "\n");
     }
-    writeText(dir / "demo.json", result.toJson().dump(1) + "\n");
+    writeDemoText(dir / "demo.json", result.toJson().dump(1) + "\n");
     return result;
 }
 

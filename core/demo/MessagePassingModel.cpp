@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <random>
 
@@ -14,6 +15,7 @@ namespace meshdiff {
 namespace {
 
 constexpr int H = MessagePassingModel::kHidden;
+constexpr int kMaxInputs = 64;                // of one dense layer
 constexpr float kEdgeScale = 1.0f / 0.0125f;  // relative positions in units of about one radius
 
 std::vector<float> randomWeights(std::mt19937& rng, std::size_t count, int fanIn) {
@@ -23,8 +25,37 @@ std::vector<float> randomWeights(std::mt19937& rng, std::size_t count, int fanIn
     return w;
 }
 
-// out[i] = tanh(b[i] + Σ_j W[i, j] · in[j]) for i < H.
-void denseTanh(const float* w, const float* b, const float* in, int n, float* out) {
+int mantissaBits(MatmulPrecision precision) {
+    switch (precision) {
+        case MatmulPrecision::TF32: return 10;
+        case MatmulPrecision::BF16: return 7;
+        case MatmulPrecision::Float32: break;
+    }
+    return 23;
+}
+
+float roundToMantissa(float x, int bits) {
+    if (bits >= 23 || !std::isfinite(x)) return x;
+    const int drop = 23 - bits;
+    auto u = std::bit_cast<std::uint32_t>(x);
+    const std::uint32_t lowestKept = (u >> drop) & 1u;
+    u += (1u << (drop - 1)) - 1u + lowestKept;
+    u &= ~((1u << drop) - 1u);
+    return std::bit_cast<float>(u);
+}
+
+std::vector<float> rounded(std::vector<float> values, int bits) {
+    for (auto& v : values) v = roundToMantissa(v, bits);
+    return values;
+}
+
+// out[i] = tanh(b[i] + Σ_j W[i, j] · in[j]) for i < H; `in` rounded to `bits` (W already is).
+void denseTanh(const float* w, const float* b, const float* in, int n, float* out, int bits) {
+    float kept[kMaxInputs];
+    if (bits < 23) {
+        for (int j = 0; j < n; ++j) kept[j] = roundToMantissa(in[j], bits);
+        in = kept;
+    }
     for (int i = 0; i < H; ++i) {
         float acc = b[i];
         for (int j = 0; j < n; ++j) acc += w[i * n + j] * in[j];
@@ -54,8 +85,24 @@ std::vector<std::array<float, 3>> toFloat(const std::vector<Vec3>& v) {
 
 }  // namespace
 
+const char* toString(MatmulPrecision precision) {
+    switch (precision) {
+        case MatmulPrecision::TF32: return "tf32";
+        case MatmulPrecision::BF16: return "bf16";
+        case MatmulPrecision::Float32: break;
+    }
+    return "float32";
+}
+
+MatmulPrecision parseMatmulPrecision(const std::string& text) {
+    for (auto p : {MatmulPrecision::Float32, MatmulPrecision::TF32, MatmulPrecision::BF16})
+        if (text == toString(p)) return p;
+    throw Error("--precision", "\"" + text + "\" is not a matmul precision: float32, tf32 or bf16");
+}
+
 MessagePassingModel::MessagePassingModel(int inputChannels, int outputChannels, std::uint32_t seed)
     : in_(inputChannels), out_(outputChannels) {
+    if (in_ < 1 || in_ + 3 > kMaxInputs || out_ < 1) throw Error("", "demo model: unsupported channel counts");
     std::mt19937 rng(seed);
     encoderW_ = randomWeights(rng, std::size_t(H) * (in_ + 3), in_ + 3);
     encoderB_ = randomWeights(rng, H, 4);
@@ -66,9 +113,13 @@ MessagePassingModel::MessagePassingModel(int inputChannels, int outputChannels, 
     outputW_ = randomWeights(rng, std::size_t(out_) * H, H);
 }
 
-std::vector<float> MessagePassingModel::run(const MeshGraph& graph, const std::vector<float>& inputs) const {
+std::vector<float> MessagePassingModel::run(const MeshGraph& graph, const std::vector<float>& inputs,
+                                            MatmulPrecision precision) const {
     const std::size_t nGrid = graph.gridCount(), nMesh = graph.meshCount();
     if (inputs.size() != nGrid * std::size_t(in_)) throw Error("", "model inputs do not match the grid");
+    const int bits = mantissaBits(precision);
+    const auto encoderW = rounded(encoderW_, bits), processorW = rounded(processorW_, bits),
+               decoderW = rounded(decoderW_, bits), outputW = rounded(outputW_, bits);
     std::vector<double> meshLat(graph.meshLat.begin(), graph.meshLat.end());
     std::vector<double> meshLon(graph.meshLon.begin(), graph.meshLon.end());
     const auto meshXyz = toFloat(latLonToCartesian64(meshLat, meshLon));
@@ -88,7 +139,7 @@ std::vector<float> MessagePassingModel::run(const MeshGraph& graph, const std::v
             std::copy_n(inputs.begin() + std::ptrdiff_t(g * in_), in_, feat.begin());
             for (int d = 0; d < 3; ++d)
                 feat[std::size_t(in_) + std::size_t(d)] = (gridXyz[g][d] - meshXyz[m][d]) * kEdgeScale;
-            denseTanh(encoderW_.data(), encoderB_.data(), feat.data(), in_ + 3, msg);
+            denseTanh(encoderW.data(), encoderB_.data(), feat.data(), in_ + 3, msg, bits);
             for (int i = 0; i < H; ++i) acc[i] += msg[i];
         }
         for (int i = 0; i < H; ++i) h[m * H + i] = count > 0 ? acc[i] / float(count) : 0.0f;
@@ -123,8 +174,8 @@ std::vector<float> MessagePassingModel::run(const MeshGraph& graph, const std::v
                 feat[i] = h[m * H + i];
                 feat[H + i] /= float(std::max(count, 1));
             }
-            denseTanh(processorW_.data() + std::size_t(step) * H * 2 * H, processorB_.data() + std::size_t(step) * H,
-                      feat, 2 * H, upd);
+            denseTanh(processorW.data() + std::size_t(step) * H * 2 * H, processorB_.data() + std::size_t(step) * H,
+                      feat, 2 * H, upd, bits);
             for (int i = 0; i < H; ++i) next[m * H + i] = h[m * H + i] + upd[i];
         });
         h.swap(next);
@@ -143,10 +194,11 @@ std::vector<float> MessagePassingModel::run(const MeshGraph& graph, const std::v
             for (int i = 0; i < H; ++i) feat[i] += h[m * H + i] / count;
             for (int d = 0; d < 3; ++d) feat[H + d] += (gridXyz[g][d] - meshXyz[m][d]) * kEdgeScale / count;
         }
-        denseTanh(decoderW_.data(), decoderB_.data(), feat, H + 3, z);
+        denseTanh(decoderW.data(), decoderB_.data(), feat, H + 3, z, bits);
+        for (int i = 0; i < H; ++i) z[i] = roundToMantissa(z[i], bits);
         for (int c = 0; c < out_; ++c) {
             float acc = 0;
-            for (int i = 0; i < H; ++i) acc += outputW_[std::size_t(c) * H + i] * z[i];
+            for (int i = 0; i < H; ++i) acc += outputW[std::size_t(c) * H + i] * z[i];
             out[g * std::size_t(out_) + std::size_t(c)] = acc;
         }
     });

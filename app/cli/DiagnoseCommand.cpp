@@ -1,0 +1,186 @@
+#include <CLI/CLI.hpp>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QTimer>
+#include <atomic>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "cli/Command.h"
+#include "common/Error.h"
+#include "experiments/DiagnoseRecipe.h"
+#include "experiments/DiagnoseRunner.h"
+#include "experiments/PairMeasure.h"
+#include "rerun/ResourceDirectory.h"
+#include "rerun/RunRefs.h"
+#include "rerun/RunsDirectory.h"
+
+namespace meshdiff::cli {
+namespace {
+
+std::atomic<bool> interrupted{false};
+
+struct DiagnoseArgs {
+    std::string runA, runB, recipe, backend = "local", runsDir, jsonPath, markdownPath, side;
+    std::string remoteDir, sshConfig, remoteMeshdiff;
+    std::vector<std::string> sets, sbatchArgs;
+    double tolerance = 0;
+    bool dryRun = false, everyExperiment = false;
+};
+
+void writeFile(const std::string& path, const std::string& text) {
+    const std::string partial = path + ".partial";
+    {
+        std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+        if (!out || !(out << text) || !out.flush()) throw Error(path, "cannot write");
+    }
+    std::error_code ec;
+    std::filesystem::rename(partial, path, ec);
+    if (ec) throw Error(path, "cannot write: " + ec.message());
+}
+
+rerun::RerunRequest baseRequest(const DiagnoseArgs& args, const std::string& self) {
+    rerun::RerunRequest request;
+    request.backend = rerun::parseBackend(args.backend);
+    if (!args.remoteDir.empty()) request.backend.remoteDir = args.remoteDir;
+    if (!args.sshConfig.empty()) request.backend.sshConfig = args.sshConfig;
+    if (!args.remoteMeshdiff.empty()) request.backend.remoteMeshdiff = args.remoteMeshdiff;
+    request.backend.slurmArgs = args.sbatchArgs;
+    request.runs["A"] = rerun::runRefFromPath(args.runA);
+    request.runs["B"] = rerun::runRefFromPath(args.runB);
+    request.runsDir = QDir(QString::fromStdString(args.runsDir.empty() ? rerun::defaultRunsDirectory() : args.runsDir))
+                          .absolutePath()
+                          .toStdString();
+    request.meshdiffPath = self;
+    request.resourcesDir = rerun::resourceDirectory();
+    return request;
+}
+
+void writeOutputs(const DiagnoseArgs& args, const experiments::DiagnoseResult& result) {
+    if (!args.jsonPath.empty()) writeFile(args.jsonPath, experiments::diagnoseResultToJson(result).dump(2) + "\n");
+    if (!args.markdownPath.empty()) writeFile(args.markdownPath, experiments::diagnoseResultToMarkdown(result));
+}
+
+int runDiagnose(const DiagnoseArgs& args) {
+    auto recipe = experiments::loadDiagnoseRecipe(args.recipe);
+    for (const auto& text : args.sets) {
+        const auto equals = text.find('=');
+        if (equals == std::string::npos || equals == 0) throw Error("--set", "\"" + text + "\" is not NAME=VALUE");
+        recipe.recipe.params[text.substr(0, equals)] = text.substr(equals + 1);
+    }
+    const std::string self = QFileInfo("/proc/self/exe").canonicalFilePath().toStdString();
+    const rerun::RerunRequest base = baseRequest(args, self);  // checks the back-end and the runs first
+
+    std::cout << "comparing A and B…\n" << std::flush;
+    CompareOptions options;
+    options.tolerance = args.tolerance;
+    const Comparison pair = compareRuns(args.runA, args.runB, options);
+    experiments::DiagnoseResult result;
+    result.runA = args.runA;
+    result.runB = args.runB;
+    result.recipe = args.recipe;
+    result.backend = args.backend;
+    result.tolerance = args.tolerance;
+    result.facts = experiments::pairFacts(pair);
+    std::cout << "A vs B: cause " << result.facts.cause << ", max rel RMS "
+              << experiments::formatRelRms(result.facts.maxRelRms) << ", graphs "
+              << (result.facts.graphsDiffer ? "differ" : (result.facts.graphsCompared ? "identical" : "not compared"))
+              << "\n";
+
+    experiments::PlanSettings settings;
+    if (!args.side.empty()) settings.backendSide = args.side[0];
+    settings.everyExperiment = args.everyExperiment;
+    result.plan = experiments::planExperiments(result.facts, recipe, settings);
+    std::cout << experiments::planText(result.plan) << std::flush;
+    if (args.dryRun) return kExitSame;
+    if (result.plan.experiments.empty() && result.facts.cause != "none")
+        throw Error(args.recipe, "no experiment can test this pair with this recipe (see the notes above)");
+
+    int argc = 1;
+    char name[] = "meshdiff";
+    char* argv[] = {name, nullptr};
+    QCoreApplication application(argc, argv);
+    experiments::DiagnoseRunner runner(result, recipe.recipe, base);
+    QObject::connect(&runner, &experiments::DiagnoseRunner::experimentStarted, &runner,
+                     [&](int index, const QString& id) {
+                         std::cout << "\n== experiment " << index + 1 << "/" << result.plan.experiments.size() << ": "
+                                   << id.toStdString() << "\n"
+                                   << std::flush;
+                     });
+    QObject::connect(&runner, &experiments::DiagnoseRunner::logText, &runner,
+                     [](const QString& text) { std::cout << text.toStdString() << std::flush; });
+    QObject::connect(&runner, &experiments::DiagnoseRunner::experimentEnded, &runner,
+                     [](int, const QString& id, const QString& status) {
+                         std::cout << "== " << id.toStdString() << ": " << status.toStdString() << "\n" << std::flush;
+                     });
+    QObject::connect(&runner, &experiments::DiagnoseRunner::finished, &application, &QCoreApplication::quit,
+                     Qt::QueuedConnection);
+    QTimer interruptWatch;
+    QObject::connect(&interruptWatch, &QTimer::timeout, &interruptWatch, [&] {
+        if (interrupted.exchange(false)) runner.cancel();
+    });
+    interruptWatch.start(100);
+    auto previousInt = std::signal(SIGINT, [](int) { interrupted = true; });
+    auto previousTerm = std::signal(SIGTERM, [](int) { interrupted = true; });
+    QTimer::singleShot(0, &runner, &experiments::DiagnoseRunner::start);
+    application.exec();
+    std::signal(SIGINT, previousInt);
+    std::signal(SIGTERM, previousTerm);
+
+    if (runner.cancelled()) {
+        std::cerr << "meshdiff: cancelled (ledger: " << base.runsDir << "/ledger.json)\n";
+        return kExitCancelled;
+    }
+    const auto& done = runner.result();
+    std::cout << "\n" << experiments::evidenceTable(done) << std::flush;
+    writeOutputs(args, done);
+    int failed = 0;
+    for (const auto& row : done.evidence)
+        if (row.status != "succeeded") {
+            std::cerr << "meshdiff: error: experiment " << row.experiment.id << " (recipe " << args.recipe
+                      << "): " << row.status << (row.reason.empty() ? "" : ": " + row.reason) << "\n";
+            ++failed;
+        }
+    return failed ? kExitError : kExitSame;
+}
+
+}  // namespace
+
+void addDiagnoseCommand(CLI::App& app, CommandAction& action) {
+    auto args = std::make_shared<DiagnoseArgs>();
+    auto* cmd = app.add_subcommand(
+        "diagnose", "Say why A and B differ by rerunning them: graph swap, graph rebuild, precision knobs");
+    cmd->add_option("RUN_A", args->runA, "Reference run folder")->required();
+    cmd->add_option("RUN_B", args->runB, "Run folder compared with A")->required();
+    cmd->add_option("--recipe", args->recipe,
+                    "Recipe with a \"diagnose\" block (resources/recipes/demo-model-step.json)")
+        ->required();
+    cmd->add_option("--backend", args->backend, "local, ssh:HOST or slurm")->capture_default_str();
+    cmd->add_option("--side", args->side,
+                    "The back-end's host is this run's (A or B): for recipes without diagnose.side")
+        ->check(CLI::IsMember({"A", "B"}));
+    cmd->add_option(
+        "--runs-dir", args->runsDir,
+        "Where the reruns and ledger.json go (default $MESHDIFF_RUNS_DIR or ~/.local/share/meshdiff/reruns)");
+    cmd->add_option("--json", args->jsonPath, "Write the plan, evidence and verdict as JSON");
+    cmd->add_option("--markdown", args->markdownPath, "Write the evidence table and verdict as Markdown");
+    cmd->add_option("--tolerance", args->tolerance, "rel RMS at or below this counts as a match (default 0)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_flag("--dry-run", args->dryRun, "Compare A and B and print the plan; run nothing");
+    cmd->add_flag("--every-experiment", args->everyExperiment,
+                  "Also try the precision knobs when the compare's cause is graph");
+    cmd->add_option("--set", args->sets, "Set a recipe parameter: NAME=VALUE");
+    cmd->add_option("--remote-dir", args->remoteDir, "SSH: remote working directory (default meshdiff-runs)");
+    cmd->add_option("--ssh-config", args->sshConfig, "SSH: use this ssh config file (ssh -F)");
+    cmd->add_option("--remote-meshdiff", args->remoteMeshdiff, "SSH: {meshdiff} on the remote host");
+    cmd->add_option("--sbatch-arg", args->sbatchArgs, "Slurm: extra sbatch argument (repeatable)");
+    cmd->footer(
+        "Exit status: 0 every experiment ran (the verdict is in the output), 2 error (a bad recipe, a failed\n"
+        "experiment: the evidence is still written), 130 cancelled (Ctrl-C; the running rerun is stopped).");
+    cmd->callback([args, &action] { action = [args] { return runDiagnose(*args); }; });
+}
+
+}  // namespace meshdiff::cli

@@ -1,0 +1,154 @@
+#include "experiments/DiagnoseRecipe.h"
+
+#include <fstream>
+
+#include "common/Error.h"
+
+namespace meshdiff::experiments {
+namespace {
+
+void requireChoice(rerun::Recipe& recipe, const std::string& path, const std::string& option, const std::string& choice,
+                   const std::string& where) {
+    auto* found = recipe.option(option);
+    if (!found) throw Error(path, where + " names option \"" + option + "\", which the recipe does not have");
+    for (const auto& c : found->choices)
+        if (c.label == choice) return;
+    throw Error(path, where + " names choice \"" + choice + "\" of option \"" + option + "\", which it does not have");
+}
+
+RoleChoices roleEntry(const nlohmann::json& j, const std::string& where, std::initializer_list<const char*> names,
+                      rerun::Recipe& recipe, const std::string& path) {
+    if (!j.is_object() || !j.contains("option") || !j["option"].is_string())
+        throw Error(path,
+                    where + " must be {\"option\": NAME, ROLE: CHOICE, …} or {\"option\", \"metadata\", \"values\"}");
+    RoleChoices r;
+    r.option = j["option"].get<std::string>();
+    for (const char* role : names) {
+        if (!j.contains(role)) continue;
+        if (!j[role].is_string()) throw Error(path, where + "." + role + " must be a choice label");
+        r.choices[role] = j[role].get<std::string>();
+        requireChoice(recipe, path, r.option, r.choices[role], where + "." + role);
+    }
+    if (j.contains("metadata")) {
+        if (!j["metadata"].is_string() || !j.contains("values") || !j["values"].is_object())
+            throw Error(path, where + ": \"metadata\" needs a key and \"values\": {VALUE: CHOICE, …}");
+        r.metadataKey = j["metadata"].get<std::string>();
+        for (const auto& [value, choice] : j["values"].items()) {
+            if (!choice.is_string()) {
+                std::string problem = where;
+                problem += ".values.";
+                problem += value;
+                problem += " must be a choice label";
+                throw Error(path, problem);
+            }
+            requireChoice(recipe, path, r.option, choice.get<std::string>(), where + ".values");
+            r.byValue[value] = choice.get<std::string>();
+        }
+        if (j.contains("default")) {
+            if (!j["default"].is_string()) throw Error(path, where + ".default must be a choice label");
+            r.fallback = j["default"].get<std::string>();
+            requireChoice(recipe, path, r.option, r.fallback, where + ".default");
+        }
+        return r;
+    }
+    for (const char* role : names)
+        if (std::string(role) != "own" && !r.choices.count(role))
+            throw Error(path, where + " has no choice for " + role);
+    return r;
+}
+
+std::optional<RoleChoices> roles(const nlohmann::json& block, const char* key, std::initializer_list<const char*> names,
+                                 rerun::Recipe& recipe, const std::string& path) {
+    if (!block.contains(key)) return std::nullopt;
+    return roleEntry(block[key], std::string("diagnose.") + key, names, recipe, path);
+}
+
+// One entry or a list of them (several options make a host: NumPy SIMD and BLAS, …).
+std::vector<RoleChoices> roleList(const nlohmann::json& block, const char* key, rerun::Recipe& recipe,
+                                  const std::string& path) {
+    std::vector<RoleChoices> out;
+    if (!block.contains(key)) return out;
+    const auto& j = block[key];
+    const std::string where = std::string("diagnose.") + key;
+    if (j.is_array()) {
+        for (std::size_t i = 0; i < j.size(); ++i)
+            out.push_back(roleEntry(j[i], where + "[" + std::to_string(i) + "]", {"A", "B"}, recipe, path));
+    } else {
+        out.push_back(roleEntry(j, where, {"A", "B"}, recipe, path));
+    }
+    return out;
+}
+
+const nlohmann::json* atPath(const nlohmann::json& json, const std::string& dotted) {
+    const nlohmann::json* at = &json;
+    std::size_t start = 0;
+    while (start <= dotted.size()) {
+        const auto dot = dotted.find('.', start);
+        const std::string key = dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        if (!at->is_object() || !at->contains(key)) return nullptr;
+        at = &(*at)[key];
+        if (dot == std::string::npos) break;
+        start = dot + 1;
+    }
+    return at;
+}
+
+}  // namespace
+
+DiagnoseRecipe diagnoseRecipeFromJson(const nlohmann::json& json, const std::string& path) {
+    DiagnoseRecipe d;
+    d.path = path;
+    d.recipe = rerun::recipeFromJson(json, path);
+    if (!json.contains("diagnose") || !json["diagnose"].is_object())
+        throw Error(path,
+                    "the recipe has no \"diagnose\" block: it does not say which options stand for A's and "
+                    "B's graph, host or precision (resources/recipes/README.md)");
+    const auto& block = json["diagnose"];
+    d.side = roleList(block, "side", d.recipe, path);
+    d.graph = roles(block, "graph", {"own", "A", "B"}, d.recipe, path);
+    d.rebuild = roleList(block, "rebuild", d.recipe, path);
+    if (block.contains("precision_off")) {
+        if (!block["precision_off"].is_object())
+            throw Error(path, "diagnose.precision_off must be {OPTION: CHOICE, …}");
+        for (const auto& [option, choice] : block["precision_off"].items()) {
+            if (!choice.is_string()) throw Error(path, "diagnose.precision_off." + option + " must be a choice label");
+            requireChoice(d.recipe, path, option, choice.get<std::string>(), "diagnose.precision_off");
+            d.precisionOff[option] = choice.get<std::string>();
+        }
+    }
+    if (!d.graph && d.rebuild.empty() && d.precisionOff.empty())
+        throw Error(path, "the \"diagnose\" block names no experiment: give graph, rebuild or precision_off");
+    return d;
+}
+
+std::string roleChoice(const RoleChoices& roles, const std::string& role, const nlohmann::json& metadataA,
+                       const nlohmann::json& metadataB, const std::string& recipePath) {
+    if (const auto fixed = roles.choices.find(role); fixed != roles.choices.end()) return fixed->second;
+    if (roles.metadataKey.empty() || (role != "A" && role != "B"))
+        throw Error(recipePath, "option \"" + roles.option + "\" has no choice for " + role);
+    const auto* value = atPath(role == "A" ? metadataA : metadataB, roles.metadataKey);
+    if ((!value || !value->is_string()) && !roles.fallback.empty()) return roles.fallback;
+    if (!value || !value->is_string())
+        throw Error(recipePath, "run " + role + "'s metadata (run.json) has no \"" + roles.metadataKey +
+                                    "\", which option \"" + roles.option + "\" is chosen by");
+    const auto choice = roles.byValue.find(value->get<std::string>());
+    if (choice == roles.byValue.end())
+        throw Error(recipePath, "run " + role + "'s " + roles.metadataKey + " is \"" + value->get<std::string>() +
+                                    "\", which option \"" + roles.option + "\" has no value for");
+    return choice->second;
+}
+
+DiagnoseRecipe loadDiagnoseRecipe(const std::string& path) {
+    constexpr std::size_t kMaxRecipeBytes = 1u << 20;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error(path, "cannot open the recipe");
+    std::string text(kMaxRecipeBytes + 1, '\0');  // bounded: a recipe may come through a pipe
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxRecipeBytes) throw Error(path, "a recipe larger than 1 MiB is not a recipe");
+    const auto json = nlohmann::json::parse(text, nullptr, false);
+    if (json.is_discarded()) throw Error(path, "not valid JSON");
+    return diagnoseRecipeFromJson(json, path);
+}
+
+}  // namespace meshdiff::experiments

@@ -1,0 +1,44 @@
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rerun/Recipe.h"
+
+namespace meshdiff::experiments {
+
+// Which choice of one recipe option stands for each role ("A", "B", "own"): fixed, or read from
+// each run's metadata (run.json): the value at `metadataKey` ("numpy_simd.emulated_float32_math")
+// picks the choice from `byValue`.
+struct RoleChoices {
+    std::string option;
+    std::map<std::string, std::string> choices;  // role → choice label
+    std::string metadataKey;                     // dotted path into a run's metadata
+    std::map<std::string, std::string> byValue;  // metadata value → choice label
+    std::string fallback;                        // when the metadata lacks the key ("default")
+};
+
+// A recipe and its `diagnose` block: how the Diagnose action's experiments map onto the
+// recipe's options (resources/recipes/README.md, "The diagnose block").
+struct DiagnoseRecipe {
+    std::string path;
+    rerun::Recipe recipe;
+    std::vector<RoleChoices> side;     // A, B: make a run compute like A's or B's host (one entry per option)
+    std::optional<RoleChoices> graph;  // own, A, B: which graph the run uses
+    std::vector<RoleChoices> rebuild;  // A, B: build the graph with A's or B's host settings
+    std::map<std::string, std::string> precisionOff;  // option → choice: TF32 off, autotune off, …
+};
+
+// Reads the recipe and checks that every option and choice the block names exists. Throws
+// meshdiff::Error(path, problem) for a missing file, a malformed recipe, no `diagnose` block or
+// a block naming what the recipe lacks.
+DiagnoseRecipe loadDiagnoseRecipe(const std::string& path);
+DiagnoseRecipe diagnoseRecipeFromJson(const nlohmann::json& json, const std::string& path);
+
+// The choice that stands for `role` ("A", "B", "own"), fixed or from that run's metadata. Throws
+// meshdiff::Error(recipePath, …) when the run's metadata lacks the key or has an unmapped value.
+std::string roleChoice(const RoleChoices& roles, const std::string& role, const nlohmann::json& metadataA,
+                       const nlohmann::json& metadataB, const std::string& recipePath);
+
+}  // namespace meshdiff::experiments

@@ -1,0 +1,79 @@
+#include "experiments/DiagnoseRunner.h"
+
+#include <QTimer>
+
+#include "common/Error.h"
+#include "compare/CompareProgress.h"
+#include "experiments/PairMeasure.h"
+
+namespace meshdiff::experiments {
+
+DiagnoseRunner::DiagnoseRunner(DiagnoseResult result, rerun::Recipe recipe, rerun::RerunRequest base, QObject* parent)
+    : QObject(parent), result_(std::move(result)), recipe_(std::move(recipe)), base_(std::move(base)) {
+    result_.evidence.clear();
+    for (const auto& e : result_.plan.experiments) result_.evidence.push_back({e, "not run", "", "", {}, {}, "", ""});
+}
+
+void DiagnoseRunner::start() {
+    current_ = 0;
+    next();
+}
+
+void DiagnoseRunner::cancel() {
+    cancelled_ = true;
+    cancelCompare_ = true;
+    if (controller_) controller_->cancel();
+}
+
+void DiagnoseRunner::next() {
+    if (cancelled_ || current_ >= result_.evidence.size()) {
+        result_.verdict = judge(result_.facts, result_.evidence, result_.tolerance);
+        emit finished();
+        return;
+    }
+    auto& row = result_.evidence[current_];
+    rerun::RerunRequest request = base_;
+    request.label = row.experiment.id;
+    try {
+        request.recipe = recipeFor(row.experiment, recipe_);
+        auto* controller = new rerun::RerunController(this);
+        controller_ = controller;
+        connect(controller, &rerun::RerunController::logText, this, &DiagnoseRunner::logText);
+        connect(controller, &rerun::RerunController::progressChanged, this, &DiagnoseRunner::progressChanged);
+        connect(controller, &rerun::RerunController::finished, this,
+                [this](const QString& folder, const QString&, bool succeeded) { onRerunFinished(folder, succeeded); });
+        emit experimentStarted(int(current_), QString::fromStdString(row.experiment.id));
+        controller->start(request);
+    } catch (const Error& error) {
+        row.status = "failed";
+        row.reason = error.what();
+        emit experimentEnded(int(current_), QString::fromStdString(row.experiment.id), "failed");
+        ++current_;
+        QTimer::singleShot(0, this, &DiagnoseRunner::next);
+    }
+}
+
+void DiagnoseRunner::onRerunFinished(const QString& runFolder, bool succeeded) {
+    auto& row = result_.evidence[current_];
+    const auto& record = controller_->record();
+    row.runFolder = runFolder.toStdString();
+    row.status = record.value("status", std::string(succeeded ? "succeeded" : "failed"));
+    if (!succeeded)
+        row.reason = record.value("reason", std::string()) + " (log: " + record.value("log", std::string()) + ")";
+    if (succeeded && !cancelled_) {
+        try {
+            measureRerun(row, result_.runA, result_.runB, result_.tolerance, &cancelCompare_);
+        } catch (const CompareCancelled&) {
+            cancelled_ = true;
+        } catch (const Error& error) {
+            row.status = "failed";
+            row.reason = std::string("its run folder cannot be compared: ") + error.what();
+        }
+    }
+    controller_->deleteLater();
+    emit experimentEnded(int(current_), QString::fromStdString(row.experiment.id), QString::fromStdString(row.status));
+    ++current_;
+    QTimer::singleShot(0, this, &DiagnoseRunner::next);
+}
+
+}  // namespace meshdiff::experiments

@@ -1,0 +1,37 @@
+#include "experiments/PairMeasure.h"
+
+namespace meshdiff::experiments {
+
+PairFacts pairFacts(const Comparison& c) {
+    PairFacts f;
+    f.cause = c.diagnosis ? toString(c.diagnosis->cause) : "unknown";
+    f.graphsCompared = c.graph.has_value();
+    f.graphsDiffer = c.graph && !c.graph->identical();
+    if (c.graph) {
+        f.hashA = c.graph->hashA;
+        f.hashB = c.graph->hashB;
+    }
+    if (c.fields) f.maxRelRms = c.fields->maxRelRms;
+    if (c.edgeFeatures) f.driftingEdges = c.edgeFeatures->drifting();
+    f.metadataA = c.a.metadata;
+    f.metadataB = c.b.metadata;
+    return f;
+}
+
+void measureRerun(EvidenceRow& row, const std::string& runA, const std::string& runB, double tolerance,
+                  const CancelFlag* cancel) {
+    CompareOptions options;
+    options.tolerance = tolerance;
+    options.assessRisk = false;
+    options.edgeFeatures = false;
+    options.diagnose = false;
+    options.cancel = cancel;
+    // A and B stay the references (rel RMS over std of A, resp. B), as in the compare of A and B.
+    const Comparison toA = compareRuns(runA, row.runFolder, options);
+    const Comparison toB = compareRuns(runB, row.runFolder, options);
+    if (toA.fields) row.relRmsToA = toA.fields->maxRelRms;
+    if (toB.fields) row.relRmsToB = toB.fields->maxRelRms;
+    if (toA.graph) row.graphHash = toA.graph->hashB;
+}
+
+}  // namespace meshdiff::experiments

@@ -197,7 +197,7 @@ TEST(GraphBuilder, RejectsResolutionsThatDoNotDivide180) {
     EXPECT_THROW(buildGraph(o), Error);
     o.resolutionDeg = -1;
     EXPECT_THROW(buildGraph(o), Error);
-    o.resolutionDeg = 0.01;  // 180/n with n above 1440: refused before allocating
+    o.resolutionDeg = 0.01;  // 180/n with n above 1800: refused before allocating
     EXPECT_THROW(buildGraph(o), Error);
     EXPECT_THROW(parseFloatMath("fast"), Error);
     EXPECT_EQ(makeGridAxes(0.25, LatOrder::Ascending).lon.size(), 1440u);

@@ -30,8 +30,9 @@ void addDemoCommand(CLI::App& app, CommandAction& action) {
     auto options = std::make_shared<DemoOptions>();
     CLI::App* cmd = app.add_subcommand("demo", "Write two synthetic run folders whose graphs differ like two hosts'");
     cmd->add_option("--out", options->outDir, "Folder to write A/ and B/ into")->required();
-    cmd->add_option("--res", options->resolutionDeg, "Graph resolution: 1.0 (fast, default) or 0.25")
-        ->check(CLI::IsMember({1.0, 0.5, 0.25}));
+    cmd->add_option("--res", options->resolutionDeg,
+                    "Graph resolution: 1.0 (fast, default), 0.5, 0.25 or 0.1 (6.5 M grid points)")
+        ->check(CLI::IsMember({1.0, 0.5, 0.25, 0.1}));
     cmd->callback([options, &action] { action = [options] { return runDemo(*options); }; });
 }
 

@@ -12,8 +12,9 @@ views::FieldOverlay overlayFrom(const views::ErrorMapData& data) {
     views::FieldOverlay overlay;
     if (!data.hasA() || !data.hasB()) return overlay;
     overlay.grid = data.grid;
-    overlay.values.resize(data.a.size());
-    for (std::size_t i = 0; i < data.a.size(); ++i) overlay.values[i] = data.a[i] - data.b[i];
+    std::vector<float> difference(data.a.size());
+    for (std::size_t i = 0; i < data.a.size(); ++i) difference[i] = data.a[i] - data.b[i];
+    overlay.values = std::move(difference);
     overlay.name = data.fieldName + " A−B";
     overlay.units = data.units;
     overlay.mode = views::FieldOverlayMode::Diverging;

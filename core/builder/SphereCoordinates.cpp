@@ -34,8 +34,8 @@ GridAxes makeGridAxes(double resolutionDeg, LatOrder order) {
         throw Error("", "grid resolution must be a positive number of degrees");
     const double steps = 180.0 / resolutionDeg;
     const double n = std::round(steps);
-    if (n < 1 || n > 1440 || std::abs(steps - n) > 1e-9 * n)
-        throw Error("", "grid resolution must be 180/n degrees for a whole n up to 1440 (0.125 degrees)");
+    if (n < 1 || n > 1800 || std::abs(steps - n) > 1e-9 * n)
+        throw Error("", "grid resolution must be 180/n degrees for a whole n up to 1800 (0.1 degrees)");
     const auto nLat = static_cast<std::size_t>(n) + 1, nLon = 2 * static_cast<std::size_t>(n);
     GridAxes axes;
     axes.lat.resize(nLat);

@@ -160,7 +160,7 @@ DemoResult writeDemo(const DemoOptions& options) {
     const double res = options.resolutionDeg;
     const double strideD = 1.0 / res;
     if (!(res > 0) || res > 1 || std::abs(strideD - std::round(strideD)) > 1e-9)
-        throw Error("", "demo resolution must be 1.0, 0.5 or 0.25 degrees (1/n)");
+        throw Error("", "demo resolution must be 1.0, 0.5, 0.25 or 0.1 degrees (1/n)");
     const auto stride = std::size_t(std::lround(strideD));
     const fs::path dir(options.outDir);
     for (const char* run : {"A", "B"}) {  // never mix the demo with, or overwrite, other files

@@ -7,7 +7,7 @@ namespace meshdiff {
 
 struct DemoOptions {
     std::string outDir;
-    double resolutionDeg = 1.0;  // 1.0 or 0.25 (fields are saved at 1°, every 4th point, as real runs do)
+    double resolutionDeg = 1.0;  // 1.0, 0.5, 0.25 or 0.1 (fields are saved at 1°, every 4th point, as real runs do)
 };
 
 // How the A − B field differences sit relative to the graph differences.

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -197,8 +198,43 @@ TEST(GraphBuilder, RejectsResolutionsThatDoNotDivide180) {
     EXPECT_THROW(buildGraph(o), Error);
     o.resolutionDeg = -1;
     EXPECT_THROW(buildGraph(o), Error);
-    o.resolutionDeg = 0.01;  // 180/n with n above 1440: refused before allocating
+    o.resolutionDeg = 0.01;  // 180/n with n above 1800: refused before allocating
     EXPECT_THROW(buildGraph(o), Error);
     EXPECT_THROW(parseFloatMath("fast"), Error);
     EXPECT_EQ(makeGridAxes(0.25, LatOrder::Ascending).lon.size(), 1440u);
+}
+
+// 0.1°: 6.5 M grid points, 10 M grid→mesh and 19.5 M mesh→grid edges (a few seconds, ~0.8 GB).
+TEST(GraphBuilder, TenthOfADegreeGridGivesEveryGridPointItsEdgesWithIndicesInRange) {
+    GraphBuildOptions o;
+    o.resolutionDeg = 0.1;
+    const BuiltGraph built = buildGraph(o);
+    const MeshGraph& g = built.graph;
+    ASSERT_EQ(g.gridLat.size(), 1801u);
+    ASSERT_EQ(g.gridLon.size(), 3600u);
+    const std::size_t gridCount = g.gridCount(), meshCount = g.meshCount();
+    ASSERT_EQ(gridCount, 6483600u);
+    ASSERT_EQ(meshCount, 40962u);
+    ASSERT_EQ(g.m2gSenders.size(), 3 * gridCount);
+    ASSERT_EQ(g.g2mSenders.size(), g.g2mReceivers.size());
+    EXPECT_GT(g.g2mSenders.size(), gridCount);
+    // Every grid point lies within the radius (0.6 × the longest edge) of a node of its face, so it
+    // sends at least one grid→mesh edge; receivers come in ascending order (counting sort by node).
+    std::vector<char> sends(gridCount, 0);
+    std::int32_t previousReceiver = 0;
+    for (std::size_t e = 0; e < g.g2mSenders.size(); ++e) {
+        const std::int32_t grid = g.g2mSenders[e], mesh = g.g2mReceivers[e];
+        ASSERT_TRUE(grid >= 0 && std::size_t(grid) < gridCount) << e;
+        ASSERT_TRUE(mesh >= previousReceiver && std::size_t(mesh) < meshCount) << e;
+        sends[std::size_t(grid)] = 1;
+        previousReceiver = mesh;
+    }
+    EXPECT_EQ(std::count(sends.begin(), sends.end(), 0), 0);
+    for (std::size_t e = 0; e < g.m2gSenders.size(); ++e) {
+        ASSERT_TRUE(g.m2gSenders[e] >= 0 && std::size_t(g.m2gSenders[e]) < meshCount) << e;
+        ASSERT_EQ(g.m2gReceivers[e], std::int32_t(e / 3)) << e;
+    }
+    EXPECT_EQ(g.gridLat.front(), -90.0f);
+    EXPECT_EQ(g.gridLat.back(), 90.0f);
+    EXPECT_FLOAT_EQ(g.gridLon.back(), 359.9f);
 }

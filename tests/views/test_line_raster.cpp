@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <numbers>
+#include <utility>
+
 #include "geo/Vec3.h"
 #include "globe/LineRaster.h"
 
@@ -44,6 +48,36 @@ TEST(LineRaster, ArcsNearThePoleLeaveNoGaps) {
         EXPECT_GT(covered, 0) << "row " << y;
     }
     EXPECT_GE(lastRow, 357);  // reaches within 1.5° of the pole
+}
+
+TEST(LineRaster, LongArcFollowsItsGreatCircleWithinATexel) {
+    // Drawn as straight pieces of at most 2°: each point of the great circle has a marked texel
+    // within one texel of it, and nothing lies farther away.
+    LineRaster raster(1440, 720);
+    const Vec3 a = unitVector(10.0, 0.0), b = unitVector(55.0, 100.0);
+    auto texelOf = [&](const Vec3& p) {
+        const double lon = std::atan2(p[1], p[0]) * 180 / std::numbers::pi;
+        return std::pair{int(std::floor((lon < 0 ? lon + 360 : lon) * 4)),
+                         int(std::floor((std::asin(p[2]) * 180 / std::numbers::pi + 90) * 4))};
+    };
+    raster.drawArc(a, b, 255);
+    for (int i = 0; i <= 400; ++i) {
+        const auto [x, y] = texelOf(slerp(a, b, i / 400.0));
+        int near = 0;
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) near += alphaAt(raster, (x + dx + 1440) % 1440, y + dy) != 0;
+        EXPECT_GT(near, 0) << "point " << i;
+    }
+    // Every marked texel's centre lies within 1.5 texels of the circle's plane.
+    const Vec3 normal = normalized(cross(a, b));
+    for (int y = 0; y < 720; ++y)
+        for (int x = 0; x < 1440; ++x)
+            if (alphaAt(raster, x, y)) {
+                const Vec3 centre = unitVector((y + 0.5) / 4 - 90, (x + 0.5) / 4);
+                EXPECT_LT(std::abs(dot(centre, normal)), 1.5 * std::numbers::pi / 720) << x << ", " << y;
+            }
+    EXPECT_GT(raster.coveredTexels(), 300u);  // the arc is ~85° long: ~340 texels at 4 per degree
+    EXPECT_LT(raster.coveredTexels(), 700u);
 }
 
 TEST(LineRaster, HalvingAveragesCoverageAndKeepsLineLuminance) {

@@ -7,6 +7,7 @@
 
 #include "colormap/ColorMap.h"
 #include "fields/LatLonGrid.h"
+#include "globe/SharedFloats.h"
 #include "graph/GraphDiff.h"
 #include "graph/MeshGraph.h"
 
@@ -34,7 +35,7 @@ enum class FieldOverlayMode { Diverging, Sequential, SequentialLog };
 // Diverging: colour map centred on 0 with limits ±max(|min|, |max|). Sequential(Log): min..max.
 struct FieldOverlay {
     LatLonGrid grid;
-    std::vector<float> values;
+    SharedFloats values;
     std::string name;  // shown above the colour bar, e.g. "2m_temperature A−B"
     std::string units;
     FieldOverlayMode mode = FieldOverlayMode::Diverging;

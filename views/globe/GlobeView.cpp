@@ -59,6 +59,7 @@ struct GlobeView::Impl {
     GlobePick highlight;
     bool horizonCulling = true;
     int sceneGeneration = 0, fieldGeneration = 0;
+    int adoptedGeneration = 0;  // the newest scene build handed to the render loop
     bool sceneBuilding = false;
     int meshLevelsGeneration = -1, meshLevels = 0;
 
@@ -188,10 +189,12 @@ void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> ke
     runInBackground(
         [view, scene, keepAlive, camera = d.camera, viewportHeight, generation, fieldGeneration = d.fieldGeneration] {
             auto renderer = std::make_shared<GlobeRenderer>();
-            renderer->setLineTextureAllowed(true);
             renderer->setViewportHeight(viewportHeight);
             renderer->setCamera(camera);
-            renderer->setScene(scene);  // also builds the line texture if the view needs it
+            renderer->setScene(scene);
+            // Allowed last, so that the texture is drawn once, for this scene (allowed first, an
+            // empty scene's coastline texture was drawn and thrown away on the way).
+            renderer->setLineTextureAllowed(true);
             renderer->updatePipelines();
             postTo(view, [view, renderer, keepAlive, generation, fieldGeneration]() mutable {
                 if (view) view->sceneBuilt(std::move(renderer), std::move(keepAlive), generation, fieldGeneration);
@@ -202,11 +205,18 @@ void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> ke
 void GlobeView::sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive,
                            int generation, int fieldGeneration) {
     Impl& d = *impl_;
-    if (generation != d.sceneGeneration) {  // a newer scene is on its way
+    // A newer scene is on its way. An earlier build of the same pair (the differences before
+    // their at-risk layer arrived) is still shown meanwhile: a pair's stages can come faster
+    // than a scene builds, and dropping each would keep the differences off screen until the last.
+    const GlobeScene& built = renderer->scene();
+    const bool samePair =
+        built.graphA == d.scene.graphA && built.graphB == d.scene.graphB && built.diff == d.scene.diff;
+    if (generation <= d.adoptedGeneration || (generation != d.sceneGeneration && !samePair)) {
         releaseInBackground(std::move(renderer));
         releaseInBackground(std::move(keepAlive));
         return;
     }
+    d.adoptedGeneration = generation;
     // What changed while it was built: layers, mesh level, field overlay, culling.
     const GlobeScene latest = d.scene;
     const bool fieldChanged = fieldGeneration != d.fieldGeneration;
@@ -229,8 +239,8 @@ void GlobeView::sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_
 
 void GlobeView::sceneAdopted(int generation) {
     Impl& d = *impl_;
-    if (generation != d.sceneGeneration) return;
-    d.sceneBuilding = false;
+    if (generation != d.adoptedGeneration) return;
+    d.sceneBuilding = generation != d.sceneGeneration;
     d.legendDirty = true;
     requestFrame();
     emit sceneShown();

@@ -4,12 +4,15 @@
 #include <cmath>
 #include <numbers>
 
+#include "graph/LargeVectors.h"
+
 namespace meshdiff::views {
 
-LineRaster::LineRaster(int width, int height)
-    : width_(std::max(1, width)),
-      height_(std::max(1, height)),
-      texels_(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 2, 0) {}
+LineRaster::LineRaster(int width, int height) : width_(std::max(1, width)), height_(std::max(1, height)) {
+    // 64 MB at full size, written along lines that cross a row every few texels: with 4 KiB
+    // pages nearly every mark missed the TLB.
+    resizeLarge(texels_, static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 2);
+}
 
 namespace {
 constexpr double kTurn = 2 * std::numbers::pi;
@@ -31,26 +34,22 @@ void LineRaster::mark(double x, double y, std::uint8_t luminance) {
     texel[1] = 255;
 }
 
-void LineRaster::drawArc(const Vec3& a, const Vec3& b, std::uint8_t luminance) {
-    const double angle = angleBetween(a, b);
+void LineRaster::drawStraight(const Vec3& a, const Vec3& b, std::uint8_t luminance) {
     double x0, y0, x1, y1;
     texelOf(a, width_, height_, x0, y0);
     texelOf(b, width_, height_, x1, y1);
-    constexpr double kStraightArc = 2.0 * std::numbers::pi / 180, kPolarCap = 0.97;  // 2°; |lat| > 76°
-    if (angle <= kStraightArc && std::abs(a[2]) < kPolarCap && std::abs(b[2]) < kPolarCap) {
-        // A short arc away from the poles is a straight line in longitude and latitude to well
-        // under a texel: step along it one texel at a time.
-        if (x1 - x0 > width_ / 2.0) x1 -= width_;
-        if (x0 - x1 > width_ / 2.0) x1 += width_;
-        const int steps = std::max(1, static_cast<int>(std::ceil(std::max(std::abs(x1 - x0), std::abs(y1 - y0)))));
-        for (int i = 0; i <= steps; ++i) {
-            const double t = static_cast<double>(i) / steps;
-            mark(x0 + t * (x1 - x0), y0 + t * (y1 - y0), luminance);
-        }
-        return;
+    if (x1 - x0 > width_ / 2.0) x1 -= width_;
+    if (x0 - x1 > width_ / 2.0) x1 += width_;
+    const int steps = std::max(1, static_cast<int>(std::ceil(std::max(std::abs(x1 - x0), std::abs(y1 - y0)))));
+    for (int i = 0; i <= steps; ++i) {
+        const double t = static_cast<double>(i) / steps;
+        mark(x0 + t * (x1 - x0), y0 + t * (y1 - y0), luminance);
     }
-    // Long arcs and arcs near a pole follow the great circle; near the poles a texel spans a
-    // shorter distance in longitude, so the steps are finer there.
+}
+
+// Near the poles a texel spans a shorter distance in longitude, so the steps along the great
+// circle are finer there.
+void LineRaster::drawGreatCircle(const Vec3& a, const Vec3& b, double angle, std::uint8_t luminance) {
     const double texelAngle = std::numbers::pi / height_;
     const double cosLat = std::max(0.02, std::min(std::sqrt(1 - a[2] * a[2]), std::sqrt(1 - b[2] * b[2])));
     const int steps = std::max(1, static_cast<int>(std::ceil(2.0 * angle / (texelAngle * cosLat))));
@@ -61,8 +60,28 @@ void LineRaster::drawArc(const Vec3& a, const Vec3& b, std::uint8_t luminance) {
     }
 }
 
+void LineRaster::drawArc(const Vec3& a, const Vec3& b, std::uint8_t luminance) {
+    // A short arc away from the poles is a straight line in longitude and latitude to well under
+    // a texel: it is stepped one texel at a time with no trigonometry per step. A long arc is cut
+    // into such pieces (two trigonometric calls per piece instead of three per texel).
+    constexpr double kStraightArc = 2.0 * std::numbers::pi / 180, kPolarCap = 0.97;  // 2°; |lat| > 76°
+    const double angle = angleBetween(a, b);
+    const int pieces = std::max(1, static_cast<int>(std::ceil(angle / kStraightArc)));
+    Vec3 from = a;
+    for (int k = 1; k <= pieces; ++k) {
+        const Vec3 to = k == pieces ? b : slerp(a, b, static_cast<double>(k) / pieces);
+        if (std::abs(from[2]) < kPolarCap && std::abs(to[2]) < kPolarCap) drawStraight(from, to, luminance);
+        else drawGreatCircle(from, to, angle / pieces, luminance);
+        from = to;
+    }
+}
+
 LineRaster LineRaster::halved() const {
     LineRaster half(std::max(1, width_ / 2), std::max(1, height_ / 2));
+    if (width_ % 2 == 0 && height_ % 2 == 0) {
+        half.halveEvenInto(*this);
+        return half;
+    }
     for (int y = 0; y < half.height_; ++y)
         for (int x = 0; x < half.width_; ++x) {
             unsigned weightedLuminance = 0, alpha = 0;
@@ -78,6 +97,25 @@ LineRaster LineRaster::halved() const {
             out[1] = static_cast<std::uint8_t>((alpha + 2) / 4);
         }
     return half;
+}
+
+// The same means as halved(), without the edge clamps an even size never needs: this runs over
+// 32 M texels for every new mesh, on the way to the first picture of a pair.
+void LineRaster::halveEvenInto(const LineRaster& full) {
+    const std::size_t rowBytes = 2 * static_cast<std::size_t>(full.width_);
+    for (int y = 0; y < height_; ++y) {
+        const std::uint8_t* top = &full.texels_[static_cast<std::size_t>(2 * y) * rowBytes];
+        const std::uint8_t* bottom = top + rowBytes;
+        std::uint8_t* out = &texels_[2 * static_cast<std::size_t>(y) * static_cast<std::size_t>(width_)];
+        for (int x = 0; x < width_; ++x, top += 4, bottom += 4, out += 2) {
+            const unsigned alpha = unsigned(top[1]) + top[3] + bottom[1] + bottom[3];
+            if (alpha == 0) continue;  // texels_ start at zero
+            const unsigned weighted = unsigned(top[0]) * top[1] + unsigned(top[2]) * top[3] +
+                                      unsigned(bottom[0]) * bottom[1] + unsigned(bottom[2]) * bottom[3];
+            out[0] = static_cast<std::uint8_t>((weighted + alpha / 2) / alpha);
+            out[1] = static_cast<std::uint8_t>((alpha + 2) / 4);
+        }
+    }
 }
 
 std::size_t LineRaster::coveredTexels() const {

@@ -40,15 +40,6 @@ std::array<double, 9> matrixOf(const Quaternion& q) {
             2 * (xz - yw),     2 * (yz + xw),      -x2 - y2 + z2 + w2};
 }
 
-// np.einsum("...ji,...i->...j", R, p) with float64 R and float32 p: NumPy's two-lane sum adds
-// terms 0 and 2 first, then term 1.
-std::array<double, 3> rotate(const std::array<double, 9>& r, const std::array<float, 3>& p) {
-    const double p0 = p[0], p1 = p[1], p2 = p[2];
-    std::array<double, 3> out{};
-    for (int j = 0; j < 3; ++j) out[j] = (r[3 * j] * p0 + r[3 * j + 2] * p2) + r[3 * j + 1] * p1;
-    return out;
-}
-
 // np.linalg.norm's sum of squares of the displacement, before its square root.
 double squaredLength(const std::array<float, 3>& sender, const ReceiverFrame& receiver) {
     const auto s = rotate(receiver.rotation, sender);
@@ -177,22 +168,6 @@ ReceiverFrame NodeFrames::frame(std::size_t node) const {
     f.rotation = matrixOf(compose(aboutY, aboutZ));
     f.rotatedSelf = rotate(f.rotation, position(node));
     return f;
-}
-
-bool NodeFrames::sameBits(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
-
-RawEdgeFeature rawEdgeFeature(const std::array<float, 3>& sender, const ReceiverFrame& receiver) {
-    const auto s = rotate(receiver.rotation, sender);
-    RawEdgeFeature f;
-    for (int k = 0; k < 3; ++k) f.displacement[k] = s[k] - receiver.rotatedSelf[k];
-    const auto& d = f.displacement;
-    f.length = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    return f;
-}
-
-EdgeFeature normalised(const RawEdgeFeature& raw, double normalization) {
-    return {float(raw.length / normalization), float(raw.displacement[0] / normalization),
-            float(raw.displacement[1] / normalization), float(raw.displacement[2] / normalization)};
 }
 
 ReceiverFrame GraphEdgeFrames::receiverFrame(EdgeSetKind kind, std::int32_t receiver) const {

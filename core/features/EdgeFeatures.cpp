@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "builder/Float32Math.h"
+#include "graph/LargeVectors.h"
 
 namespace meshdiff {
 namespace {
@@ -134,7 +135,7 @@ NodeFrames NodeFrames::grid(std::span<const float> lat, std::span<const float> l
     fill(lat, lon, math, f);
     f.size_ = lat.size() * lon.size();
     f.nLon_ = lon.size();
-    f.positions_.resize(f.size_);
+    resizeLarge(f.positions_, f.size_);
     for (std::size_t i = 0; i < lat.size(); ++i)
         for (std::size_t j = 0; j < lon.size(); ++j)
             f.positions_[i * lon.size() + j] = {f.cosPhi_[j] * f.sinTheta_[i], f.sinPhi_[j] * f.sinTheta_[i],

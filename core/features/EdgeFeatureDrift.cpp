@@ -299,8 +299,9 @@ EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const 
     std::vector<SharedEdges> g2m, m2g;
     tbb::parallel_invoke([&] { g2m = sharedGridToMesh(pa.edges, pb.edges, fa, fb); },
                          [&] { m2g = sharedMeshToGrid(pa.edges, pb.edges, fa, fb); });
-    drift.g2m = summarise(std::move(g2m), EdgeSetKind::GridToMesh, fa, fb, options.topCount);
-    drift.m2g = summarise(std::move(m2g), EdgeSetKind::MeshToGrid, fa, fb, options.topCount);
+    tbb::parallel_invoke(
+        [&] { drift.g2m = summarise(std::move(g2m), EdgeSetKind::GridToMesh, fa, fb, options.topCount); },
+        [&] { drift.m2g = summarise(std::move(m2g), EdgeSetKind::MeshToGrid, fa, fb, options.topCount); });
     return drift;
 }
 

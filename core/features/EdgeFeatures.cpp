@@ -10,7 +10,6 @@
 #include <utility>
 
 #include "builder/Float32Math.h"
-#include "graph/LargeVectors.h"
 
 namespace meshdiff {
 namespace {
@@ -135,11 +134,6 @@ NodeFrames NodeFrames::grid(std::span<const float> lat, std::span<const float> l
     fill(lat, lon, math, f);
     f.size_ = lat.size() * lon.size();
     f.nLon_ = lon.size();
-    resizeLarge(f.positions_, f.size_);
-    for (std::size_t i = 0; i < lat.size(); ++i)
-        for (std::size_t j = 0; j < lon.size(); ++j)
-            f.positions_[i * lon.size() + j] = {f.cosPhi_[j] * f.sinTheta_[i], f.sinPhi_[j] * f.sinTheta_[i],
-                                                f.cosTheta_[i]};
     return f;
 }
 

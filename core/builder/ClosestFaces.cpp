@@ -25,14 +25,29 @@ SphericalCap capAround(const Vec3& a, const Vec3& b, const Vec3& c, double searc
     return {centroid, std::acos(cosAngle) + kAngleMargin};
 }
 
+// Keeps the closest and the next closest other face as faces arrive in ascending index order
+// (exact ties keep the lower index).
+struct ClosestTwo {
+    std::int32_t face = -1, runnerUp = -1;
+    double distanceSq = std::numeric_limits<double>::infinity(), runnerUpDistanceSq = distanceSq;
+
+    void offer(std::int32_t f, double d) {
+        if (d < distanceSq) {
+            runnerUpDistanceSq = distanceSq;
+            runnerUp = face;
+            distanceSq = d;
+            face = f;
+        } else if (d < runnerUpDistanceSq && f != face) {
+            runnerUpDistanceSq = d;
+            runnerUp = f;
+        }
+    }
+};
+
 }  // namespace
 
-ClosestFaces findClosestFaces(const std::vector<float>& gridLat, const std::vector<float>& gridLon,
-                              const std::vector<Vec3>& gridPoints, const std::vector<Vec3>& meshNodes,
+double closestFaceSearchBound(const std::vector<Vec3>& meshNodes,
                               const std::vector<std::array<std::int32_t, 3>>& faces) {
-    const std::size_t nLon = gridLon.size();
-    if (gridPoints.size() != gridLat.size() * nLon) throw Error("", "grid points do not match the grid axes");
-
     // A point on the unit sphere inside the cone of a face lies within (1 − plane distance) of
     // it, so no closest face is farther than the largest such sagitta. Runner-ups are searched
     // to twice that.
@@ -45,8 +60,60 @@ ClosestFaces findClosestFaces(const std::vector<float>& gridLat, const std::vect
         const double planeDistance = nn > 0 ? std::abs(n[0] * a[0] + n[1] * a[1] + n[2] * a[2]) / nn : 0;
         sagitta = std::max(sagitta, 1 - planeDistance);
     }
-    const double searchBound = 2 * sagitta + 1e-6;
+    return 2 * sagitta + 1e-6;
+}
 
+ClosestFacesOfPoints::ClosestFacesOfPoints(const std::vector<Vec3>& meshNodes,
+                                           const std::vector<std::array<std::int32_t, 3>>& faces)
+    : nodes_(meshNodes), faces_(faces), searchBound_(closestFaceSearchBound(meshNodes, faces)) {
+    spheres_.reserve(faces.size());
+    for (const auto& f : faces) {
+        const Vec3 &a = meshNodes[f[0]], &b = meshNodes[f[1]], &c = meshNodes[f[2]];
+        const Vec3 centroid{(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3};
+        const double radius = std::sqrt(
+            std::max({squaredDistance(a, centroid), squaredDistance(b, centroid), squaredDistance(c, centroid)}));
+        // The margin covers rounding in the centroid, the radius and the test: a skipped face is
+        // provably farther than the search bound.
+        spheres_.push_back({centroid[0], centroid[1], centroid[2], radius + searchBound_ + 1e-9});
+        widestSphere_ = std::max(widestSphere_, spheres_.back()[3]);
+        byHeight_.emplace_back(centroid[2], std::int32_t(byHeight_.size()));
+    }
+    std::sort(byHeight_.begin(), byHeight_.end());
+}
+
+ClosestFacesOfPoints::Result ClosestFacesOfPoints::of(const Vec3& point) const {
+    // Faces whose sphere can hold the point, offered in ascending index order as findClosestFaces
+    // offers them (the tie rule depends on it).
+    std::vector<std::int32_t> candidates;
+    auto it = std::lower_bound(byHeight_.begin(), byHeight_.end(),
+                               std::pair{point[2] - widestSphere_, std::numeric_limits<std::int32_t>::min()});
+    for (; it != byHeight_.end() && it->first <= point[2] + widestSphere_; ++it) {
+        const auto& s = spheres_[std::size_t(it->second)];
+        const double dx = point[0] - s[0], dy = point[1] - s[1], dz = point[2] - s[2];
+        if (dx * dx + dy * dy + dz * dz <= s[3] * s[3]) candidates.push_back(it->second);
+    }
+    std::sort(candidates.begin(), candidates.end());
+    ClosestTwo best;
+    for (const std::int32_t f : candidates) {
+        const auto& t = faces_[std::size_t(f)];
+        best.offer(f, pointTriangleDistanceSq(point, nodes_[t[0]], nodes_[t[1]], nodes_[t[2]]));
+    }
+    if (best.face < 0) throw Error("", "no mesh face found near a grid point");
+    Result r{best.face, best.runnerUp, best.distanceSq, best.runnerUpDistanceSq};
+    if (r.runnerUpDistanceSq > searchBound_ * searchBound_) {
+        r.runnerUp = -1;
+        r.runnerUpDistanceSq = std::numeric_limits<double>::infinity();
+    }
+    return r;
+}
+
+ClosestFaces findClosestFaces(const std::vector<float>& gridLat, const std::vector<float>& gridLon,
+                              const std::vector<Vec3>& gridPoints, const std::vector<Vec3>& meshNodes,
+                              const std::vector<std::array<std::int32_t, 3>>& faces) {
+    const std::size_t nLon = gridLon.size();
+    if (gridPoints.size() != gridLat.size() * nLon) throw Error("", "grid points do not match the grid axes");
+
+    const double searchBound = closestFaceSearchBound(meshNodes, faces);
     std::vector<SphericalCap> caps(faces.size());
     for (std::size_t f = 0; f < faces.size(); ++f)
         caps[f] = capAround(meshNodes[faces[f][0]], meshNodes[faces[f][1]], meshNodes[faces[f][2]], searchBound);

@@ -1,6 +1,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "builder/SphereCoordinates.h"
@@ -25,5 +26,34 @@ struct ClosestFaces {
 ClosestFaces findClosestFaces(const std::vector<float>& gridLat, const std::vector<float>& gridLon,
                               const std::vector<Vec3>& gridPoints, const std::vector<Vec3>& meshNodes,
                               const std::vector<std::array<std::int32_t, 3>>& faces);
+
+// How far findClosestFaces searches for runner-ups: twice the largest sagitta of a face.
+double closestFaceSearchBound(const std::vector<Vec3>& meshNodes,
+                              const std::vector<std::array<std::int32_t, 3>>& faces);
+
+// findClosestFaces' answer for a few single points: the same face, runner-up and distances as
+// findClosestFaces gives a grid point at the same position. Every face is a candidate; a bounding
+// sphere per face skips the ones that cannot come within the search bound, and the spheres are
+// sorted by height (z), so a point tests only the faces of a thin band instead of a raster over
+// the whole grid.
+class ClosestFacesOfPoints {
+public:
+    struct Result {
+        std::int32_t face = -1, runnerUp = -1;
+        double distanceSq = 0, runnerUpDistanceSq = 0;
+    };
+    // Keeps references to both arguments.
+    ClosestFacesOfPoints(const std::vector<Vec3>& meshNodes, const std::vector<std::array<std::int32_t, 3>>& faces);
+    Result of(const Vec3& point) const;
+    double searchBound() const { return searchBound_; }
+
+private:
+    const std::vector<Vec3>& nodes_;
+    const std::vector<std::array<std::int32_t, 3>>& faces_;
+    double searchBound_ = 0;
+    std::vector<std::array<double, 4>> spheres_;             // centroid, radius + search bound; by face
+    std::vector<std::pair<double, std::int32_t>> byHeight_;  // (centroid z, face) ascending
+    double widestSphere_ = 0;
+};
 
 }  // namespace meshdiff

@@ -80,17 +80,19 @@ std::vector<Vec3> latLonToCartesian(FloatMath math, const std::vector<float>& la
     return out;
 }
 
-std::vector<Vec3> gridCartesian(FloatMath math, const GridAxes& axes) {
+GridCartesianFactors gridCartesianFactors(FloatMath math, const GridAxes& axes) {
     std::vector<float> phi(axes.lon.size()), theta(axes.lat.size());
     for (std::size_t j = 0; j < axes.lon.size(); ++j) phi[j] = axes.lon[j] * kDegToRad;
     for (std::size_t i = 0; i < axes.lat.size(); ++i) theta[i] = (90.0f - axes.lat[i]) * kDegToRad;
-    const auto cosPhi = cosArray(math, phi), sinPhi = sinArray(math, phi);
-    const auto cosTheta = cosArray(math, theta), sinTheta = sinArray(math, theta);
+    return {cosArray(math, phi), sinArray(math, phi), cosArray(math, theta), sinArray(math, theta)};
+}
+
+std::vector<Vec3> gridCartesian(FloatMath math, const GridAxes& axes) {
+    const GridCartesianFactors factors = gridCartesianFactors(math, axes);
     std::vector<Vec3> out(axes.size());
     const std::size_t nLon = axes.lon.size();
     for (std::size_t i = 0; i < axes.lat.size(); ++i)
-        for (std::size_t j = 0; j < nLon; ++j)
-            out[i * nLon + j] = {double(cosPhi[j] * sinTheta[i]), double(sinPhi[j] * sinTheta[i]), double(cosTheta[i])};
+        for (std::size_t j = 0; j < nLon; ++j) out[i * nLon + j] = factors.point(i, j);
     return out;
 }
 

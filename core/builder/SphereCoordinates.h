@@ -26,6 +26,16 @@ void cartesianToLatLon(FloatMath math, const std::vector<std::array<float, 3>>& 
 std::vector<Vec3> latLonToCartesian(FloatMath math, const std::vector<float>& lat, const std::vector<float>& lon);
 // Every grid point (index = lat_index × n_lon + lon_index) with the float32 formula above.
 std::vector<Vec3> gridCartesian(FloatMath math, const GridAxes& axes);
+// The same formula's factors, once per axis value: point(i, j) is gridCartesian's point i × n_lon + j,
+// for reading a few grid points without computing all of them.
+struct GridCartesianFactors {
+    std::vector<float> cosPhi, sinPhi, cosTheta, sinTheta;  // per longitude, per latitude
+    Vec3 point(std::size_t latIndex, std::size_t lonIndex) const {
+        return {double(cosPhi[lonIndex] * sinTheta[latIndex]), double(sinPhi[lonIndex] * sinTheta[latIndex]),
+                double(cosTheta[latIndex])};
+    }
+};
+GridCartesianFactors gridCartesianFactors(FloatMath math, const GridAxes& axes);
 
 // The same formulas evaluated in float64.
 void cartesianToLatLon64(const std::vector<Vec3>& xyz, std::vector<double>& lat, std::vector<double>& lon);

@@ -52,8 +52,8 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
 
     if (options.compareGraphs && c.a.graphFile && c.b.graphFile) {
         // Each graph read, then its canonical edges and hash, on its own thread: no wait for the
-        // slower read before hashing starts. Without the at-risk analysis (which needs whole
-        // MeshGraphs) a plainly stored HDF5 graph is used in place, mapped, instead of copied.
+        // slower read before hashing starts. A plainly stored HDF5 graph is used in place, mapped,
+        // instead of copied.
         struct Side {
             MeshGraph graph;
             std::optional<MappedGraphHdf5> mapped;
@@ -61,8 +61,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
             PreparedGraph prepared;
         } a, b;
         auto load = [&](const std::string& file, Side& side) {
-            if (!options.assessRisk && sniffFileKind(file) == FileKind::GraphHdf5)
-                side.mapped = MappedGraphHdf5::open(file);
+            if (sniffFileKind(file) == FileKind::GraphHdf5) side.mapped = MappedGraphHdf5::open(file);
             if (side.mapped) {
                 side.view = side.mapped->view();
             } else {
@@ -73,7 +72,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         };
         tbb::parallel_invoke([&] { load(*c.a.graphFile, a); }, [&] { load(*c.b.graphFile, b); });
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
-        if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.graph, b.graph);
+        if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.view, b.view);
         if (options.edgeFeatures) c.edgeFeatures = edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared);
         if (options.diagnose && !c.graph->identical()) places = placesOf(*c.graph, a.view, b.view);
     }

@@ -4,6 +4,7 @@
 #include <tbb/parallel_invoke.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -11,6 +12,7 @@
 #include <span>
 
 #include "graph/CanonicalEdges.h"
+#include "graph/LargeVectors.h"
 
 namespace meshdiff {
 namespace {
@@ -57,9 +59,11 @@ void compareEdge(const GraphEdgeFrames& fa, const GraphEdgeFrames& fb, EdgeSetKi
         b = normalised(rawEdgeFeature(sb.position(s), frameB), nb);
     }
     if (a == b) return;
-    out.drifting.push_back({sender, receiver, edgeDriftUlps(a, b)});
-    for (std::size_t k = 0; k < a.size(); ++k)
-        out.maxAbsDifference = std::max(out.maxAbsDifference, std::abs(double(a[k]) - double(b[k])));
+    // As edgeDriftUlps, whose numerator is also the edge's largest |A − B|.
+    double most = 0;
+    for (std::size_t k = 0; k < a.size(); ++k) most = std::max(most, std::abs(double(a[k]) - double(b[k])));
+    out.drifting.push_back({sender, receiver, most / float32Spacing(std::max(std::abs(a[0]), std::abs(b[0])))});
+    out.maxAbsDifference = std::max(out.maxAbsDifference, most);
 }
 
 // Grid→mesh edges in both graphs: a merge of the two ascending canonical key lists, in chunks of A's.
@@ -142,13 +146,29 @@ std::vector<SharedEdges> sharedMeshToGrid(const CanonicalEdges& ea, const Canoni
     return chunks;
 }
 
-double median(std::vector<double> values) {
-    if (values.empty()) return 0;
-    const std::size_t mid = values.size() / 2;
-    std::nth_element(values.begin(), values.begin() + mid, values.end());
-    const double upper = values[mid];
-    if (values.size() % 2 == 1) return upper;
-    return (double(*std::max_element(values.begin(), values.begin() + mid)) + upper) / 2;
+// The median of the edges' ULPs, as the middle of a sorted copy gives it, without the copy: the
+// bits of a non-negative double sort as its value, so a histogram of their leading 16 bits finds
+// the bucket holding a rank, and only that bucket's values are selected among.
+double medianUlps(const std::vector<EdgeDrift>& edges) {
+    if (edges.empty()) return 0;
+    auto bucketOf = [](double ulps) { return std::bit_cast<std::uint64_t>(ulps) >> 48; };
+    std::vector<std::size_t> count(std::size_t(1) << 16, 0);
+    for (const EdgeDrift& e : edges) ++count[bucketOf(e.ulps)];
+    auto atRank = [&](std::size_t rank) {
+        std::size_t bucket = 0, before = 0;
+        while (before + count[bucket] <= rank) before += count[bucket++];
+        std::vector<double> values;
+        values.reserve(count[bucket]);
+        for (const EdgeDrift& e : edges)
+            if (bucketOf(e.ulps) == bucket) values.push_back(e.ulps);
+        const auto nth = values.begin() + std::ptrdiff_t(rank - before);
+        std::nth_element(values.begin(), nth, values.end());
+        return *nth;
+    };
+    const std::size_t mid = edges.size() / 2;
+    const double upper = atRank(mid);
+    if (edges.size() % 2 == 1) return upper;
+    return (atRank(mid - 1) + upper) / 2;
 }
 
 DriftingEdgeDetail detail(const EdgeDrift& e, EdgeSetKind kind, const GraphEdgeFrames& fa, const GraphEdgeFrames& fb) {
@@ -185,17 +205,15 @@ EdgeSetDrift summarise(std::vector<SharedEdges> chunks, EdgeSetKind kind, const 
         drifting += c.drifting.size();
         s.maxAbsDifference = std::max(s.maxAbsDifference, c.maxAbsDifference);
     }
-    s.edges.reserve(drifting);
+    reserveLarge(s.edges, drifting);
     for (auto& c : chunks) {
         s.edges.insert(s.edges.end(), c.drifting.begin(), c.drifting.end());
         std::vector<EdgeDrift>().swap(c.drifting);  // freed as it is copied: a lower peak
     }
     s.drifting = s.edges.size();
 
-    std::vector<double> ulps(s.edges.size());
-    std::transform(s.edges.begin(), s.edges.end(), ulps.begin(), [](const EdgeDrift& e) { return e.ulps; });
-    if (!ulps.empty()) s.maxUlps = *std::max_element(ulps.begin(), ulps.end());
-    s.medianUlps = median(std::move(ulps));
+    for (const EdgeDrift& e : s.edges) s.maxUlps = std::max(s.maxUlps, e.ulps);
+    s.medianUlps = medianUlps(s.edges);
 
     // The most drifting edges in one pass: a min-heap of the best `topCount` (ties: earlier edge first).
     auto moreDrift = [&](std::size_t x, std::size_t y) {
@@ -281,8 +299,9 @@ EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const 
     std::vector<SharedEdges> g2m, m2g;
     tbb::parallel_invoke([&] { g2m = sharedGridToMesh(pa.edges, pb.edges, fa, fb); },
                          [&] { m2g = sharedMeshToGrid(pa.edges, pb.edges, fa, fb); });
-    drift.g2m = summarise(std::move(g2m), EdgeSetKind::GridToMesh, fa, fb, options.topCount);
-    drift.m2g = summarise(std::move(m2g), EdgeSetKind::MeshToGrid, fa, fb, options.topCount);
+    tbb::parallel_invoke(
+        [&] { drift.g2m = summarise(std::move(g2m), EdgeSetKind::GridToMesh, fa, fb, options.topCount); },
+        [&] { drift.m2g = summarise(std::move(m2g), EdgeSetKind::MeshToGrid, fa, fb, options.topCount); });
     return drift;
 }
 

@@ -3,9 +3,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
-#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <numbers>
@@ -40,15 +38,6 @@ std::array<double, 9> matrixOf(const Quaternion& q) {
     return {x2 - y2 - z2 + w2, 2 * (xy - zw),      2 * (xz + yw),  //
             2 * (xy + zw),     -x2 + y2 - z2 + w2, 2 * (yz - xw),  //
             2 * (xz - yw),     2 * (yz + xw),      -x2 - y2 + z2 + w2};
-}
-
-// np.einsum("...ji,...i->...j", R, p) with float64 R and float32 p: NumPy's two-lane sum adds
-// terms 0 and 2 first, then term 1.
-std::array<double, 3> rotate(const std::array<double, 9>& r, const std::array<float, 3>& p) {
-    const double p0 = p[0], p1 = p[1], p2 = p[2];
-    std::array<double, 3> out{};
-    for (int j = 0; j < 3; ++j) out[j] = (r[3 * j] * p0 + r[3 * j + 2] * p2) + r[3 * j + 1] * p1;
-    return out;
 }
 
 // np.linalg.norm's sum of squares of the displacement, before its square root.
@@ -145,11 +134,6 @@ NodeFrames NodeFrames::grid(std::span<const float> lat, std::span<const float> l
     fill(lat, lon, math, f);
     f.size_ = lat.size() * lon.size();
     f.nLon_ = lon.size();
-    f.positions_.resize(f.size_);
-    for (std::size_t i = 0; i < lat.size(); ++i)
-        for (std::size_t j = 0; j < lon.size(); ++j)
-            f.positions_[i * lon.size() + j] = {f.cosPhi_[j] * f.sinTheta_[i], f.sinPhi_[j] * f.sinTheta_[i],
-                                                f.cosTheta_[i]};
     return f;
 }
 
@@ -179,24 +163,6 @@ ReceiverFrame NodeFrames::frame(std::size_t node) const {
     f.rotation = matrixOf(compose(aboutY, aboutZ));
     f.rotatedSelf = rotate(f.rotation, position(node));
     return f;
-}
-
-bool NodeFrames::sameBits(float x, float y) {
-    return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y);
-}
-
-RawEdgeFeature rawEdgeFeature(const std::array<float, 3>& sender, const ReceiverFrame& receiver) {
-    const auto s = rotate(receiver.rotation, sender);
-    RawEdgeFeature f;
-    for (int k = 0; k < 3; ++k) f.displacement[k] = s[k] - receiver.rotatedSelf[k];
-    const auto& d = f.displacement;
-    f.length = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    return f;
-}
-
-EdgeFeature normalised(const RawEdgeFeature& raw, double normalization) {
-    return {float(raw.length / normalization), float(raw.displacement[0] / normalization),
-            float(raw.displacement[1] / normalization), float(raw.displacement[2] / normalization)};
 }
 
 ReceiverFrame GraphEdgeFrames::receiverFrame(EdgeSetKind kind, std::int32_t receiver) const {

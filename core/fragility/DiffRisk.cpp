@@ -1,15 +1,17 @@
 #include "fragility/DiffRisk.h"
 
+#include <tbb/parallel_invoke.h>
+
+#include <optional>
+
+#include "fragility/FragilityProbe.h"
+
 namespace meshdiff {
+namespace {
 
-nlohmann::json DiffRisk::toJson() const {
-    return {{"grid2mesh_differing", grid2meshDiffering},
-            {"grid2mesh_flagged", grid2meshFlagged},
-            {"mesh2grid_differing", mesh2gridDiffering},
-            {"mesh2grid_flagged", mesh2gridFlagged}};
-}
-
-DiffRisk flagDifferences(const GraphDiff& diff, const FragilityReport& a, const FragilityReport& b) {
+// `Analysis` is a FragilityReport or a FragilityProbe: both answer per item.
+template <class Analysis>
+DiffRisk flag(const GraphDiff& diff, const Analysis& a, const Analysis& b) {
     DiffRisk r;
     for (const auto* edges : {&diff.g2mOnlyA, &diff.g2mOnlyB}) {
         for (const auto& e : *edges) {
@@ -24,10 +26,32 @@ DiffRisk flagDifferences(const GraphDiff& diff, const FragilityReport& a, const 
     return r;
 }
 
-DiffRisk assessDiffRisk(const GraphDiff& diff, const MeshGraph& a, const MeshGraph& b,
+}  // namespace
+
+nlohmann::json DiffRisk::toJson() const {
+    return {{"grid2mesh_differing", grid2meshDiffering},
+            {"grid2mesh_flagged", grid2meshFlagged},
+            {"mesh2grid_differing", mesh2gridDiffering},
+            {"mesh2grid_flagged", mesh2gridFlagged}};
+}
+
+DiffRisk flagDifferences(const GraphDiff& diff, const FragilityReport& a, const FragilityReport& b) {
+    return flag(diff, a, b);
+}
+
+DiffRisk assessDiffRisk(const GraphDiff& diff, const GraphView& a, const GraphView& b,
                         const FragilityOptions& options) {
     if (diff.g2mOnlyA.empty() && diff.g2mOnlyB.empty() && diff.m2gChanged.empty()) return {};
-    return flagDifferences(diff, analyzeFragility(a, options), analyzeFragility(b, options));
+    std::optional<FragilityProbe> pa, pb;
+    tbb::parallel_invoke([&] { pa.emplace(a, options); }, [&] { pb.emplace(b, options); });
+    return flag(diff, *pa, *pb);
+}
+
+DiffRisk assessDiffRisk(const GraphDiff& diff, const MeshGraph& a, const MeshGraph& b,
+                        const FragilityOptions& options) {
+    validateGraph(a, "");
+    validateGraph(b, "");
+    return assessDiffRisk(diff, viewOf(a), viewOf(b), options);
 }
 
 }  // namespace meshdiff

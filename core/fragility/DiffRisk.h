@@ -5,6 +5,7 @@
 
 #include "fragility/Fragility.h"
 #include "graph/GraphDiff.h"
+#include "graph/GraphView.h"
 
 namespace meshdiff {
 
@@ -20,7 +21,10 @@ struct DiffRisk {
 
 DiffRisk flagDifferences(const GraphDiff& diff, const FragilityReport& a, const FragilityReport& b);
 
-// Analyses both graphs (skipped when the diff is empty) and counts the flagged differences.
+// The same counts as flagDifferences of both graphs' whole analyses, from the differing items
+// alone (FragilityProbe): nothing to do when the diff is empty. The graphs must be validated.
+DiffRisk assessDiffRisk(const GraphDiff& diff, const GraphView& a, const GraphView& b,
+                        const FragilityOptions& options = {});
 DiffRisk assessDiffRisk(const GraphDiff& diff, const MeshGraph& a, const MeshGraph& b,
                         const FragilityOptions& options = {});
 

@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "common/Error.h"
+#include "graph/LargeVectors.h"
 #include "io/GraphFiles.h"
 #include "io/NpzArchive.h"
 
@@ -79,7 +80,8 @@ std::vector<float> coordinates(const NpyHeader& h, const std::byte* data, const 
 // of valid node indices by validateGraph.
 template <class T>
 std::vector<std::int32_t> toInt32(const T* in, std::size_t n, const std::string& where) {
-    std::vector<std::int32_t> out(n);
+    std::vector<std::int32_t> out;
+    resizeLarge(out, n);
     constexpr std::uint64_t kMax = std::numeric_limits<std::int32_t>::max();
     std::uint64_t highBits = 0;  // any bit from 31 up: negative (wraps to huge) or beyond int32
     for (std::size_t i = 0; i < n; ++i) {

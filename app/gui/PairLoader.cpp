@@ -11,6 +11,7 @@
 #include "inspect/DifferenceItem.h"
 #include "io/FileKind.h"
 #include "io/GraphFiles.h"
+#include "map/MapNeighbourhood.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -100,6 +101,11 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         graphsReady(std::move(graphStage));
     }
 
+    // The shared edges' features, recomputed beside the fields' compare (both graphs in memory).
+    std::future<EdgeFeatureDrift> drift;
+    if (c.graph && !c.graph->identical())
+        drift = std::async(std::launch::async, [&pair] { return edgeFeatureDrift(*pair->graphA, *pair->graphB); });
+
     // A damaged file stops the load once the graphs are on screen; the error names it.
     for (const RunInputs* run : {&c.a, &c.b}) {
         if (!run->damaged.empty()) throw Error(run->damaged.front().path, run->damaged.front().problem);
@@ -123,7 +129,10 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         RolloutScope scope;
         scope.around = around ? &*around : nullptr;
         c.fields = compareFieldSources(*open->a, *open->b, c.tolerance, scope);
-        c.diagnosis = diagnoseComparison(c, places, around ? around->areaShare : 0.0);
+        if (drift.valid()) c.edgeFeatures = drift.get();
+        c.diagnosis = diagnoseComparison(c, places, around ? around->areaShare : 0.0,
+                                         c.edgeFeatures ? edgeFeatureResidual(*c.edgeFeatures) : std::nullopt);
+        pair->places = std::move(places);
         for (const FieldMetrics& m : c.fields->perField) pair->fieldRows.push_back(fieldRow(m));
         check();
 
@@ -144,6 +153,9 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         }
         pair->fields = std::move(open);
     }
+    if (drift.valid()) c.edgeFeatures = drift.get();
+    if (c.graph && !c.graph->identical() && !pair->places)
+        pair->places = placesOf(*c.graph, viewOf(*pair->graphA), viewOf(*pair->graphB));
     check();
 
     pair->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -192,6 +204,7 @@ std::shared_ptr<views::ErrorMapData> loadFieldMap(const LoadedPair& pair, const 
         data->units = fa.units;
     }
 
+    if (pair.places) data->neighbourhood = views::neighbourhoodOutlines(*pair.places);
     const GraphDiff* diff = pair.comparison.graph ? &*pair.comparison.graph : nullptr;
     if (diff && pair.graphA) {
         const MeshGraph& g = *pair.graphA;

@@ -70,6 +70,7 @@ private:
     QCheckBox* coastlines_;
     QCheckBox* differences_;
     QCheckBox* graticule_;
+    QCheckBox* neighbourhood_;
     QLabel* cursor_;
     ErrorMapStyle style_;
     QLabel* hint_;

@@ -29,6 +29,11 @@ void MainWindow::buildDiagnosisDock(QDockWidget* above) {
     connect(session_, &PairSession::selectionChanged, diagnosis_,
             [this] { diagnosis_->showField(session_->currentField()); });
     connect(this, &MainWindow::leadShown, diagnosis_, [this] { showDiagnosis(); });
+    connect(diagnosis_, &views::DiagnosisPanel::mapOutlineToggled, map_, [this](bool shown) {
+        views::ErrorMapStyle style = map_->style();
+        style.neighbourhood = shown;
+        map_->setStyle(style);
+    });
 }
 
 void MainWindow::showDiagnosis() {
@@ -65,7 +70,8 @@ void MainWindow::showDiagnosisOnGlobe() {
         const std::size_t count = drift ? drift->drifting() : 0;
         action->setText(tr("Edge-feature drift (%1 edges)").arg(count));
         if (count > views::kManyDriftingEdges) {
-            action->setToolTip(tr("%1 drifting edges: off by default above %2, they would cover the globe")
+            action->setToolTip(tr("%1 drifting edges: off by default above %2, they would cover the globe; "
+                                  "shown, the %2 most drifting are drawn")
                                    .arg(count)
                                    .arg(views::kManyDriftingEdges));
             const QSignalBlocker quiet(action);
@@ -81,6 +87,7 @@ void MainWindow::showDiagnosisOnGlobe() {
     // The map outlines "near" by default when the verdict says the error sits there.
     const Diagnosis* d = c.diagnosis ? &*c.diagnosis : nullptr;
     const bool graphCaused = d && (d->cause == Cause::Graph || d->cause == Cause::Mixed);
+    diagnosis_->setMapOutline(graphCaused);
     if (map_->style().neighbourhood != graphCaused) {
         views::ErrorMapStyle style = map_->style();
         style.neighbourhood = graphCaused;

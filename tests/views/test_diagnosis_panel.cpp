@@ -1,5 +1,6 @@
 // The Diagnosis panel alone, fed a hand-made diagnosis: the verdict, the evidence sorted worst
 // first, the lead it follows, and a click that asks for a field.
+#include <QCheckBox>
 #include <QSignalSpy>
 #include <QTableWidget>
 
@@ -113,6 +114,14 @@ TEST(DiagnosisPanel, ShowsTheVerdictTheTablesAndAsksForTheFieldOfAClickedRow) {
     panel.showField(QStringLiteral("q"));  // the window's selection moved: no request back
     EXPECT_EQ(chosen.count(), 1);
     EXPECT_EQ(panel.fieldTable()->currentRow(), 2);
+
+    QSignalSpy outline(&panel, &DiagnosisPanel::mapOutlineToggled);
+    panel.setMapOutline(true);
+    EXPECT_TRUE(panel.mapOutlineBox()->isChecked());
+    EXPECT_EQ(outline.count(), 0) << "the window's own default is not a request";
+    panel.mapOutlineBox()->click();
+    ASSERT_EQ(outline.count(), 1);
+    EXPECT_FALSE(outline.front().front().toBool());
 
     panel.setData(diagnosisPanelData(&d, nullptr, 1));
     EXPECT_EQ(panel.verdictText(), QStringLiteral("Cause: spread"));

@@ -82,6 +82,29 @@ TEST(GlobeDiagnosisLayers, TheDriftLayerDrawsOneLinePerDriftingEdgeColouredByUlp
     EXPECT_FALSE(colorOfPoint(4) == driftColorAt(0) || colorOfPoint(4) == driftColorAt(1));
 }
 
+TEST(GlobeDiagnosisLayers, OfVeryManyDriftingEdgesTheLayerDrawsTheMostDriftingOnesEvenAmongTies) {
+    const test::SyntheticPair pair;
+    EdgeFeatureDrift drift;
+    const std::size_t many = kManyDriftingEdges + 500;
+    for (std::size_t i = 0; i < many; ++i) drift.g2m.edges.push_back({pair.gridIndex(5, 5), 0, double(i % 1000 + 1)});
+    drift.g2m.drifting = many;
+    drift.g2m.maxUlps = 1000;
+    GlobeScene scene = pair.scene();
+    scene.edgeDrift = &drift;
+    EdgeDriftLayer layer;
+    layer.build(scene);
+    ASSERT_EQ(layer.actorCount(), 1);
+    vtkPolyData* lines = polyOf(layer.actor(0));
+    EXPECT_EQ(lines->GetNumberOfLines(), vtkIdType(kManyDriftingEdges));
+    auto* colors = vtkUnsignedCharArray::SafeDownCast(lines->GetPointData()->GetScalars());
+    ASSERT_NE(colors, nullptr);
+    // 20 500 edges of 1…1000 ULPs, 20 or 21 of each: the 500 left out are of 1…24 ULPs.
+    for (vtkIdType p = 0; p < lines->GetNumberOfPoints(); ++p) {
+        const Rgb c{colors->GetValue(3 * p), colors->GetValue(3 * p + 1), colors->GetValue(3 * p + 2)};
+        ASSERT_FALSE(c == driftColor(1, 1000)) << "an edge of 1 ULP is drawn, point " << p;
+    }
+}
+
 TEST(GlobeDiagnosisLayers, TheDriftLayerIsBuiltOnlyWhileShownAndTheRendererBuildsItWhenTurnedOn) {
     const test::SyntheticPair pair;
     const EdgeFeatureDrift drift = threeDriftingEdges(pair);

@@ -1,5 +1,6 @@
 #include "diagnosis/DiagnosisPanel.h"
 
+#include <QCheckBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -56,6 +57,7 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
       lead_(new QLabel(this)),
       explanation_(new QLabel(this)),
       neighbourhood_(new QLabel(this)),
+      mapOutline_(new QCheckBox(tr("Outline \"near\" on the error map"), this)),
       fields_(table(
           {tr("Field"), tr("Cause"), tr("rel RMS"), tr("Energy near"), tr("Area near"), tr("Concentration"),
            tr("Graph share")},
@@ -87,11 +89,16 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
     driftTitle_->setWordWrap(true);
     drift_->setMaximumHeight(drift_->horizontalHeader()->sizeHint().height() + 2 * 30);
 
+    // A narrow dock must stay possible: wrapped text and scrolled tables, never a wider window.
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{lead_, explanation_, neighbourhood_, driftTitle_, fields_, drift_})
+        w->setMinimumWidth(120);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(verdict_);
     layout->addWidget(lead_);
     layout->addWidget(explanation_);
     layout->addWidget(neighbourhood_);
+    layout->addWidget(mapOutline_);
     layout->addWidget(fields_, 1);
     layout->addWidget(driftTitle_);
     layout->addWidget(drift_);
@@ -103,7 +110,17 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
         if (row >= 0 && std::size_t(row) < data_.fields.size())
             emit fieldChosen(QString::fromStdString(data_.fields[std::size_t(row)].field));
     });
+    mapOutline_->setObjectName(QStringLiteral("diagnosisMapOutline"));
+    mapOutline_->setToolTip(
+        tr("Draws the neighbourhood the diagnosis counts as near the graph differences "
+           "(orange) on the A−B map; ticked when the cause is graph or mixed"));
+    connect(mapOutline_, &QCheckBox::toggled, this, &DiagnosisPanel::mapOutlineToggled);
     setData({});
+}
+
+void DiagnosisPanel::setMapOutline(bool shown) {
+    const QSignalBlocker quiet(mapOutline_);
+    mapOutline_->setChecked(shown);
 }
 
 void DiagnosisPanel::setData(const DiagnosisPanelData& data) {
@@ -126,6 +143,7 @@ void DiagnosisPanel::setData(const DiagnosisPanelData& data) {
     explanation_->setVisible(!data_.explanation.empty());
     neighbourhood_->setText(QString::fromStdString(data_.neighbourhood));
     neighbourhood_->setVisible(!data_.neighbourhood.empty());
+    mapOutline_->setVisible(!data_.neighbourhood.empty());
     fillFields();
     fillDrift();
 }

@@ -3,6 +3,7 @@
 
 #include "diagnosis/DiagnosisPanelData.h"
 
+class QCheckBox;
 class QLabel;
 class QTableWidget;
 
@@ -22,6 +23,10 @@ public:
     // Marks the field's row, as the window's selection moves, without asking for it again.
     void showField(const QString& field);
 
+    // The "Outline near on the error map" box; toggling it emits mapOutlineToggled.
+    void setMapOutline(bool shown);
+    QCheckBox* mapOutlineBox() const { return mapOutline_; }
+
     QString verdictText() const;
     QString explanationText() const;
     QTableWidget* fieldTable() const { return fields_; }
@@ -29,6 +34,7 @@ public:
 
 signals:
     void fieldChosen(const QString& field);
+    void mapOutlineToggled(bool shown);
 
 private:
     void fillFields();
@@ -39,6 +45,7 @@ private:
     QLabel* lead_;
     QLabel* explanation_;
     QLabel* neighbourhood_;
+    QCheckBox* mapOutline_;
     QTableWidget* fields_;
     QLabel* driftTitle_;
     QTableWidget* drift_;

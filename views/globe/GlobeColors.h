@@ -19,7 +19,8 @@ constexpr Rgb kColorMarker{25, 25, 25};  // rings and dots marking differences
 constexpr Rgb kColorHighlightHalo{10, 10, 10};
 constexpr Rgb kColorNeighbourhood{230, 159, 0};  // Okabe–Ito orange: the diagnosis' "near"
 constexpr double kNeighbourhoodOpacity = 0.3;
-// Above this many drifting edges the drift layer starts hidden: they would cover the globe.
+// Above this many drifting edges the drift layer starts hidden and, when shown, draws this many,
+// the most drifting: more would cover the globe and slow every frame.
 constexpr std::size_t kManyDriftingEdges = 20000;
 
 // The overlay's colour scale: diverging ±max|v| centred on 0, or sequential (optionally log)

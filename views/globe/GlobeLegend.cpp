@@ -120,9 +120,13 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
                                .arg(scene.places->radiusDegrees, 0, 'f', 2)});
     if (scene.isVisible(GlobeLayer::EdgeFeatureDrift) && scene.edgeDrift && scene.edgeDrift->drifting() > 0) {
         const EdgeFeatureDrift& d = *scene.edgeDrift;
+        const QString count =
+            d.drifting() > kManyDriftingEdges
+                ? QStringLiteral("%1 edges, the %2 most drawn").arg(d.drifting()).arg(kManyDriftingEdges)
+                : QStringLiteral("%1 edges").arg(d.drifting());
         entries.push_back({Swatch::Gradient, QColor(),
-                           QStringLiteral("edge features drift (%1 edges): 1 … %2 ULP, log")
-                               .arg(d.drifting())
+                           QStringLiteral("edge features drift (%1): 1 … %2 ULP, log")
+                               .arg(count)
                                .arg(std::max(d.g2m.maxUlps, d.m2g.maxUlps), 0, 'g', 3)});
     }
     if (scene.isVisible(GlobeLayer::AtRisk) && (!scene.atRisk.edges.empty() || !scene.atRisk.gridPoints.empty()))

@@ -46,7 +46,6 @@ ErrorMapView::ErrorMapView(QWidget* parent)
       coastlines_(new QCheckBox(tr("Coastlines"), this)),
       differences_(new QCheckBox(tr("Differences"), this)),
       graticule_(new QCheckBox(tr("Lat/lon grid"), this)),
-      neighbourhood_(new QCheckBox(tr("Near"), this)),
       cursor_(new QLabel(this)),
       hint_(new QLabel(tr("wheel: zoom · drag: pan · double-click: whole world"), this)) {
     for (MapMode m : {MapMode::Difference, MapMode::AbsDifference, MapMode::A, MapMode::B, MapMode::SideBySide}) {
@@ -74,11 +73,6 @@ ErrorMapView::ErrorMapView(QWidget* parent)
         tr("Where the graphs differ: rings and outlines (magenta: only in A; black, dashed "
            "and square: only in B; black ring: the grid point's triangle differs)"));
     graticule_->setChecked(true);
-    neighbourhood_->setChecked(true);
-    neighbourhood_->setObjectName(QStringLiteral("mapNeighbourhood"));
-    neighbourhood_->setToolTip(
-        tr("Outline (orange) of where the diagnosis counts a point as near the graph "
-           "differences: within one mesh spacing"));
     graticule_->setObjectName(QStringLiteral("mapGraticule"));
     graticule_->setToolTip(tr("Latitude/longitude lines with labelled axes"));
     cursor_->setObjectName(QStringLiteral("mapCursor"));
@@ -99,7 +93,6 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     controls->addWidget(coastlines_);
     controls->addWidget(differences_);
     controls->addWidget(graticule_);
-    controls->addWidget(neighbourhood_);
     controls->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -117,7 +110,7 @@ ErrorMapView::ErrorMapView(QWidget* parent)
         box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         connect(box, &QComboBox::currentIndexChanged, this, &ErrorMapView::applyControls);
     }
-    for (QCheckBox* box : {coastlines_, differences_, graticule_, neighbourhood_})
+    for (QCheckBox* box : {coastlines_, differences_, graticule_})
         connect(box, &QCheckBox::toggled, this, &ErrorMapView::applyControls);
     for (QLineEdit* edit : {minimum_, maximum_})
         connect(edit, &QLineEdit::editingFinished, this, &ErrorMapView::applyTypedLimits);
@@ -158,7 +151,6 @@ void ErrorMapView::setStyle(const ErrorMapStyle& style) {
     coastlines_->setChecked(style.coastlines);
     differences_->setChecked(style.differences);
     graticule_->setChecked(style.graticule);
-    neighbourhood_->setChecked(style.neighbourhood);
     updatingControls_ = false;
     style_ = style;
     requestRestyle();
@@ -192,7 +184,6 @@ void ErrorMapView::applyControls() {
     style.coastlines = coastlines_->isChecked();
     style.differences = differences_->isChecked();
     style.graticule = graticule_->isChecked();
-    style.neighbourhood = neighbourhood_->isChecked();
     style_ = style;
     requestRestyle();
     emit styleChanged(style_);

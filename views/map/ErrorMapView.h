@@ -70,7 +70,6 @@ private:
     QCheckBox* coastlines_;
     QCheckBox* differences_;
     QCheckBox* graticule_;
-    QCheckBox* neighbourhood_;
     QLabel* cursor_;
     ErrorMapStyle style_;
     QLabel* hint_;

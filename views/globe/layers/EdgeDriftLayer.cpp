@@ -4,6 +4,8 @@
 #include "globe/layers/EdgeDriftLayer.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <vector>
 
 #include "globe/GlobeColors.h"
 #include "globe/layers/ActorFactory.h"
@@ -19,14 +21,34 @@ void EdgeDriftLayer::build(const GlobeScene& scene) {
     const MeshGraph* g = scene.graphA;
     if (!drift || !g || drift->drifting() == 0 || !scene.isVisible(GlobeLayer::EdgeFeatureDrift)) return;
     const double maxUlps = std::max(drift->g2m.maxUlps, drift->m2g.maxUlps);
+    // Of very many, the most drifting: below them the lines would only hide one another.
+    const std::size_t total = drift->g2m.edges.size() + drift->m2g.edges.size();
+    double threshold = 0;
+    std::size_t atThreshold = total;  // edges of exactly `threshold` ULPs still to draw
+    if (total > kManyDriftingEdges) {
+        std::vector<double> ulps;
+        ulps.reserve(total);
+        for (const auto* set : {&drift->g2m, &drift->m2g})
+            for (const EdgeDrift& e : set->edges) ulps.push_back(e.ulps);
+        const auto nth = ulps.end() - std::ptrdiff_t(kManyDriftingEdges);
+        std::nth_element(ulps.begin(), nth, ulps.end());
+        threshold = *nth;
+        atThreshold = std::size_t(std::count(nth, ulps.end(), threshold));
+    }
+    auto drawn = [&](double ulps) {
+        if (ulps > threshold) return true;
+        if (ulps < threshold || atThreshold == 0) return false;
+        --atThreshold;
+        return true;
+    };
     PolyBuilder lines;
     for (const EdgeDrift& e : drift->g2m.edges) {
-        if (!validGrid(g, e.sender) || !validMesh(g, e.receiver)) continue;
+        if (!drawn(e.ulps) || !validGrid(g, e.sender) || !validMesh(g, e.receiver)) continue;
         lines.segment(gridPosition(*g, e.sender), meshPosition(*g, e.receiver), kDriftRadius,
                       driftColor(e.ulps, maxUlps));
     }
     for (const EdgeDrift& e : drift->m2g.edges) {
-        if (!validMesh(g, e.sender) || !validGrid(g, e.receiver)) continue;
+        if (!drawn(e.ulps) || !validMesh(g, e.sender) || !validGrid(g, e.receiver)) continue;
         lines.segment(meshPosition(*g, e.sender), gridPosition(*g, e.receiver), kDriftRadius,
                       driftColor(e.ulps, maxUlps));
     }

@@ -6,6 +6,7 @@
 #include <QDockWidget>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTableWidget>
 
 #include <gtest/gtest.h>
@@ -15,7 +16,9 @@
 #include "diagnosis/DiagnosisPanel.h"
 #include "globe/GlobeColors.h"
 #include "globe/GlobeView.h"
+#include "gui/RolloutSession.h"
 #include "gui/SettingsKeys.h"
+#include "leadslider/LeadSlider.h"
 #include "map/ErrorMapView.h"
 
 namespace meshdiff::gui {
@@ -94,6 +97,26 @@ TEST_F(DiagnosisDock, TheGlobeShowsTheNeighbourhoodAndTheDriftLayersToggleFromTh
     EXPECT_FALSE(globe->layerVisible(views::GlobeLayer::EdgeFeatureDrift));
     neighbourhood->trigger();
     EXPECT_TRUE(globe->layerVisible(views::GlobeLayer::DiffNeighbourhood));
+}
+
+// A rollout: the window diagnoses the first lead; at a later lead the panel says whose
+// diagnosis it shows rather than passing it off as that lead's.
+TEST_F(DiagnosisDock, AtALeadWithoutADiagnosisThePanelSaysWhichLeadItShows) {
+    const auto dir = test::fixture("rollouts");
+    QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
+    QSignalSpy finished(window_->rollout(), &RolloutSession::finished);
+    window_->openPair(QString::fromStdString((dir / "a.nc").string()), QString::fromStdString((dir / "b.nc").string()));
+    ASSERT_TRUE(loaded.count() > 0 || loaded.wait(60000)) << window_->lastError().toStdString();
+    ASSERT_TRUE(finished.count() > 0 || finished.wait(60000));
+    views::DiagnosisPanel* panel = window_->diagnosisPanel();
+    EXPECT_EQ(panel->verdictText(), QStringLiteral("Cause: unknown")) << "no graphs to compare";
+    EXPECT_TRUE(panel->data().note.empty());
+    EXPECT_FALSE(panel->data().fields.empty());
+
+    window_->leadSlider()->slider()->setValue(3);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !panel->data().note.empty(); }));
+    EXPECT_NE(panel->data().note.find("No diagnosis at the lead shown"), std::string::npos) << panel->data().note;
+    EXPECT_EQ(panel->verdictText(), QStringLiteral("Cause: unknown"));
 }
 
 // Settings saved before the diagnosis layers existed list layers by number, up to 11: the new

@@ -188,6 +188,7 @@ void MainWindow::applyGraphs() {
     scene_.labelA = p.comparison.a.label;
     scene_.labelB = p.comparison.b.label;
     forgetDiagnosis();
+    scene_.places = p.places ? &*p.places : nullptr;  // in viewsPair_
     globe_->setScene(scene_, sceneKeepAlive());
     if (!p.differenceLocations.empty()) {
         const auto& first = p.differenceLocations.front();

@@ -142,6 +142,7 @@ private:
     void showDiagnosis();         // the panel follows the pair, the lead and the member shown
     void showDiagnosisOnGlobe();  // the neighbourhood and drift layers of the session's pair
     void forgetDiagnosis();       // a new pair's graphs are shown: nothing of the old diagnosis stays
+    void showEdgeDriftOnGlobe();  // the drift layer was turned on: the globe's scene gets the drift
     // What the globe's scene points into: the pair the views show and the one diagnosed.
     std::shared_ptr<const void> sceneKeepAlive() const;
     void showGrowth();  // the chart follows the pair's leads and the fields selected in the table

@@ -62,7 +62,9 @@ void MainWindow::showDiagnosisOnGlobe() {
     if (!places && !drift) return;
     // The globe may still draw the previous scene: the old pair goes once the new scene is in.
     auto previous = std::exchange(diagnosisPair_, std::move(pair));
-    scene_.places = places;
+    // The places came with the graphs (viewsPair_); a new scene only for what is to be drawn now.
+    bool rebuild = !scene_.places && places;
+    if (!scene_.places) scene_.places = places;
     scene_.edgeDrift = drift;
 
     const auto driftLayer = views::GlobeLayer::EdgeFeatureDrift;
@@ -77,11 +79,13 @@ void MainWindow::showDiagnosisOnGlobe() {
             const QSignalBlocker quiet(action);
             action->setChecked(false);
             scene_.setVisible(driftLayer, false);
+            globe_->setLayerVisible(driftLayer, false);
         } else {
             action->setToolTip(tr("The edges both graphs share whose features drift, coloured by ULPs (log)"));
         }
     }
-    globe_->setScene(scene_, sceneKeepAlive());
+    rebuild = rebuild || (drift && drift->drifting() > 0 && scene_.isVisible(driftLayer));
+    if (rebuild) globe_->setScene(scene_, sceneKeepAlive());
     views::releaseInBackground(std::move(previous));
 
     // The map outlines "near" by default when the verdict says the error sits there.
@@ -93,6 +97,10 @@ void MainWindow::showDiagnosisOnGlobe() {
         style.neighbourhood = graphCaused;
         map_->setStyle(style);
     }
+}
+
+void MainWindow::showEdgeDriftOnGlobe() {
+    if (scene_.edgeDrift && globe_->scene().edgeDrift != scene_.edgeDrift) globe_->setScene(scene_, sceneKeepAlive());
 }
 
 std::shared_ptr<const void> MainWindow::sceneKeepAlive() const {

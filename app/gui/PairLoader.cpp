@@ -90,6 +90,8 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
             progress(40, "Comparing the graphs");
             c.graph = diffGraphs(*pair->graphA, *pair->graphB, *c.a.graphFile, *c.b.graphFile);
             pair->differenceLocations = views::differenceLocations(*c.graph, *pair->graphA);
+            // Where the diagnosis looks ("near"), on the globe with the graphs.
+            if (!c.graph->identical()) pair->places = placesOf(*c.graph, viewOf(*pair->graphA), viewOf(*pair->graphB));
         }
     }
     check();
@@ -120,19 +122,14 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         }
         open->alignment = alignGrids(open->a->grid(), open->b->grid(), open->a->path(), open->b->path());
         // The diagnosis (why the fields differ) from the same pass as the metrics.
-        std::optional<DiffPlaces> places;
         std::optional<DiffNeighbourhood> around;
-        if (c.graph && !c.graph->identical()) {
-            places = placesOf(*c.graph, viewOf(*pair->graphA), viewOf(*pair->graphB));
-            around = neighbourhoodOn(*places, open->a->grid());
-        }
+        if (pair->places) around = neighbourhoodOn(*pair->places, open->a->grid());
         RolloutScope scope;
         scope.around = around ? &*around : nullptr;
         c.fields = compareFieldSources(*open->a, *open->b, c.tolerance, scope);
         if (drift.valid()) c.edgeFeatures = drift.get();
-        c.diagnosis = diagnoseComparison(c, places, around ? around->areaShare : 0.0,
+        c.diagnosis = diagnoseComparison(c, pair->places, around ? around->areaShare : 0.0,
                                          c.edgeFeatures ? edgeFeatureResidual(*c.edgeFeatures) : std::nullopt);
-        pair->places = std::move(places);
         for (const FieldMetrics& m : c.fields->perField) pair->fieldRows.push_back(fieldRow(m));
         check();
 
@@ -154,8 +151,6 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         pair->fields = std::move(open);
     }
     if (drift.valid()) c.edgeFeatures = drift.get();
-    if (c.graph && !c.graph->identical() && !pair->places)
-        pair->places = placesOf(*c.graph, viewOf(*pair->graphA), viewOf(*pair->graphB));
     check();
 
     pair->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

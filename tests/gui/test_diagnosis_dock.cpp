@@ -77,6 +77,8 @@ TEST_F(DiagnosisDock, TheGlobeShowsTheNeighbourhoodAndTheDriftLayersToggleFromTh
     EXPECT_GT(pair->places->radiusDegrees, 0.5);
     views::GlobeView* globe = window_->globe();
     EXPECT_TRUE(globe->layerVisible(views::GlobeLayer::DiffNeighbourhood));
+    ASSERT_NE(globe->scene().places, nullptr) << "the neighbourhood comes with the graphs";
+    EXPECT_EQ(globe->scene().places->latLon.size(), pair->places->latLon.size());
 
     QAction* neighbourhood = layerAction(views::GlobeLayer::DiffNeighbourhood);
     QAction* drift = layerAction(views::GlobeLayer::EdgeFeatureDrift);
@@ -91,6 +93,7 @@ TEST_F(DiagnosisDock, TheGlobeShowsTheNeighbourhoodAndTheDriftLayersToggleFromTh
     EXPECT_TRUE(drift->toolTip().contains(QStringLiteral("off by default"))) << drift->toolTip().toStdString();
     drift->trigger();
     EXPECT_TRUE(globe->layerVisible(views::GlobeLayer::EdgeFeatureDrift));
+    EXPECT_EQ(globe->scene().edgeDrift, &*pair->comparison.edgeFeatures);
     neighbourhood->trigger();
     EXPECT_FALSE(globe->layerVisible(views::GlobeLayer::DiffNeighbourhood));
     drift->trigger();

@@ -33,6 +33,7 @@ struct LoadedPair {
     // Each graph's grid→mesh radius: the builder's from the metadata, else views::ballQueryRadius.
     views::BallRadius ballRadiusA, ballRadiusB;
     std::vector<views::LonLat> differenceLocations;  // where the graphs differ (from graph A)
+    std::optional<DiffPlaces> places;                // the same as the diagnosis measures near them
     std::vector<views::FieldRow> fieldRows;          // in A's field order
     std::vector<views::RunComparisonRow> runRows;
     std::shared_ptr<OpenFieldPair> fields;              // null without fields on both sides

@@ -187,7 +187,9 @@ void MainWindow::applyGraphs() {
     scene_.field = {};
     scene_.labelA = p.comparison.a.label;
     scene_.labelB = p.comparison.b.label;
-    globe_->setScene(scene_, viewsPair_);
+    forgetDiagnosis();
+    scene_.places = p.places ? &*p.places : nullptr;  // in viewsPair_
+    globe_->setScene(scene_, sceneKeepAlive());
     if (!p.differenceLocations.empty()) {
         const auto& first = p.differenceLocations.front();
         globe_->lookAt(first[1], first[0]);
@@ -207,6 +209,8 @@ void MainWindow::applyFields() {
     } else if (p.graphA) {
         selectField(QString());  // no fields: the map still shows where the graphs differ
     }
+    showDiagnosisOnGlobe();
+    showDiagnosis();
 }
 
 void MainWindow::showFieldSelection() {
@@ -221,7 +225,7 @@ void MainWindow::showFragility(const std::shared_ptr<const FragilityReport>& rep
     scene_.atRisk = std::move(items);
     // The scene points into the pair the views show (the graph stage's comparison when
     // the graphs were shown before the fields), which may not be the session's pair.
-    globe_->setScene(scene_, viewsPair_);
+    globe_->setScene(scene_, sceneKeepAlive());
     inspector_->setFragility(report.get());
 }
 

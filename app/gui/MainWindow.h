@@ -23,6 +23,7 @@ class QPushButton;
 class QToolBar;
 
 namespace meshdiff::views {
+class DiagnosisPanel;
 class ErrorMapView;
 class FieldTableView;
 class GrowthChartView;
@@ -88,6 +89,7 @@ public:
     views::InspectorPanel* inspector() const { return inspector_; }
     views::RunsPanel* runsPanel() const { return runs_; }
     views::GrowthChartView* growthChart() const { return growth_; }  // in a dock shown for more than one lead
+    views::DiagnosisPanel* diagnosisPanel() const { return diagnosis_; }
     views::RerunPanel* rerunPanel() const { return rerun_; }
     rerun::RerunSession* rerunSession() const { return rerunSession_; }
     views::LeadSlider* leadSlider() const { return leadSlider_; }
@@ -135,6 +137,14 @@ private:
     void buildDocks();
     void buildStatusBar();
     void buildGrowthDock(QDockWidget* beside);
+    // The Diagnosis dock below `above`, and the globe's diagnosis layers (MainWindowDiagnosis.cpp).
+    void buildDiagnosisDock(QDockWidget* above);
+    void showDiagnosis();         // the panel follows the pair, the lead and the member shown
+    void showDiagnosisOnGlobe();  // the neighbourhood and drift layers of the session's pair
+    void forgetDiagnosis();       // a new pair's graphs are shown: nothing of the old diagnosis stays
+    void showEdgeDriftOnGlobe();  // the drift layer was turned on: the globe's scene gets the drift
+    // What the globe's scene points into: the pair the views show and the one diagnosed.
+    std::shared_ptr<const void> sceneKeepAlive() const;
     void showGrowth();  // the chart follows the pair's leads and the fields selected in the table
     void exportGrowthInteractive(bool table);
     void connectViews();
@@ -182,6 +192,8 @@ private:
     views::GrowthChartView* growth_ = nullptr;
     QDockWidget* growthDock_ = nullptr;
     std::shared_ptr<const FieldsComparison> growthLeads_;
+    views::DiagnosisPanel* diagnosis_ = nullptr;
+    std::shared_ptr<const LoadedPair> diagnosisPair_;  // what the scene's places and edge drift point into
     rerun::RerunSession* rerunSession_ = nullptr;
     QLabel* status_ = nullptr;
     QProgressBar* progress_ = nullptr;

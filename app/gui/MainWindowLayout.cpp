@@ -43,6 +43,7 @@ void MainWindow::buildDocks() {
     auto* rerunDock = addDock(tr("Rerun"), QStringLiteral("rerunDock"), rerunScroll, Qt::BottomDockWidgetArea);
     tabifyDockWidget(mapDock, rerunDock);
     buildGrowthDock(mapDock);
+    buildDiagnosisDock(differencesDock);
     mapDock->raise();
     rerunSession_ = rerun::attachRerunPanel(rerun_, this);
     connect(rerunSession_, &rerun::RerunSession::runFinished, this, &MainWindow::addRun);

@@ -68,6 +68,7 @@ void MainWindow::buildMenus() {
     for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
     view->addSeparator();
     QMenu* layers = view->addMenu(tr("Globe &Layers"));
+    layers->setToolTipsVisible(true);
     const std::pair<views::GlobeLayer, QString> layerNames[] = {
         {views::GlobeLayer::Coastlines, tr("Coastlines")},
         {views::GlobeLayer::Mesh, tr("Mesh")},
@@ -77,6 +78,8 @@ void MainWindow::buildMenus() {
         {views::GlobeLayer::Triangles, tr("Differing triangles")},
         {views::GlobeLayer::MovedNodes, tr("Moved mesh nodes")},
         {views::GlobeLayer::AtRisk, tr("At-risk edges and points")},
+        {views::GlobeLayer::DiffNeighbourhood, tr("Near the differences (diagnosis)")},
+        {views::GlobeLayer::EdgeFeatureDrift, tr("Edge-feature drift")},
         {views::GlobeLayer::FieldOverlay, tr("Field A−B")},
         {views::GlobeLayer::Legend, tr("Legend")},
         {views::GlobeLayer::ColorBar, tr("Colour bar")},
@@ -88,6 +91,7 @@ void MainWindow::buildMenus() {
         action->setObjectName(QStringLiteral("layer%1").arg(int(layer)));
         connect(action, &QAction::toggled, this, [this, layer = layer](bool on) {
             scene_.setVisible(layer, on);
+            if (on && layer == views::GlobeLayer::EdgeFeatureDrift) showEdgeDriftOnGlobe();
             globe_->setLayerVisible(layer, on);
             saveSettings();
         });

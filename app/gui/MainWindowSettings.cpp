@@ -3,6 +3,8 @@
 #include <QFileInfo>
 #include <QSettings>
 
+#include <algorithm>
+
 #include "background/BackgroundWork.h"
 #include "gui/MainWindow.h"
 #include "gui/SettingsKeys.h"
@@ -23,7 +25,9 @@ void MainWindow::restoreSettings() {
     restoreState(settings.value(settings::kWindowState).toByteArray());
     if (settings.contains(settings::kGlobeLayers)) {
         const QVariantList visible = settings.value(settings::kGlobeLayers).toList();
-        for (int layer = 0; layer < views::kGlobeLayerCount; ++layer) {
+        // Layers added since the list was saved keep their defaults (11: before the diagnosis').
+        const int saved = std::min(settings.value(settings::kGlobeLayerCount, 11).toInt(), views::kGlobeLayerCount);
+        for (int layer = 0; layer < saved; ++layer) {
             const bool on = visible.contains(layer);
             scene_.visible[std::size_t(layer)] = on;
             if (auto* action = findChild<QAction*>(QStringLiteral("layer%1").arg(layer))) action->setChecked(on);
@@ -60,6 +64,7 @@ void MainWindow::saveSettings() const {
     views::saveSettingsInBackground({{settings::kWindowGeometry, saveGeometry()},
                                      {settings::kWindowState, saveState()},
                                      {settings::kGlobeLayers, visible},
+                                     {settings::kGlobeLayerCount, views::kGlobeLayerCount},
                                      {settings::kGlobeMeshLevel, scene_.meshLevel},
                                      {settings::kMapMode, int(style.mode)},
                                      {settings::kMapLimits, int(style.limits.mode)},

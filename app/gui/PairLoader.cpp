@@ -11,6 +11,7 @@
 #include "inspect/DifferenceItem.h"
 #include "io/FileKind.h"
 #include "io/GraphFiles.h"
+#include "map/MapNeighbourhood.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -89,6 +90,8 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
             progress(40, "Comparing the graphs");
             c.graph = diffGraphs(*pair->graphA, *pair->graphB, *c.a.graphFile, *c.b.graphFile);
             pair->differenceLocations = views::differenceLocations(*c.graph, *pair->graphA);
+            // Where the diagnosis looks ("near"), on the globe with the graphs.
+            if (!c.graph->identical()) pair->places = placesOf(*c.graph, viewOf(*pair->graphA), viewOf(*pair->graphB));
         }
     }
     check();
@@ -99,6 +102,11 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         graphStage->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         graphsReady(std::move(graphStage));
     }
+
+    // The shared edges' features, recomputed beside the fields' compare (both graphs in memory).
+    std::future<EdgeFeatureDrift> drift;
+    if (c.graph && !c.graph->identical())
+        drift = std::async(std::launch::async, [&pair] { return edgeFeatureDrift(*pair->graphA, *pair->graphB); });
 
     // A damaged file stops the load once the graphs are on screen; the error names it.
     for (const RunInputs* run : {&c.a, &c.b}) {
@@ -114,16 +122,14 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         }
         open->alignment = alignGrids(open->a->grid(), open->b->grid(), open->a->path(), open->b->path());
         // The diagnosis (why the fields differ) from the same pass as the metrics.
-        std::optional<DiffPlaces> places;
         std::optional<DiffNeighbourhood> around;
-        if (c.graph && !c.graph->identical()) {
-            places = placesOf(*c.graph, viewOf(*pair->graphA), viewOf(*pair->graphB));
-            around = neighbourhoodOn(*places, open->a->grid());
-        }
+        if (pair->places) around = neighbourhoodOn(*pair->places, open->a->grid());
         RolloutScope scope;
         scope.around = around ? &*around : nullptr;
         c.fields = compareFieldSources(*open->a, *open->b, c.tolerance, scope);
-        c.diagnosis = diagnoseComparison(c, places, around ? around->areaShare : 0.0);
+        if (drift.valid()) c.edgeFeatures = drift.get();
+        c.diagnosis = diagnoseComparison(c, pair->places, around ? around->areaShare : 0.0,
+                                         c.edgeFeatures ? edgeFeatureResidual(*c.edgeFeatures) : std::nullopt);
         for (const FieldMetrics& m : c.fields->perField) pair->fieldRows.push_back(fieldRow(m));
         check();
 
@@ -144,6 +150,7 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         }
         pair->fields = std::move(open);
     }
+    if (drift.valid()) c.edgeFeatures = drift.get();
     check();
 
     pair->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -192,6 +199,7 @@ std::shared_ptr<views::ErrorMapData> loadFieldMap(const LoadedPair& pair, const 
         data->units = fa.units;
     }
 
+    if (pair.places) data->neighbourhood = views::neighbourhoodOutlines(*pair.places);
     const GraphDiff* diff = pair.comparison.graph ? &*pair.comparison.graph : nullptr;
     if (diff && pair.graphA) {
         const MeshGraph& g = *pair.graphA;

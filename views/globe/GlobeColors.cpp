@@ -66,4 +66,11 @@ Rgb ulpColor(std::uint32_t ulp, std::uint32_t maxUlp) {
             mix(kColorMoved.b, dark.b, 2 * t - 1)};
 }
 
+Rgb driftColorAt(double t) { return sampleColorMap(ColorMapKind::Viridis, 0.9 * std::clamp(t, 0.0, 1.0)); }
+
+Rgb driftColor(double ulps, double maxUlps) {
+    const double t = maxUlps <= 1 ? 1.0 : std::log(std::clamp(ulps, 1.0, maxUlps)) / std::log(maxUlps);
+    return driftColorAt(t);
+}
+
 }  // namespace meshdiff::views

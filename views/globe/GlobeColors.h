@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -16,6 +17,11 @@ constexpr Rgb kColorMeshLine{120, 132, 148};
 constexpr Rgb kColorGridPoint{40, 40, 40};
 constexpr Rgb kColorMarker{25, 25, 25};  // rings and dots marking differences
 constexpr Rgb kColorHighlightHalo{10, 10, 10};
+constexpr Rgb kColorNeighbourhood{230, 159, 0};  // Okabe–Ito orange: the diagnosis' "near"
+constexpr double kNeighbourhoodOpacity = 0.3;
+// Above this many drifting edges the drift layer starts hidden and, when shown, draws this many,
+// the most drifting: more would cover the globe and slow every frame.
+constexpr std::size_t kManyDriftingEdges = 20000;
 
 // The overlay's colour scale: diverging ±max|v| centred on 0, or sequential (optionally log)
 // min..max; overlay.min/max are used instead of the data's range when min < max; overlay.scale,
@@ -28,5 +34,11 @@ std::vector<std::uint8_t> drapePixels(const FieldOverlay& overlay);
 
 // Moved mesh nodes: light (1 ULP) to dark (maxUlp).
 Rgb ulpColor(std::uint32_t ulp, std::uint32_t maxUlp);
+
+// Drifting edges: ULPs on a log scale from 1 to maxUlps, dark purple to yellow (viridis, short of
+// its palest end, which would vanish on the light Earth).
+Rgb driftColor(double ulps, double maxUlps);
+// The same scale at t ∈ [0, 1] (0: 1 ULP, 1: maxUlps), for the legend's gradient.
+Rgb driftColorAt(double t);
 
 }  // namespace meshdiff::views

@@ -5,6 +5,7 @@
 #include <QLinearGradient>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 
 #include "colorbar/ColorBarPainter.h"
@@ -15,7 +16,7 @@ namespace {
 
 QColor toQColor(Rgb c, int alpha = 255) { return QColor(c.r, c.g, c.b, alpha); }
 
-enum class Swatch { Line, Dot, Ring, MarkedLine, OutlineTriangle };
+enum class Swatch { Line, Dot, Ring, MarkedLine, OutlineTriangle, Patch, Gradient };
 
 struct LegendEntry {
     Swatch swatch;
@@ -71,6 +72,19 @@ void paintSwatch(QPainter& p, const QRectF& box, const LegendEntry& entry, doubl
             p.drawEllipse(box.center(), 3.5 * scale, 3.5 * scale);
             break;
         case Swatch::Ring: paintMarkerSwatch(p, box, entry, scale); break;
+        case Swatch::Patch:
+            p.setBrush(QColor(entry.color.red(), entry.color.green(), entry.color.blue(), 110));
+            p.setPen(QPen(entry.color, 1.5 * scale));
+            p.drawEllipse(box.center(), box.height() * 0.45, box.height() * 0.45);
+            break;
+        case Swatch::Gradient: {
+            QLinearGradient gradient(box.left(), 0, box.right(), 0);
+            for (int i = 0; i <= 4; ++i) gradient.setColorAt(i / 4.0, toQColor(driftColorAt(i / 4.0)));
+            p.setPen(Qt::NoPen);
+            p.setBrush(gradient);
+            p.drawRect(QRectF(box.left(), box.center().y() - 3 * scale, box.width(), 6 * scale));
+            break;
+        }
     }
     p.restore();
 }
@@ -99,6 +113,21 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
             entries.push_back(
                 {Swatch::Ring, toQColor(kColorMoved),
                  QStringLiteral("mesh node moved (%1, ≤ %2 ULP)").arg(d->movedNodes.size()).arg(d->maxMovedUlp)});
+    }
+    if (scene.isVisible(GlobeLayer::DiffNeighbourhood) && scene.places && !scene.places->empty())
+        entries.push_back({Swatch::Patch, toQColor(kColorNeighbourhood),
+                           QStringLiteral("near the differences (≤ %1°, as the diagnosis counts)")
+                               .arg(scene.places->radiusDegrees, 0, 'f', 2)});
+    if (scene.isVisible(GlobeLayer::EdgeFeatureDrift) && scene.edgeDrift && scene.edgeDrift->drifting() > 0) {
+        const EdgeFeatureDrift& d = *scene.edgeDrift;
+        const QString count =
+            d.drifting() > kManyDriftingEdges
+                ? QStringLiteral("%1 edges, the %2 most drawn").arg(d.drifting()).arg(kManyDriftingEdges)
+                : QStringLiteral("%1 edges").arg(d.drifting());
+        entries.push_back({Swatch::Gradient, QColor(),
+                           QStringLiteral("edge features drift (%1): 1 … %2 ULP, log")
+                               .arg(count)
+                               .arg(std::max(d.g2m.maxUlps, d.m2g.maxUlps), 0, 'g', 3)});
     }
     if (scene.isVisible(GlobeLayer::AtRisk) && (!scene.atRisk.edges.empty() || !scene.atRisk.gridPoints.empty()))
         entries.push_back({Swatch::Line, toQColor(kColorAtRisk),

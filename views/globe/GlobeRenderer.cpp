@@ -25,7 +25,9 @@
 #include "globe/GlobeLegend.h"
 #include "globe/layers/AtRiskLayer.h"
 #include "globe/layers/CoastlineLayer.h"
+#include "globe/layers/DiffNeighbourhoodLayer.h"
 #include "globe/layers/EarthLayer.h"
+#include "globe/layers/EdgeDriftLayer.h"
 #include "globe/layers/FieldOverlayLayer.h"
 #include "globe/layers/Grid2MeshLayer.h"
 #include "globe/layers/GridPointsLayer.h"
@@ -48,20 +50,24 @@ struct GlobeRenderer::Impl {
     CoastlineLayer coastlines;
     MeshLayer mesh;
     GridPointsLayer gridPoints;
+    DiffNeighbourhoodLayer neighbourhood;
     MovedNodesLayer movedNodes;
+    EdgeDriftLayer edgeDrift;
     TriangleLayer triangles;
     Grid2MeshLayer onlyA{1}, onlyB{2};
     AtRiskLayer atRisk;
     HighlightLayer highlight;
 
     // Every layer in drawing order, with the GlobeLayer that shows or hides it (none: always shown).
-    const std::array<std::pair<std::optional<GlobeLayer>, GlobeLayerInterface*>, 11> stack{{
+    const std::array<std::pair<std::optional<GlobeLayer>, GlobeLayerInterface*>, 13> stack{{
         {std::nullopt, &earth},
         {GlobeLayer::FieldOverlay, &field},
         {GlobeLayer::Coastlines, &coastlines},
         {GlobeLayer::Mesh, &mesh},
         {GlobeLayer::GridPoints, &gridPoints},
+        {GlobeLayer::DiffNeighbourhood, &neighbourhood},
         {GlobeLayer::MovedNodes, &movedNodes},
+        {GlobeLayer::EdgeFeatureDrift, &edgeDrift},
         {GlobeLayer::Triangles, &triangles},
         {GlobeLayer::G2mOnlyA, &onlyA},
         {GlobeLayer::G2mOnlyB, &onlyB},
@@ -190,6 +196,7 @@ void GlobeRenderer::setLayerVisible(GlobeLayer layer, bool visible) {
     d.scene.setVisible(layer, visible);
     if (GlobeLayerInterface* shown = d.layerOf(layer)) shown->setVisible(visible);
     if (layer == GlobeLayer::FieldOverlay) d.field.build(d.scene);
+    if (layer == GlobeLayer::EdgeFeatureDrift) d.edgeDrift.build(d.scene);
     if (layer == GlobeLayer::Mesh || layer == GlobeLayer::Coastlines) {
         d.lineTextureStale = true;
         d.applyLineDetail();

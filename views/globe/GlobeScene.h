@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "colormap/ColorMap.h"
+#include "diagnose/DiffNeighbourhood.h"
+#include "features/EdgeFeatureDrift.h"
 #include "fields/LatLonGrid.h"
 #include "globe/SharedFloats.h"
 #include "graph/GraphDiff.h"
@@ -26,8 +28,11 @@ enum class GlobeLayer {
     FieldOverlay,  // the selected field draped as a texture
     Legend,
     ColorBar,
+    // Appended, so that saved layer lists (by number) keep their meaning.
+    DiffNeighbourhood,  // the diagnosis' "near": within its radius of where the graphs differ
+    EdgeFeatureDrift,   // shared edges whose features drift, coloured by ULPs
 };
-constexpr int kGlobeLayerCount = 11;
+constexpr int kGlobeLayerCount = 13;
 
 enum class FieldOverlayMode { Diverging, Sequential, SequentialLog };
 
@@ -64,9 +69,12 @@ struct GlobeScene {
     const GraphDiff* diff = nullptr;
     AtRiskItems atRisk;
     FieldOverlay field;
+    const DiffPlaces* places = nullptr;           // where the graphs differ, as the diagnosis measures it
+    const EdgeFeatureDrift* edgeDrift = nullptr;  // on graph A's positions
     // Grid points and moved mesh nodes (tens of thousands of dots) start hidden, and so do the
     // at-risk items: thousands of them would hide the few that do differ and the field below.
-    std::array<bool, kGlobeLayerCount> visible{true, true, false, true, true, true, false, false, true, true, true};
+    std::array<bool, kGlobeLayerCount> visible{true,  true, false, true, true, true, false,
+                                               false, true, true,  true, true, true};
     // 0 (M0, 12 nodes) … 6 (finest of a 6-split mesh); clamped to what exists. M4 (≈ 4° faces):
     // the finest mesh would grey out the whole globe, and the draped field with it.
     int meshLevel = kDefaultMeshLevel;

@@ -37,6 +37,7 @@ struct ErrorMapData {
     std::vector<MapMarker> markers;
     std::vector<MapLine> lines;
     std::vector<MapTriangle> triangles;
+    std::vector<std::vector<LonLat>> neighbourhood;  // the diagnosis' "near": circles around the differences
 
     bool hasA() const { return !a.empty() && a.size() == grid.size(); }
     bool hasB() const { return !b.empty() && b.size() == grid.size(); }

@@ -19,6 +19,7 @@
 #include "map/FrameClip.h"
 #include "map/MapDifferences.h"
 #include "map/MapGraticule.h"
+#include "map/MapNeighbourhood.h"
 #include "map/MapSeam.h"
 
 namespace meshdiff::views {
@@ -327,6 +328,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         }
     }
 
+    if (style_.neighbourhood && showsDifferences) drawMapNeighbourhood(painter, projection, d, unit);
     if (style_.differences) drawMapDifferences(painter, projection, d, unit);
     painter.restore();
 

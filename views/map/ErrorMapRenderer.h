@@ -30,9 +30,10 @@ struct ErrorMapStyle {
     ScaleChoice scale = ScaleChoice::Auto;               // A−B (and |A−B|: log unless linear)
     LimitOptions limits;  // Full: ±max|A−B|, min..max; Robust: percentiles; Manual: A−B's limits
     bool coastlines = true;
-    bool differences = true;  // markers, lines and triangles
-    bool graticule = true;    // lat/lon lines with labelled axes
-    MapViewport viewport;     // the lon/lat window shown (zoom and pan); exports draw the same
+    bool differences = true;    // markers, lines and triangles
+    bool neighbourhood = true;  // the diagnosis' "near", outlined (when the data has it)
+    bool graticule = true;      // lat/lon lines with labelled axes
+    MapViewport viewport;       // the lon/lat window shown (zoom and pan); exports draw the same
     bool operator==(const ErrorMapStyle&) const = default;
 };
 

@@ -38,7 +38,7 @@ void PolyBuilder::line(vtkIdType a, vtkIdType b) {
     lines_->InsertNextCell(2, ids);
 }
 
-void PolyBuilder::ring(const Vec3& centre, double radiusDegrees, double radius, int steps, const Rgb* color) {
+std::vector<Vec3> PolyBuilder::circle(const Vec3& centre, double radiusDegrees, int steps) const {
     const Vec3 helper = std::abs(centre[2]) < 0.9 ? Vec3{0, 0, 1} : Vec3{1, 0, 0};
     Vec3 u{centre[1] * helper[2] - centre[2] * helper[1], centre[2] * helper[0] - centre[0] * helper[2],
            centre[0] * helper[1] - centre[1] * helper[0]};
@@ -48,17 +48,38 @@ void PolyBuilder::ring(const Vec3& centre, double radiusDegrees, double radius, 
     const double r = std::sin(radiusDegrees * std::numbers::pi / 180),
                  c = std::cos(radiusDegrees * std::numbers::pi / 180);
     steps = std::max(3, steps);
-    lines_->InsertNextCell(steps + 1);
+    std::vector<Vec3> points;
+    points.reserve(std::size_t(steps) + 1);
     // A square stands on its side (starts half a step round), a circle does not care.
     const double start = std::numbers::pi / steps;
     for (int i = 0; i <= steps; ++i) {
         const double t = start + 2 * std::numbers::pi * i / steps;
-        const Vec3 p{c * centre[0] + r * (std::cos(t) * u[0] + std::sin(t) * v[0]),
-                     c * centre[1] + r * (std::cos(t) * u[1] + std::sin(t) * v[1]),
-                     c * centre[2] + r * (std::cos(t) * u[2] + std::sin(t) * v[2])};
+        points.push_back({c * centre[0] + r * (std::cos(t) * u[0] + std::sin(t) * v[0]),
+                          c * centre[1] + r * (std::cos(t) * u[1] + std::sin(t) * v[1]),
+                          c * centre[2] + r * (std::cos(t) * u[2] + std::sin(t) * v[2])});
+    }
+    return points;
+}
+
+void PolyBuilder::ring(const Vec3& centre, double radiusDegrees, double radius, int steps, const Rgb* color) {
+    const std::vector<Vec3> points = circle(centre, radiusDegrees, steps);
+    lines_->InsertNextCell(vtkIdType(points.size()));
+    for (const Vec3& p : points) {
         lines_->InsertCellPoint(point(scaled(p, radius)));
         if (color) colors_->InsertNextTuple3(color->r, color->g, color->b);
     }
+}
+
+void PolyBuilder::disc(const Vec3& centre, double radiusDegrees, double radius, int steps) {
+    const std::vector<Vec3> points = circle(centre, radiusDegrees, steps);
+    polys_->InsertNextCell(vtkIdType(points.size() - 1));
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) polys_->InsertCellPoint(point(scaled(points[i], radius)));
+}
+
+void PolyBuilder::segment(const Vec3& a, const Vec3& b, double radius, const Rgb& color) {
+    line(point(scaled(a, radius)), point(scaled(b, radius)));
+    colors_->InsertNextTuple3(color.r, color.g, color.b);
+    colors_->InsertNextTuple3(color.r, color.g, color.b);
 }
 
 void PolyBuilder::vertex(const Vec3& p, const Rgb* color) {

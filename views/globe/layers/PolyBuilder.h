@@ -6,6 +6,8 @@
 #include <vtkSmartPointer.h>
 #include <vtkUnsignedCharArray.h>
 
+#include <vector>
+
 #include "colormap/ColorMap.h"
 #include "geo/Vec3.h"
 
@@ -26,6 +28,10 @@ public:
     // A small circle of `radiusDegrees` around unit vector `centre`; with steps = 4, a square.
     // `color` colours its points (all of a builder's points need one then).
     void ring(const Vec3& centre, double radiusDegrees, double radius, int steps = 40, const Rgb* color = nullptr);
+    // The same circle as a filled polygon (a spherical cap's outline, flat inside).
+    void disc(const Vec3& centre, double radiusDegrees, double radius, int steps = 40);
+    // A straight segment between unit vectors a and b, coloured (all of a builder's points need one).
+    void segment(const Vec3& a, const Vec3& b, double radius, const Rgb& color);
     void vertex(const Vec3& p, const Rgb* color = nullptr);
     void triangle(const Vec3& a, const Vec3& b, const Vec3& c, double radius);
     void outline(const Vec3& a, const Vec3& b, const Vec3& c, double radius);
@@ -35,6 +41,9 @@ public:
     vtkSmartPointer<vtkPolyData> build();
 
 private:
+    // The points of a circle of `radiusDegrees` around `centre`, first and last alike.
+    std::vector<Vec3> circle(const Vec3& centre, double radiusDegrees, int steps) const;
+
     vtkNew<vtkPoints> points_;
     vtkNew<vtkCellArray> lines_, verts_, polys_;
     vtkNew<vtkUnsignedCharArray> colors_;

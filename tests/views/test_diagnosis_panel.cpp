@@ -1,0 +1,133 @@
+// The Diagnosis panel alone, fed a hand-made diagnosis: the verdict, the evidence sorted worst
+// first, the lead it follows, and a click that asks for a field.
+#include <QCheckBox>
+#include <QSignalSpy>
+#include <QTableWidget>
+
+#include <gtest/gtest.h>
+
+#include "diagnosis/DiagnosisPanel.h"
+#include "diagnosis/DiagnosisPanelData.h"
+
+namespace meshdiff::views {
+namespace {
+
+FieldDiagnosis fieldAt(const std::string& name, std::size_t lead, double relRms, double energyNear, Cause cause) {
+    FieldDiagnosis f;
+    f.field.name = name;
+    f.field.lead = lead;
+    f.field.relRms = relRms;
+    f.energyNear = energyNear;
+    f.areaNear = 0.001;
+    f.concentration = energyNear / 0.001;
+    f.graphShare = cause == Cause::Graph ? 0.99 : 0;
+    f.cause = cause;
+    return f;
+}
+
+// Two leads: at the first the graph explains the difference, at the second it has spread.
+Diagnosis twoLeadDiagnosis() {
+    Diagnosis d;
+    d.cause = Cause::Graph;
+    d.explanation = "97 % of Σ(A−B)² lies within 1.08° of 17 differing triangles.";
+    d.graphsCompared = d.graphsDiffer = true;
+    d.triangles = 17;
+    d.radiusDegrees = 1.08;
+    d.globeAreaNear = 0.001;
+    d.perField = {fieldAt("u", 0, 1e-5, 0.4, Cause::Graph), fieldAt("t2m", 0, 3e-4, 0.97, Cause::Graph),
+                  fieldAt("q", 0, 0, 0, Cause::None), fieldAt("u", 1, 2e-3, 0.01, Cause::Spread),
+                  fieldAt("t2m", 1, 1e-3, 0.02, Cause::Spread)};
+    d.perLead = {{0, 0.0, Cause::Graph, 0.98}, {1, 6.0, Cause::Spread, 0.02}};
+    return d;
+}
+
+EdgeFeatureDrift someDrift() {
+    EdgeFeatureDrift drift;
+    drift.g2m.shared = 1000;
+    drift.g2m.drifting = 2;
+    drift.g2m.maxUlps = 8;
+    drift.g2m.medianUlps = 3;
+    drift.g2m.edges = {{0, 0, 3}, {1, 0, 8}};
+    drift.m2g.shared = 500;
+    return drift;
+}
+
+TEST(DiagnosisPanelData, ListsTheShownLeadsFieldsWorstFirstWithTheVerdictAndExplanation) {
+    const Diagnosis d = twoLeadDiagnosis();
+    const EdgeFeatureDrift drift = someDrift();
+    const DiagnosisPanelData data = diagnosisPanelData(&d, &drift);
+    EXPECT_EQ(data.cause, "graph");
+    EXPECT_EQ(data.explanation, d.explanation);
+    ASSERT_EQ(data.fields.size(), 3u);
+    EXPECT_EQ(data.fields[0].field, "t2m");
+    EXPECT_EQ(data.fields[1].field, "u");
+    EXPECT_EQ(data.fields[2].field, "q");
+    EXPECT_TRUE(data.fields[2].withinTolerance);
+    EXPECT_NE(data.neighbourhood.find("17 differing mesh→grid triangles"), std::string::npos) << data.neighbourhood;
+    ASSERT_EQ(data.drift.size(), 2u);
+    EXPECT_EQ(data.drift[0].drifting, 2u);
+    EXPECT_EQ(data.drift[0].maxUlps, 8);
+}
+
+TEST(DiagnosisPanelData, FollowsALeadTheDiagnosisHasNumbersForAndSaysSoForOneItHasNot) {
+    const Diagnosis d = twoLeadDiagnosis();
+    const DiagnosisPanelData second = diagnosisPanelData(&d, nullptr, 1);
+    EXPECT_EQ(second.cause, "spread");
+    EXPECT_EQ(second.lead, "lead +6 h");
+    ASSERT_EQ(second.fields.size(), 2u);
+    EXPECT_EQ(second.fields[0].field, "u");
+    EXPECT_TRUE(second.drift.empty());
+
+    const DiagnosisPanelData beyond = diagnosisPanelData(&d, nullptr, 5);
+    EXPECT_EQ(beyond.cause, "graph");
+    EXPECT_NE(beyond.note.find("No diagnosis at the lead shown"), std::string::npos);
+    EXPECT_EQ(beyond.fields.size(), 3u);
+}
+
+TEST(DiagnosisPanelData, WithoutADiagnosisHasNoVerdictButKeepsTheDrift) {
+    const EdgeFeatureDrift drift = someDrift();
+    const DiagnosisPanelData data = diagnosisPanelData(nullptr, &drift);
+    EXPECT_TRUE(data.empty());
+    EXPECT_FALSE(data.note.empty());
+    EXPECT_EQ(data.drift.size(), 2u);
+}
+
+TEST(DiagnosisPanel, ShowsTheVerdictTheTablesAndAsksForTheFieldOfAClickedRow) {
+    DiagnosisPanel panel;
+    const Diagnosis d = twoLeadDiagnosis();
+    const EdgeFeatureDrift drift = someDrift();
+    panel.setData(diagnosisPanelData(&d, &drift));
+    EXPECT_EQ(panel.verdictText(), QStringLiteral("Cause: graph"));
+    EXPECT_EQ(panel.explanationText(), QString::fromStdString(d.explanation));
+    ASSERT_EQ(panel.fieldTable()->rowCount(), 3);
+    EXPECT_EQ(panel.fieldTable()->item(0, 0)->text(), QStringLiteral("t2m"));
+    EXPECT_EQ(panel.fieldTable()->item(0, 3)->text(), QStringLiteral("97.0 %"));
+    EXPECT_EQ(panel.fieldTable()->item(0, 5)->text(), QStringLiteral("970×"));
+    ASSERT_EQ(panel.driftTable()->rowCount(), 2);
+    EXPECT_EQ(panel.driftTable()->item(0, 2)->text(), QStringLiteral("2"));
+
+    QSignalSpy chosen(&panel, &DiagnosisPanel::fieldChosen);
+    panel.fieldTable()->selectRow(1);
+    ASSERT_EQ(chosen.count(), 1);
+    EXPECT_EQ(chosen.front().front().toString(), QStringLiteral("u"));
+
+    panel.showField(QStringLiteral("q"));  // the window's selection moved: no request back
+    EXPECT_EQ(chosen.count(), 1);
+    EXPECT_EQ(panel.fieldTable()->currentRow(), 2);
+
+    QSignalSpy outline(&panel, &DiagnosisPanel::mapOutlineToggled);
+    panel.setMapOutline(true);
+    EXPECT_TRUE(panel.mapOutlineBox()->isChecked());
+    EXPECT_EQ(outline.count(), 0) << "the window's own default is not a request";
+    panel.mapOutlineBox()->click();
+    ASSERT_EQ(outline.count(), 1);
+    EXPECT_FALSE(outline.front().front().toBool());
+
+    panel.setData(diagnosisPanelData(&d, nullptr, 1));
+    EXPECT_EQ(panel.verdictText(), QStringLiteral("Cause: spread"));
+    EXPECT_EQ(panel.fieldTable()->rowCount(), 2);
+    EXPECT_TRUE(panel.driftTable()->isHidden());
+}
+
+}  // namespace
+}  // namespace meshdiff::views

@@ -1,0 +1,19 @@
+#pragma once
+#include <vector>
+
+#include "diagnose/DiffNeighbourhood.h"
+#include "map/ErrorMapData.h"
+#include "map/MapViewport.h"
+
+class QPainter;
+
+namespace meshdiff::views {
+
+// The diagnosis' "near" on the map: a circle of its radius around every place where the graphs
+// differ, as lon/lat polygons (longitudes unwrapped around the place's).
+std::vector<std::vector<LonLat>> neighbourhoodOutlines(const DiffPlaces& places, int steps = 32);
+
+// Their union, filled translucent orange and outlined once (overlapping circles do not darken).
+void drawMapNeighbourhood(QPainter& painter, const MapProjection& projection, const ErrorMapData& data, double unit);
+
+}  // namespace meshdiff::views

@@ -31,6 +31,12 @@ namespace {
 
 QString text(const std::string& s) { return QString::fromStdString(s); }
 
+QString sentence(const std::string& s) {
+    QString t = text(s);
+    if (!t.isEmpty()) t[0] = t[0].toUpper();
+    return t;
+}
+
 }  // namespace
 
 PanelDiagnosis::PanelDiagnosis(views::RerunPanel* panel, rerun::RerunSession* session, AddRun addRun, QObject* parent)
@@ -103,20 +109,21 @@ void PanelDiagnosis::showPlan(std::shared_ptr<Prepared> prepared) {
     const auto& result = prepared_->result;
     QList<views::DiagnosisRow> rows;
     for (const auto& e : result.plan.experiments) {
-        rows.append({text(e.id), text(e.title + ": " + e.question), {}, {}, {}, tr("planned")});
+        rows.append({text(e.id), sentence(e.question), {}, {}, {}, tr("planned")});
         letters_.append(QString());
     }
     QStringList notes;
     notes << tr("A vs B: cause %1, max rel RMS %2, graphs %3.")
                  .arg(text(result.facts.cause), text(experiments::formatRelRms(result.facts.maxRelRms)),
                       result.facts.graphsDiffer ? tr("differ") : tr("identical"));
-    for (const auto& note : result.plan.notes) notes << text(note);
+    for (const auto& note : result.plan.notes) notes << sentence(note) + QLatin1Char('.');
     if (result.plan.experiments.empty() && result.facts.cause == "none")
         notes << tr("The fields agree: nothing to explain.");
     view->showPlan(rows, notes.join(QLatin1Char(' ')));
     panel_->setStatus(result.plan.experiments.empty()
                           ? tr("No experiment to run.")
                           : tr("Diagnose: the plan is shown below; nothing runs until Start."));
+    panel_->revealDiagnosis();
     emit planShown(int(rows.size()));
 }
 
@@ -175,7 +182,7 @@ void PanelDiagnosis::showRow(int index, const QString& state) {
     views::DiagnosisRow shown;
     shown.experiment = text(row.experiment.id);
     if (!letters_.value(index).isEmpty()) shown.experiment += QStringLiteral(" → ") + letters_[index];
-    shown.tests = text(row.experiment.title + ": " + row.experiment.question);
+    shown.tests = sentence(row.experiment.question);
     if (row.relRmsToA) shown.toA = text(experiments::formatRelRms(row.relRmsToA));
     if (row.relRmsToB) shown.toB = text(experiments::formatRelRms(row.relRmsToB));
     shown.graphHash = text(experiments::graphColumn(row, result->facts));
@@ -200,6 +207,7 @@ void PanelDiagnosis::onFinished() {
     panel_->setStatus(runner_->cancelled() ? tr("Diagnosis cancelled.")
                                            : tr("Diagnosis finished: cause %1.").arg(text(result.verdict.cause)));
     panel_->diagnosis()->showVerdict(verdict);
+    panel_->revealDiagnosis();
     emit finished(verdict);
 }
 

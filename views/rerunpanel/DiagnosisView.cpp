@@ -5,7 +5,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QTreeWidget>
+#include <QScrollBar>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace meshdiff::views {
@@ -13,14 +14,16 @@ namespace {
 
 enum Column { Experiment, Tests, ToA, ToB, GraphHash, Shows, ColumnCount };
 
-void fillItem(QTreeWidgetItem* item, const DiagnosisRow& row) {
+void fillRow(QTableWidget* table, int index, const DiagnosisRow& row) {
     const QString texts[ColumnCount] = {row.experiment, row.tests, row.toA, row.toB, row.graphHash, row.shows};
     for (int column = 0; column < ColumnCount; ++column) {
-        item->setText(column, texts[column]);
-        item->setToolTip(column, texts[column]);
+        auto* item = new QTableWidgetItem(texts[column]);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        item->setToolTip(texts[column]);
+        const bool number = column == ToA || column == ToB;
+        item->setTextAlignment((number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+        table->setItem(index, column, item);
     }
-    item->setTextAlignment(ToA, Qt::AlignRight | Qt::AlignVCenter);
-    item->setTextAlignment(ToB, Qt::AlignRight | Qt::AlignVCenter);
 }
 
 }  // namespace
@@ -33,20 +36,20 @@ DiagnosisView::DiagnosisView(QWidget* parent) : QWidget(parent) {
     message_->setWordWrap(true);
     layout->addWidget(message_);
 
-    table_ = new QTreeWidget;
+    table_ = new QTableWidget(0, ColumnCount);
     table_->setObjectName("diagnosisTable");
-    table_->setRootIsDecorated(false);
     table_->setWordWrap(true);
-    table_->setHeaderLabels({tr("Experiment"), tr("What it tests"), tr("rel RMS to A"), tr("rel RMS to B"),
-                             tr("Graph hash"), tr("What it shows")});
-    table_->header()->setSectionResizeMode(QHeaderView::Interactive);
-    table_->header()->setStretchLastSection(true);
-    table_->setColumnWidth(Experiment, 170);
-    table_->setColumnWidth(Tests, 300);
-    table_->setColumnWidth(ToA, 95);
-    table_->setColumnWidth(ToB, 95);
-    table_->setColumnWidth(GraphHash, 110);
-    table_->setMinimumHeight(130);
+    table_->setHorizontalHeaderLabels({tr("Experiment"), tr("What it tests"), tr("rel RMS to A"), tr("rel RMS to B"),
+                                       tr("Graph"), tr("What it shows")});
+    table_->verticalHeader()->hide();
+    // Rows grow to their wrapped text: the last column holds the sentence that matters.
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setColumnWidth(Experiment, 150);
+    table_->setColumnWidth(Tests, 230);
+    table_->setColumnWidth(ToA, 85);
+    table_->setColumnWidth(ToB, 85);
+    table_->setColumnWidth(GraphHash, 135);
     layout->addWidget(table_);
 
     verdict_ = new QLabel;
@@ -85,26 +88,39 @@ DiagnosisView::DiagnosisView(QWidget* parent) : QWidget(parent) {
 
 void DiagnosisView::showMessage(const QString& text) {
     message_->setText(text);
-    table_->clear();
+    table_->setRowCount(0);
     table_->setVisible(false);
     verdict_->clear();
+    verdict_->setVisible(false);
     start_->setEnabled(false);
     cancel_->setEnabled(false);
     export_->setEnabled(false);
 }
 
 void DiagnosisView::showPlan(const QList<DiagnosisRow>& rows, const QString& notes) {
-    showMessage(rows.isEmpty()
-                    ? tr("Nothing to run.") + (notes.isEmpty() ? QString() : QLatin1Char(' ') + notes)
-                    : tr("Plan: %n experiment(s), run one after another on Start.", nullptr, int(rows.size())) +
-                          (notes.isEmpty() ? QString() : QLatin1Char(' ') + notes));
-    for (const DiagnosisRow& row : rows) fillItem(new QTreeWidgetItem(table_), row);
+    const QString plan = rows.isEmpty() ? tr("Nothing to run.")
+                         : rows.size() == 1
+                             ? tr("Plan: 1 experiment, run on Start.")
+                             : tr("Plan: %1 experiments, run one after another on Start.").arg(rows.size());
+    showMessage(notes.isEmpty() ? plan : plan + QLatin1Char('\n') + notes);
+    table_->setRowCount(int(rows.size()));
+    for (int i = 0; i < int(rows.size()); ++i) fillRow(table_, i, rows[i]);
     table_->setVisible(!rows.isEmpty());
+    fitTableHeight();
     start_->setEnabled(!rows.isEmpty());
 }
 
 void DiagnosisView::setRow(int index, const DiagnosisRow& row) {
-    if (QTreeWidgetItem* item = table_->topLevelItem(index)) fillItem(item, row);
+    if (index < 0 || index >= table_->rowCount()) return;
+    fillRow(table_, index, row);
+    fitTableHeight();
+}
+
+void DiagnosisView::fitTableHeight() {
+    table_->resizeRowsToContents();
+    int height = table_->horizontalHeader()->height() + 2 * table_->frameWidth();
+    for (int row = 0; row < table_->rowCount(); ++row) height += table_->rowHeight(row);
+    table_->setFixedHeight(height + table_->horizontalScrollBar()->sizeHint().height());
 }
 
 void DiagnosisView::setRunning(bool running) {
@@ -115,6 +131,7 @@ void DiagnosisView::setRunning(bool running) {
 
 void DiagnosisView::showVerdict(const QString& text) {
     verdict_->setText(text);
+    verdict_->setVisible(!text.isEmpty());
     cancel_->setEnabled(false);
     export_->setEnabled(!text.isEmpty());
 }

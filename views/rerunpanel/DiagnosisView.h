@@ -5,7 +5,7 @@
 
 class QLabel;
 class QPushButton;
-class QTreeWidget;
+class QTableWidget;
 
 namespace meshdiff::views {
 
@@ -32,7 +32,7 @@ public:
     void setRunning(bool running);
     void showVerdict(const QString& text);
 
-    QTreeWidget* table() const { return table_; }
+    QTableWidget* table() const { return table_; }
     QLabel* verdictLabel() const { return verdict_; }
     QLabel* messageLabel() const { return message_; }
     QPushButton* startButton() const { return start_; }
@@ -46,7 +46,9 @@ signals:
 
 private:
     QLabel* message_;
-    QTreeWidget* table_;
+    void fitTableHeight();
+
+    QTableWidget* table_;
     QLabel* verdict_;
     QPushButton* start_;
     QPushButton* cancel_;

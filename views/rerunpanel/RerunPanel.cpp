@@ -16,6 +16,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -407,6 +408,17 @@ void RerunPanel::setDiagnosing(bool diagnosing) {
 }
 
 void RerunPanel::setStatus(const QString& text) { status_->setText(text); }
+
+void RerunPanel::revealDiagnosis() {
+    for (QWidget* up = parentWidget(); up; up = up->parentWidget()) {
+        if (auto* area = qobject_cast<QScrollArea*>(up)) {
+            // After the layout has taken the table's new height: the buttons under it in view.
+            QTimer::singleShot(
+                0, area, [area, button = diagnosis_->exportButton()] { area->ensureWidgetVisible(button, 0, 10); });
+            return;
+        }
+    }
+}
 
 void RerunPanel::setNextLabel(const QString& label) { label_->setText(label); }
 

@@ -66,6 +66,7 @@ public slots:
     // A diagnosis runs its experiments (Run and Diagnose wait; Cancel stops the diagnosis).
     void setDiagnosing(bool diagnosing);
     void setStatus(const QString& text);
+    void revealDiagnosis();  // scrolls an enclosing scroll area to the plan or evidence table
 
 signals:
     void runRequested(const QJsonObject& request);

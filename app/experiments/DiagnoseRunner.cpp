@@ -21,7 +21,7 @@ void DiagnoseRunner::start() {
 
 void DiagnoseRunner::cancel() {
     cancelled_ = true;
-    cancelCompare_ = true;
+    *cancelCompare_ = true;
     if (controller_) controller_->cancel();
 }
 
@@ -60,17 +60,39 @@ void DiagnoseRunner::onRerunFinished(const QString& runFolder, bool succeeded) {
     row.status = record.value("status", std::string(succeeded ? "succeeded" : "failed"));
     if (!succeeded)
         row.reason = record.value("reason", std::string()) + " (log: " + record.value("log", std::string()) + ")";
-    if (succeeded && !cancelled_) {
-        try {
-            measureRerun(row, result_.runA, result_.runB, result_.tolerance, &cancelCompare_);
-        } catch (const CompareCancelled&) {
-            cancelled_ = true;
-        } catch (const Error& error) {
-            row.status = "failed";
-            row.reason = std::string("its run folder cannot be compared: ") + error.what();
-        }
-    }
     controller_->deleteLater();
+    if (!succeeded || cancelled_) {
+        endExperiment();
+        return;
+    }
+    // The compare works on a copy of the row; the outcome comes back as a whole.
+    struct Measured {
+        EvidenceRow row;
+        bool cancelled = false;
+    };
+    auto measured = std::make_shared<Measured>(Measured{row, false});
+    auto work = [measured, runA = result_.runA, runB = result_.runB, tolerance = result_.tolerance,
+                 cancel = cancelCompare_] {
+        try {
+            measureRerun(measured->row, runA, runB, tolerance, cancel.get());
+        } catch (const CompareCancelled&) {
+            measured->cancelled = true;
+        } catch (const Error& error) {
+            measured->row.status = "failed";
+            measured->row.reason = std::string("its run folder cannot be compared: ") + error.what();
+        }
+    };
+    auto done = [this, measured, index = current_] {
+        if (index != current_) return;
+        result_.evidence[index] = std::move(measured->row);
+        if (measured->cancelled) cancelled_ = true;
+        endExperiment();
+    };
+    offload_(std::move(work), std::move(done));
+}
+
+void DiagnoseRunner::endExperiment() {
+    const auto& row = result_.evidence[current_];
     emit experimentEnded(int(current_), QString::fromStdString(row.experiment.id), QString::fromStdString(row.status));
     ++current_;
     QTimer::singleShot(0, this, &DiagnoseRunner::next);

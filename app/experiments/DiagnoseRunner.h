@@ -2,6 +2,8 @@
 #include <QObject>
 #include <QPointer>
 #include <atomic>
+#include <functional>
+#include <memory>
 
 #include "experiments/Evidence.h"
 #include "rerun/RerunController.h"
@@ -10,15 +12,21 @@ namespace meshdiff::experiments {
 
 // Runs a diagnosis plan, one experiment after another, through the rerun engine (any back-end:
 // progress, cancel and the run ledger as for `meshdiff rerun`), compares each new run with A and
-// with B, and ends with the evidence and the verdict. Qt Core only; the compares run on the
-// calling thread (a window would hand them to its background pool).
+// with B, and ends with the evidence and the verdict. Qt Core only. The compares (a second or
+// more each) run where setOffload() sends them: by default on the calling thread (the CLI), in
+// the window on its background pool.
 class DiagnoseRunner : public QObject {
     Q_OBJECT
 public:
+    // Runs `work` (on any thread), then `done` on this runner's thread; `done` may be dropped
+    // when the runner is gone by then. `work` touches only what it captured.
+    using Offload = std::function<void(std::function<void()> work, std::function<void()> done)>;
+
     // `base`: back-end, runs A and B, runs directory, meshdiff and resources paths; each
     // experiment gets its recipe with its choices selected and its id as label.
     DiagnoseRunner(DiagnoseResult result, rerun::Recipe recipe, rerun::RerunRequest base, QObject* parent = nullptr);
 
+    void setOffload(Offload offload) { offload_ = std::move(offload); }
     void start();
     void cancel();
 
@@ -35,6 +43,7 @@ signals:
 private:
     void next();
     void onRerunFinished(const QString& runFolder, bool succeeded);
+    void endExperiment();
 
     DiagnoseResult result_;
     rerun::Recipe recipe_;
@@ -42,7 +51,12 @@ private:
     QPointer<rerun::RerunController> controller_;
     std::size_t current_ = 0;
     bool cancelled_ = false;
-    std::atomic<bool> cancelCompare_{false};
+    // Shared with a compare in flight, which may outlive the runner.
+    std::shared_ptr<std::atomic<bool>> cancelCompare_ = std::make_shared<std::atomic<bool>>(false);
+    Offload offload_ = [](const std::function<void()>& work, const std::function<void()>& done) {
+        work();
+        done();
+    };
 };
 
 }  // namespace meshdiff::experiments

@@ -44,5 +44,7 @@ std::string planText(const Plan& plan);            // the plan, one experiment a
 std::string evidenceTable(const DiagnoseResult&);  // the evidence table for the terminal
 
 std::string formatRelRms(std::optional<double> value);
+// The rerun's graph as the table names it: "A's (1a2b3c…)", "B's (…)", "other (…)" or "–".
+std::string graphColumn(const EvidenceRow& row, const PairFacts& facts);
 
 }  // namespace meshdiff::experiments

@@ -20,14 +20,14 @@ std::string shortHash(const std::string& h) {
     return h.empty() ? "-" : h.substr(colon == std::string::npos ? 0 : colon + 1, 12);
 }
 
+}  // namespace
+
 std::string graphColumn(const EvidenceRow& row, const PairFacts& facts) {
     if (row.graphHash.empty()) return "–";
     if (row.graphHash == facts.hashA) return "A's (" + shortHash(row.graphHash) + ")";
     if (row.graphHash == facts.hashB) return "B's (" + shortHash(row.graphHash) + ")";
     return "other (" + shortHash(row.graphHash) + ")";
 }
-
-}  // namespace
 
 nlohmann::json diagnoseResultToJson(const DiagnoseResult& r) {
     nlohmann::json plan = nlohmann::json::array();

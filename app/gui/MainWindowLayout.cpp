@@ -1,5 +1,6 @@
 // MainWindow's layout: the globe in the middle, the docks around it and the status bar.
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -8,6 +9,7 @@
 
 #include "fieldtable/FieldTableView.h"
 #include "gui/MainWindow.h"
+#include "gui/PanelDiagnosis.h"
 #include "inspect/InspectorPanel.h"
 #include "map/ErrorMapView.h"
 #include "rerun/AttachRerunPanel.h"
@@ -48,6 +50,14 @@ void MainWindow::buildDocks() {
     rerunSession_ = rerun::attachRerunPanel(rerun_, this);
     connect(rerunSession_, &rerun::RerunSession::runFinished, this, &MainWindow::addRun);
     connect(rerunSession_, &rerun::RerunSession::comparisonWanted, this, &MainWindow::compareFinishedRerun);
+    auto* diagnosis = new PanelDiagnosis(
+        rerun_, rerunSession_,
+        [this](const QString& folder) {
+            addRun(folder, {});
+            return runs_->labelOf(QFileInfo(folder).absoluteFilePath());
+        },
+        this);
+    diagnosis->setObjectName("panelDiagnosis");
     connect(runs_, &views::RunsPanel::compareRequested, this, &MainWindow::openPair);
     // The side panels run the full height; the map sits under the globe.
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);

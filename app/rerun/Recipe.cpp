@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <regex>
+#include <set>
 
 #include "common/Error.h"
 
@@ -9,6 +10,9 @@ namespace meshdiff::rerun {
 namespace {
 
 using nlohmann::json;
+
+const std::set<std::string> kModelledKeys = {"name",  "description", "command", "params",    "env",     "options",
+                                             "files", "compare",     "workdir", "timeout_s", "progress"};
 
 std::string stringAt(const json& object, const char* key, const std::string& source, bool required = false) {
     if (!object.contains(key) || object[key].is_null()) {
@@ -159,11 +163,13 @@ Recipe recipeFromJson(const json& json, const std::string& source) {
             throw Error(source, "\"progress\" is not a valid regular expression");
         }
     }
+    for (const auto& [key, value] : json.items())
+        if (!kModelledKeys.contains(key)) recipe.extra[key] = value;
     return recipe;
 }
 
 nlohmann::json recipeToJson(const Recipe& recipe) {
-    json out = json::object();
+    json out = recipe.extra.is_object() ? recipe.extra : json::object();
     out["name"] = recipe.name;
     if (!recipe.description.empty()) out["description"] = recipe.description;
     json command = json::array();

@@ -25,27 +25,32 @@ QString RerunSession::presetDirectory() { return QString::fromStdString(presetRe
 
 bool RerunSession::running() const { return controller_ && controller_->running(); }
 
+RerunRequest RerunSession::requestFor(const QJsonObject& json) const {
+    auto text = [&json](const char* key) { return json[key].toString().toStdString(); };
+    RerunRequest request;
+    const QByteArray recipeText = QJsonDocument(json["recipe"].toObject()).toJson(QJsonDocument::Compact);
+    auto parsed = nlohmann::json::parse(recipeText.begin(), recipeText.end(), nullptr, false);
+    request.recipe = recipeFromJson(parsed, "recipe");
+    request.backend = parseBackend(json.contains("backend") ? text("backend") : "local");
+    if (json.contains("remote_dir")) request.backend.remoteDir = text("remote_dir");
+    if (json.contains("ssh_config")) request.backend.sshConfig = text("ssh_config");
+    if (json.contains("run_a")) request.runs["A"] = runRefFromPath(text("run_a"));
+    if (json.contains("run_b")) request.runs["B"] = runRefFromPath(text("run_b"));
+    request.label = text("label");
+    request.runsDir = runsDir_.toStdString();
+    request.meshdiffPath = QCoreApplication::applicationFilePath().toStdString();
+    request.resourcesDir = resourceDirectory();
+    return request;
+}
+
 void RerunSession::start(const QJsonObject& json) {
     if (running()) {
         emit startFailed(tr("a run is already going on"));
         return;
     }
-    auto text = [&json](const char* key) { return json[key].toString().toStdString(); };
     RerunRequest request;
     try {
-        const QByteArray recipeText = QJsonDocument(json["recipe"].toObject()).toJson(QJsonDocument::Compact);
-        auto parsed = nlohmann::json::parse(recipeText.begin(), recipeText.end(), nullptr, false);
-        request.recipe = recipeFromJson(parsed, "recipe");
-        request.backend = parseBackend(json.contains("backend") ? text("backend") : "local");
-        if (json.contains("remote_dir")) request.backend.remoteDir = text("remote_dir");
-        if (json.contains("ssh_config")) request.backend.sshConfig = text("ssh_config");
-        if (json.contains("run_a")) request.runs["A"] = runRefFromPath(text("run_a"));
-        if (json.contains("run_b")) request.runs["B"] = runRefFromPath(text("run_b"));
-        request.label = text("label");
-        request.runsDir = runsDir_.toStdString();
-        request.meshdiffPath = QCoreApplication::applicationFilePath().toStdString();
-        request.resourcesDir = resourceDirectory();
-
+        request = requestFor(json);
         auto* controller = new RerunController(this);
         connect(controller, &RerunController::started, this, &RerunSession::started);
         connect(controller, &RerunController::logText, this, &RerunSession::logText);

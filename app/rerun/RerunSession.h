@@ -7,6 +7,7 @@
 namespace meshdiff::rerun {
 
 class RerunController;
+struct RerunRequest;
 
 // The rerun engine behind the Rerun panel, in Qt terms: start() takes the panel's request
 // ({"recipe", "backend", "remote_dir", "ssh_config", "run_a", "run_b", "label"}) and the
@@ -20,6 +21,9 @@ public:
     QString runsDirectory() const { return runsDir_; }
     static QString presetDirectory();
     bool running() const;
+    // The engine's request for the panel's request (recipe, back-end, runs, this session's runs
+    // directory, meshdiff and resources paths). Throws meshdiff::Error on a bad recipe or back-end.
+    RerunRequest requestFor(const QJsonObject& json) const;
 
 public slots:
     void start(const QJsonObject& request);

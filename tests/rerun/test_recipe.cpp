@@ -56,6 +56,16 @@ TEST(Recipe, JsonRoundTripKeepsEverything) {
     EXPECT_EQ(again.progressPattern, recipe.progressPattern);
 }
 
+TEST(Recipe, SavingKeepsTheDiagnoseBlockAndOtherKeysItDoesNotModel) {
+    json withBlock = minimalRecipe();
+    withBlock["diagnose"] = json::parse(R"J({"graph": {"option": "mode", "own": "fast", "A": "slow", "B": "slow"}})J");
+    const json saved = recipeToJson(recipeFromJson(withBlock));
+    ASSERT_TRUE(saved.contains("diagnose"));
+    EXPECT_EQ(saved["diagnose"], withBlock["diagnose"]);
+    EXPECT_EQ(saved["name"], "t");
+    EXPECT_FALSE(recipeToJson(recipeFromJson(minimalRecipe())).contains("diagnose"));
+}
+
 TEST(Recipe, RejectsMalformedRecipesWithAReason) {
     auto broken = [](const char* text) {
         try {

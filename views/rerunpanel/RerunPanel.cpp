@@ -16,11 +16,13 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 #include "rerunpanel/CalmComboBox.h"
+#include "rerunpanel/DiagnosisView.h"
 
 namespace meshdiff::views {
 namespace {
@@ -167,10 +169,13 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
     cancelButton_ = new QPushButton(tr("Cancel"));
     cancelButton_->setObjectName("rerunCancel");
     cancelButton_->setEnabled(false);
+    diagnoseButton_ = new QPushButton(tr("Diagnose…"));
+    diagnoseButton_->setObjectName("rerunDiagnose");
     runRow->addWidget(new QLabel(tr("New run")));
     runRow->addWidget(label_);
     runRow->addWidget(runs_, 1);
     runRow->addWidget(runButton_);
+    runRow->addWidget(diagnoseButton_);
     runRow->addWidget(cancelButton_);
     layout->addLayout(runRow);
 
@@ -188,6 +193,10 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
     status_->setObjectName("rerunStatus");
     status_->setWordWrap(true);
     layout->addWidget(status_);
+    diagnosis_ = new DiagnosisView;
+    diagnosis_->setObjectName("rerunDiagnosis");
+    diagnosis_->setVisible(false);
+    layout->addWidget(diagnosis_);
     log_ = new QPlainTextEdit;
     log_->setObjectName("rerunLog");
     log_->setReadOnly(true);
@@ -215,7 +224,21 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
         }
         emit runRequested(request());
     });
-    connect(cancelButton_, &QPushButton::clicked, this, &RerunPanel::cancelRequested);
+    connect(cancelButton_, &QPushButton::clicked, this, [this] {
+        if (diagnosing_) emit diagnosis_->cancelRequested();
+        else emit cancelRequested();
+    });
+    connect(diagnoseButton_, &QPushButton::clicked, this, [this] {
+        readFormIntoRecipe();
+        if (backend_->currentData() == "ssh" && host_->text().trimmed().isEmpty()) {
+            status_->setText(tr("Name the SSH host first."));
+            return;
+        }
+        log_->clear();
+        diagnosis_->setVisible(true);
+        diagnosis_->showMessage(tr("Comparing A and B to plan the experiments…"));
+        emit diagnoseRequested(request());
+    });
     tick_.setInterval(500);
     connect(&tick_, &QTimer::timeout, this,
             [this] { elapsed_->setText(tr("%1 s").arg(clock_.elapsed() / 1000.0, 0, 'f', 1)); });
@@ -271,6 +294,7 @@ QJsonObject RerunPanel::recipe() const {
 }
 
 void RerunPanel::showRecipe() {
+    updateDiagnoseButton();
     description_->setText(recipe_.value("description").toString());
     command_->setText(commandPreview(recipe_.value("command").toArray()));
     while (optionsForm_->rowCount() > 0) optionsForm_->removeRow(0);
@@ -359,6 +383,41 @@ void RerunPanel::setRuns(const QString& pathA, const QString& labelA, const QStr
         return path.isEmpty() ? tr("none") : (label.isEmpty() ? QFileInfo(path).fileName() : label);
     };
     runs_->setText(tr("A: %1 · B: %2").arg(describe(pathA, labelA), describe(pathB, labelB)));
+    updateDiagnoseButton();
+}
+
+void RerunPanel::updateDiagnoseButton() {
+    QString why;
+    if (runA_.isEmpty() || runB_.isEmpty()) why = tr("Open two runs (A and B) first.");
+    else if (!recipe_.contains("diagnose"))
+        why =
+            tr("This recipe has no \"diagnose\" block: it cannot say which choices stand for A's and B's host "
+               "(resources/recipes/README.md). Try “Demo model step”.");
+    else if (running_) why = tr("Wait until the current run ends.");
+    diagnoseButton_->setEnabled(why.isEmpty());
+    diagnoseButton_->setToolTip(why.isEmpty() ? tr("Plan experiments (graph swap, rebuild, precision knobs) that show "
+                                                   "why A and B differ; nothing runs until you click Start.")
+                                              : why);
+}
+
+void RerunPanel::setDiagnosing(bool diagnosing) {
+    diagnosing_ = diagnosing;
+    setRunning(diagnosing);
+    if (diagnosing) progress_->setRange(0, 0);
+    else if (progress_->maximum() == 0) progress_->setRange(0, 1000);
+}
+
+void RerunPanel::setStatus(const QString& text) { status_->setText(text); }
+
+void RerunPanel::revealDiagnosis() {
+    for (QWidget* up = parentWidget(); up; up = up->parentWidget()) {
+        if (auto* area = qobject_cast<QScrollArea*>(up)) {
+            // After the layout has taken the table's new height: the buttons under it in view.
+            QTimer::singleShot(
+                0, area, [area, button = diagnosis_->exportButton()] { area->ensureWidgetVisible(button, 0, 10); });
+            return;
+        }
+    }
 }
 
 void RerunPanel::setNextLabel(const QString& label) { label_->setText(label); }
@@ -400,6 +459,7 @@ void RerunPanel::setRunning(bool running) {
     running_ = running;
     runButton_->setEnabled(!running);
     cancelButton_->setEnabled(running);
+    updateDiagnoseButton();
     if (running) {
         clock_.start();
         tick_.start();

@@ -15,6 +15,8 @@ class QTableWidget;
 
 namespace meshdiff::views {
 
+class DiagnosisView;
+
 // The Rerun panel: pick and edit a recipe (options, parameters, environment, or its raw JSON),
 // choose where it runs (this host, ssh:HOST, Slurm), and start it — only on a click. Shows the
 // live log, progress, elapsed time and how the run ended; Cancel stops it. The panel runs
@@ -45,6 +47,9 @@ public:
     QJsonObject request() const;
 
     QPushButton* runButton() const { return runButton_; }
+    // Diagnose: enabled when A and B are open and the recipe has a "diagnose" block.
+    QPushButton* diagnoseButton() const { return diagnoseButton_; }
+    DiagnosisView* diagnosis() const { return diagnosis_; }
     QPushButton* cancelButton() const { return cancelButton_; }
     QPlainTextEdit* log() const { return log_; }
     QProgressBar* progressBar() const { return progress_; }
@@ -58,11 +63,16 @@ public slots:
     void startFailed(const QString& message);  // the request was refused before anything ran
     // What comparing the finished run with A and B found (one line each), added to the status.
     void showComparison(const QString& summary);
+    // A diagnosis runs its experiments (Run and Diagnose wait; Cancel stops the diagnosis).
+    void setDiagnosing(bool diagnosing);
+    void setStatus(const QString& text);
+    void revealDiagnosis();  // scrolls an enclosing scroll area to the plan or evidence table
 
 signals:
     void runRequested(const QJsonObject& request);
     void cancelRequested();
     void runsDirectoryChosen(const QString& directory);
+    void diagnoseRequested(const QJsonObject& request);  // show the plan for this request
 
 private:
     void showRecipe();
@@ -73,6 +83,7 @@ private:
     void openRecipe();
     void saveRecipe();
     void applyRunResolution();
+    void updateDiagnoseButton();
 
     QJsonObject recipe_;
     QString runA_, runB_;
@@ -94,6 +105,8 @@ private:
     QLabel* runs_;
     QPushButton* runButton_;
     QPushButton* cancelButton_;
+    QPushButton* diagnoseButton_;
+    DiagnosisView* diagnosis_;
     QProgressBar* progress_;
     QLabel* elapsed_;
     QLabel* status_;
@@ -101,6 +114,7 @@ private:
     QTimer tick_;
     QElapsedTimer clock_;
     bool running_ = false;
+    bool diagnosing_ = false;
 };
 
 }  // namespace meshdiff::views

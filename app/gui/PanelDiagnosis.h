@@ -1,0 +1,64 @@
+#pragma once
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+namespace meshdiff::views {
+class RerunPanel;
+struct DiagnosisRow;
+}  // namespace meshdiff::views
+namespace meshdiff::rerun {
+class RerunSession;
+}
+namespace meshdiff::experiments {
+class DiagnoseRunner;
+struct DiagnoseResult;
+}  // namespace meshdiff::experiments
+
+namespace meshdiff::gui {
+
+// The Diagnose action of the Rerun panel (docs/diagnosis.md, "In the window"): compares A and B
+// off the GUI thread and shows the plan; on Start runs it with DiagnoseRunner through the panel's
+// back-end (each rerun's compares on the background pool), fills the evidence table, adds each
+// experiment's run to the Runs panel, shows the verdict and exports it.
+class PanelDiagnosis : public QObject {
+    Q_OBJECT
+public:
+    // `addRun` lists a finished experiment's run folder in the window and returns its letter.
+    using AddRun = std::function<QString(const QString& folder)>;
+    PanelDiagnosis(views::RerunPanel* panel, rerun::RerunSession* session, AddRun addRun, QObject* parent);
+    ~PanelDiagnosis() override;
+
+    bool running() const;
+    const experiments::DiagnoseResult* result() const;  // the plan, then the evidence; null before a plan
+
+signals:
+    void planShown(int experiments);
+    void finished(const QString& verdict);
+
+private:
+    struct Prepared;
+    void plan(const QJsonObject& request);
+    void showPlan(std::shared_ptr<Prepared> prepared);
+    void start();
+    void cancel();
+    void showRow(int index, const QString& state = {});
+    void onFinished();
+    void exportTo(const QString& path);
+
+    views::RerunPanel* panel_;
+    rerun::RerunSession* session_;
+    AddRun addRun_;
+    std::shared_ptr<Prepared> prepared_;
+    QPointer<experiments::DiagnoseRunner> runner_;
+    QStringList letters_;
+    bool running_ = false;
+    std::uint64_t generation_ = 0;  // of the plan shown; a compare or measure of an older one is dropped
+};
+
+}  // namespace meshdiff::gui

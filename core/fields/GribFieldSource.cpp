@@ -42,7 +42,8 @@ double referenceHours(long date, long time) {
     using namespace std::chrono;
     const year_month_day day{year{int(date / 10000)}, month{unsigned(date / 100 % 100)},
                              std::chrono::day{unsigned(date % 100)}};
-    return double(sys_days(day).time_since_epoch().count()) * 24.0 + double(time / 100) + double(time % 100) / 60.0;
+    const long wholeHours = time / 100, minutes = time % 100;
+    return double(sys_days(day).time_since_epoch().count()) * 24.0 + double(wholeHours) + double(minutes) / 60.0;
 }
 
 std::string hoursText(double hours) {
@@ -212,6 +213,7 @@ private:
 
     void numberLeadsAndMembers(const std::vector<Seen>& seen) {
         std::vector<double> hours;
+        hours.reserve(seen.size());
         for (const Seen& s : seen) hours.push_back(s.leadHours);
         std::sort(hours.begin(), hours.end());
         hours.erase(std::unique(hours.begin(), hours.end()), hours.end());

@@ -3,6 +3,8 @@
 #include <QCheckBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -87,13 +89,20 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
     lead_->setStyleSheet(QStringLiteral("color: palette(mid);"));
     lead_->setWordWrap(true);
     driftTitle_->setWordWrap(true);
-    drift_->setMaximumHeight(drift_->horizontalHeader()->sizeHint().height() + 2 * 30);
+    // Both edge sets in view, and five fields at least: the panel scrolls when its dock is short.
+    const auto tableHeight = [](QTableWidget* t, int rows) {
+        return t->horizontalHeader()->sizeHint().height() + rows * t->verticalHeader()->defaultSectionSize() +
+               t->horizontalScrollBar()->sizeHint().height() + 2 * t->frameWidth();
+    };
+    drift_->setFixedHeight(tableHeight(drift_, 2));
+    fields_->setMinimumHeight(tableHeight(fields_, 5));
 
     // A narrow dock must stay possible: wrapped text and scrolled tables, never a wider window.
     for (QWidget* w :
          std::initializer_list<QWidget*>{lead_, explanation_, neighbourhood_, driftTitle_, fields_, drift_})
         w->setMinimumWidth(120);
-    auto* layout = new QVBoxLayout(this);
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
     layout->addWidget(verdict_);
     layout->addWidget(lead_);
     layout->addWidget(explanation_);
@@ -102,6 +111,14 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
     layout->addWidget(fields_, 1);
     layout->addWidget(driftTitle_);
     layout->addWidget(drift_);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(content);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
 
     connect(fields_, &QTableWidget::itemSelectionChanged, this, [this] {
         const auto rows = fields_->selectionModel()->selectedRows();

@@ -3,13 +3,12 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QTimer>
-#include <atomic>
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "cli/Command.h"
+#include "cli/InterruptWatch.h"
 #include "common/Error.h"
 #include "experiments/DiagnoseRecipe.h"
 #include "experiments/DiagnoseRunner.h"
@@ -20,8 +19,6 @@
 
 namespace meshdiff::cli {
 namespace {
-
-std::atomic<bool> interrupted{false};
 
 struct DiagnoseArgs {
     std::string runA, runB, recipe, backend = "local", runsDir, jsonPath, markdownPath, side;
@@ -118,17 +115,9 @@ int runDiagnose(const DiagnoseArgs& args) {
                      });
     QObject::connect(&runner, &experiments::DiagnoseRunner::finished, &application, &QCoreApplication::quit,
                      Qt::QueuedConnection);
-    QTimer interruptWatch;
-    QObject::connect(&interruptWatch, &QTimer::timeout, &interruptWatch, [&] {
-        if (interrupted.exchange(false)) runner.cancel();
-    });
-    interruptWatch.start(100);
-    auto previousInt = std::signal(SIGINT, [](int) { interrupted = true; });
-    auto previousTerm = std::signal(SIGTERM, [](int) { interrupted = true; });
+    const InterruptWatch interruptWatch([&] { runner.cancel(); });
     QTimer::singleShot(0, &runner, &experiments::DiagnoseRunner::start);
     application.exec();
-    std::signal(SIGINT, previousInt);
-    std::signal(SIGTERM, previousTerm);
 
     if (runner.cancelled()) {
         std::cerr << "meshdiff: cancelled (ledger: " << base.runsDir << "/ledger.json)\n";

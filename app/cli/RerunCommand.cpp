@@ -4,11 +4,10 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QTimer>
-#include <atomic>
-#include <csignal>
 #include <iostream>
 
 #include "cli/Command.h"
+#include "cli/InterruptWatch.h"
 #include "common/Error.h"
 #include "rerun/RerunController.h"
 #include "rerun/ResourceDirectory.h"
@@ -17,8 +16,6 @@
 
 namespace meshdiff::cli {
 namespace {
-
-std::atomic<bool> interrupted{false};
 
 struct RerunArguments {
     std::string recipe, backend = "local", label, runsDir, runA, runB;
@@ -110,18 +107,10 @@ int runRerun(const RerunArguments& args) {
                              compareWithRuns(QString::fromStdString(self), runFolder, request);
                          QTimer::singleShot(0, &application, &QCoreApplication::quit);
                      });
-    QTimer interruptWatch;
-    QObject::connect(&interruptWatch, &QTimer::timeout, &interruptWatch, [&] {
-        if (interrupted.exchange(false)) controller.cancel();
-    });
-    interruptWatch.start(100);
-    auto previousInt = std::signal(SIGINT, [](int) { interrupted = true; });
-    auto previousTerm = std::signal(SIGTERM, [](int) { interrupted = true; });
+    const InterruptWatch interruptWatch([&] { controller.cancel(); });
 
     controller.start(request);
     if (controller.running() || detached) application.exec();
-    std::signal(SIGINT, previousInt);
-    std::signal(SIGTERM, previousTerm);
 
     const auto& record = controller.record();
     std::cout << "status: " << record.value("status", "") << "\n"

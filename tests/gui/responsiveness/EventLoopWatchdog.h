@@ -2,7 +2,10 @@
 #include <QElapsedTimer>
 #include <QTimer>
 
+#include <gtest/gtest.h>
+
 #include <atomic>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <string>
@@ -31,5 +34,13 @@ private:
     std::map<std::string, double> worst_;
     std::unique_ptr<StallSampler> sampler_;
 };
+
+// Prints each phase's longest stall and fails the test for every phase at or over the budget.
+inline void expectNoStallOver(double budgetMs, const EventLoopWatchdog& watchdog) {
+    for (const auto& [phase, gap] : watchdog.worstGapMs()) {
+        std::printf("longest GUI-thread stall while %s: %.1f ms\n", phase.c_str(), gap);
+        EXPECT_LT(gap, budgetMs) << phase;
+    }
+}
 
 }  // namespace meshdiff::test

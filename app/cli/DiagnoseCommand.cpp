@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "cli/BackendOptions.h"
 #include "cli/Command.h"
 #include "cli/InterruptWatch.h"
 #include "common/Error.h"
@@ -21,9 +22,9 @@ namespace meshdiff::cli {
 namespace {
 
 struct DiagnoseArgs {
-    std::string runA, runB, recipe, backend = "local", runsDir, jsonPath, markdownPath, side;
-    std::string remoteDir, sshConfig, remoteMeshdiff;
-    std::vector<std::string> sets, sbatchArgs;
+    std::string runA, runB, recipe, jsonPath, markdownPath, side;
+    BackendOptions where;
+    std::vector<std::string> sets;
     double tolerance = 0;
     bool dryRun = false, everyExperiment = false;
 };
@@ -41,18 +42,9 @@ void writeFile(const std::string& path, const std::string& text) {
 
 rerun::RerunRequest baseRequest(const DiagnoseArgs& args, const std::string& self) {
     rerun::RerunRequest request;
-    request.backend = rerun::parseBackend(args.backend);
-    if (!args.remoteDir.empty()) request.backend.remoteDir = args.remoteDir;
-    if (!args.sshConfig.empty()) request.backend.sshConfig = args.sshConfig;
-    if (!args.remoteMeshdiff.empty()) request.backend.remoteMeshdiff = args.remoteMeshdiff;
-    request.backend.slurmArgs = args.sbatchArgs;
+    args.where.applyTo(request, self);
     request.runs["A"] = rerun::runRefFromPath(args.runA);
     request.runs["B"] = rerun::runRefFromPath(args.runB);
-    request.runsDir = QDir(QString::fromStdString(args.runsDir.empty() ? rerun::defaultRunsDirectory() : args.runsDir))
-                          .absolutePath()
-                          .toStdString();
-    request.meshdiffPath = self;
-    request.resourcesDir = rerun::resourceDirectory();
     return request;
 }
 
@@ -79,7 +71,7 @@ int runDiagnose(const DiagnoseArgs& args) {
     result.runA = args.runA;
     result.runB = args.runB;
     result.recipe = args.recipe;
-    result.backend = args.backend;
+    result.backend = args.where.backend;
     result.tolerance = args.tolerance;
     result.facts = experiments::pairFacts(pair);
     std::cout << "A vs B: cause " << result.facts.cause << ", max rel RMS "
@@ -147,13 +139,9 @@ void addDiagnoseCommand(CLI::App& app, CommandAction& action) {
     cmd->add_option("--recipe", args->recipe,
                     "Recipe with a \"diagnose\" block (resources/recipes/demo-model-step.json)")
         ->required();
-    cmd->add_option("--backend", args->backend, "local, ssh:HOST or slurm")->capture_default_str();
     cmd->add_option("--side", args->side,
                     "The back-end's host is this run's (A or B): for recipes without diagnose.side")
         ->check(CLI::IsMember({"A", "B"}));
-    cmd->add_option(
-        "--runs-dir", args->runsDir,
-        "Where the reruns and ledger.json go (default $MESHDIFF_RUNS_DIR or ~/.local/share/meshdiff/reruns)");
     cmd->add_option("--json", args->jsonPath, "Write the plan, evidence and verdict as JSON");
     cmd->add_option("--markdown", args->markdownPath, "Write the evidence table and verdict as Markdown");
     cmd->add_option("--tolerance", args->tolerance, "rel RMS at or below this counts as a match (default 0)")
@@ -161,11 +149,8 @@ void addDiagnoseCommand(CLI::App& app, CommandAction& action) {
     cmd->add_flag("--dry-run", args->dryRun, "Compare A and B and print the plan; run nothing");
     cmd->add_flag("--every-experiment", args->everyExperiment,
                   "Also try the precision knobs when the compare's cause is graph");
+    args->where.addTo(*cmd);
     cmd->add_option("--set", args->sets, "Set a recipe parameter: NAME=VALUE");
-    cmd->add_option("--remote-dir", args->remoteDir, "SSH: remote working directory (default meshdiff-runs)");
-    cmd->add_option("--ssh-config", args->sshConfig, "SSH: use this ssh config file (ssh -F)");
-    cmd->add_option("--remote-meshdiff", args->remoteMeshdiff, "SSH: {meshdiff} on the remote host");
-    cmd->add_option("--sbatch-arg", args->sbatchArgs, "Slurm: extra sbatch argument (repeatable)");
     cmd->footer(
         "Exit status: 0 every experiment ran (the verdict is in the output), 2 error (a bad recipe, a failed\n"
         "experiment: the evidence is still written), 130 cancelled (Ctrl-C; the running rerun is stopped).");

@@ -6,6 +6,7 @@
 #include <QTimer>
 #include <iostream>
 
+#include "cli/BackendOptions.h"
 #include "cli/Command.h"
 #include "cli/InterruptWatch.h"
 #include "common/Error.h"
@@ -18,9 +19,9 @@ namespace meshdiff::cli {
 namespace {
 
 struct RerunArguments {
-    std::string recipe, backend = "local", label, runsDir, runA, runB;
-    std::string remoteDir, sshConfig, remoteMeshdiff;
-    std::vector<std::string> sets, options, env, sbatchArgs;
+    std::string recipe, label, runA, runB;
+    BackendOptions where;
+    std::vector<std::string> sets, options, env;
     double timeout = -1;
     bool wait = false;
 };
@@ -51,19 +52,10 @@ rerun::RerunRequest makeRequest(const RerunArguments& args, const std::string& s
         request.recipe.env[name] = value;
     }
     if (args.timeout >= 0) request.recipe.timeoutSeconds = args.timeout;
-    request.backend = rerun::parseBackend(args.backend);
-    if (!args.remoteDir.empty()) request.backend.remoteDir = args.remoteDir;
-    if (!args.sshConfig.empty()) request.backend.sshConfig = args.sshConfig;
-    if (!args.remoteMeshdiff.empty()) request.backend.remoteMeshdiff = args.remoteMeshdiff;
-    request.backend.slurmArgs = args.sbatchArgs;
+    args.where.applyTo(request, self);
     if (!args.runA.empty()) request.runs["A"] = rerun::runRefFromPath(args.runA);
     if (!args.runB.empty()) request.runs["B"] = rerun::runRefFromPath(args.runB);
     request.label = args.label;
-    request.runsDir = QDir(QString::fromStdString(args.runsDir.empty() ? rerun::defaultRunsDirectory() : args.runsDir))
-                          .absolutePath()
-                          .toStdString();
-    request.meshdiffPath = self;
-    request.resourcesDir = rerun::resourceDirectory();
     return request;
 }
 
@@ -126,7 +118,7 @@ void addRerunCommand(CLI::App& app, CommandAction& action) {
     auto args = std::make_shared<RerunArguments>();
     auto* command = app.add_subcommand("rerun", "Run a rerun recipe locally, over SSH or through Slurm");
     command->add_option("--recipe", args->recipe, "Recipe JSON file (resources/recipes/*.json)")->required();
-    command->add_option("--backend", args->backend, "local, ssh:HOST or slurm")->capture_default_str();
+    args->where.addTo(*command);
     command->add_flag("--wait", args->wait, "Slurm: follow the job to its end (local and SSH runs always wait)");
     command->add_option("--run-a", args->runA, "Run A (folder or file): {A.path} {A.label} {A.graph} {A.fields}");
     command->add_option("--run-b", args->runB, "Run B (folder or file): {B.*}");
@@ -134,14 +126,7 @@ void addRerunCommand(CLI::App& app, CommandAction& action) {
     command->add_option("--option", args->options, "Choose an option: NAME=CHOICE (e.g. simd=\"as an AVX2 host\")");
     command->add_option("--env", args->env, "Set an environment variable for the job: NAME=VALUE");
     command->add_option("--label", args->label, "Name of the new run (C, D, …)");
-    command->add_option("--runs-dir", args->runsDir,
-                        "Where runs and ledger.json go (default $MESHDIFF_RUNS_DIR "
-                        "or ~/.local/share/meshdiff/reruns)");
     command->add_option("--timeout", args->timeout, "Time limit in seconds (overrides the recipe; 0: none)");
-    command->add_option("--remote-dir", args->remoteDir, "SSH: remote working directory (default meshdiff-runs)");
-    command->add_option("--ssh-config", args->sshConfig, "SSH: use this ssh config file (ssh -F)");
-    command->add_option("--remote-meshdiff", args->remoteMeshdiff, "SSH: {meshdiff} on the remote host");
-    command->add_option("--sbatch-arg", args->sbatchArgs, "Slurm: extra sbatch argument (repeatable)");
     command->callback([&action, args] { action = [args] { return runRerun(*args); }; });
 }
 

@@ -46,7 +46,9 @@ struct Sums {
 using Double4 = double __attribute__((vector_size(32)));
 using Float4 = float __attribute__((vector_size(16)));
 
-double laneSum(Double4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
+// By reference: a 32-byte vector passed by value travels in a ymm register from the AVX2 clone
+// but in memory to a baseline callee, so an out-of-line call (as at -O1) read garbage.
+double laneSum(const Double4& v) { return (v[0] + v[1]) + (v[2] + v[3]); }
 
 MESHDIFF_AVX2_CLONES void accumulateRowF32(const float* a, const float* b, std::size_t count, double shift, Sums& out) {
     const Double4 zero{}, one{1, 1, 1, 1}, shift4{shift, shift, shift, shift};

@@ -61,6 +61,20 @@ TEST(GlobeDiagnosisLayers, TheNeighbourhoodIsOneTranslucentCapAndOneRimPerPlace)
     EXPECT_EQ(layer.actorCount(), 0);
 }
 
+// The synthetic pair with three drifting edges and three places, both in its scene.
+struct DiagnosedPair {
+    test::SyntheticPair pair;
+    EdgeFeatureDrift drift = threeDriftingEdges(pair);
+    DiffPlaces places = threePlaces();
+
+    GlobeScene scene() const {
+        GlobeScene scene = pair.scene();
+        scene.edgeDrift = &drift;
+        scene.places = &places;
+        return scene;
+    }
+};
+
 TEST(GlobeDiagnosisLayers, TheDriftLayerDrawsOneLinePerDriftingEdgeColouredByUlpsOnALogScale) {
     const test::SyntheticPair pair;
     const EdgeFeatureDrift drift = threeDriftingEdges(pair);
@@ -106,12 +120,8 @@ TEST(GlobeDiagnosisLayers, OfVeryManyDriftingEdgesTheLayerDrawsTheMostDriftingOn
 }
 
 TEST(GlobeDiagnosisLayers, TheDriftLayerIsBuiltOnlyWhileShownAndTheRendererBuildsItWhenTurnedOn) {
-    const test::SyntheticPair pair;
-    const EdgeFeatureDrift drift = threeDriftingEdges(pair);
-    const DiffPlaces places = threePlaces();
-    GlobeScene scene = pair.scene();
-    scene.edgeDrift = &drift;
-    scene.places = &places;
+    const DiagnosedPair diagnosed;
+    GlobeScene scene = diagnosed.scene();
     scene.setVisible(GlobeLayer::EdgeFeatureDrift, false);
     GlobeRenderer globe;
     globe.setScene(scene);
@@ -127,12 +137,8 @@ TEST(GlobeDiagnosisLayers, TheDriftLayerIsBuiltOnlyWhileShownAndTheRendererBuild
 // The legend names both layers while they are shown, and neither once hidden: the panel grows
 // and shrinks with them.
 TEST(GlobeDiagnosisLayers, TheLegendListsTheNeighbourhoodAndTheDriftScaleWhileShown) {
-    const test::SyntheticPair pair;
-    const EdgeFeatureDrift drift = threeDriftingEdges(pair);
-    const DiffPlaces places = threePlaces();
-    GlobeScene scene = pair.scene();
-    scene.edgeDrift = &drift;
-    scene.places = &places;
+    const DiagnosedPair diagnosed;
+    GlobeScene scene = diagnosed.scene();
     scene.setVisible(GlobeLayer::FieldOverlay, false);
     auto legendHeight = [](const GlobeScene& s) {
         QImage image(800, 600, QImage::Format_ARGB32);

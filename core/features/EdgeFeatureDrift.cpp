@@ -11,6 +11,7 @@
 #include <numeric>
 #include <span>
 
+#include "features/DriftBatch.h"
 #include "graph/CanonicalEdges.h"
 #include "graph/LargeVectors.h"
 
@@ -31,41 +32,6 @@ double float32Spacing(float x) {
     return double(power) * 0x1p-23;
 }
 
-struct SharedEdges {
-    std::size_t shared = 0;
-    std::vector<EdgeDrift> drifting;
-    double maxAbsDifference = 0;
-};
-
-// Compares the features of one shared edge given its receiver's frame in A and in B. An edge whose
-// ends have the same coordinates in both graphs has the same unnormalised features (same inputs,
-// same arithmetic): it drifts only when the normalisations differ.
-void compareEdge(const GraphEdgeFrames& fa, const GraphEdgeFrames& fb, EdgeSetKind kind, std::int32_t sender,
-                 std::int32_t receiver, bool sameEnds, const ReceiverFrame& frameA, const ReceiverFrame& frameB,
-                 SharedEdges& out) {
-    ++out.shared;
-    const auto s = static_cast<std::size_t>(sender);
-    const NodeFrames& sa = fa.senders(kind);
-    const NodeFrames& sb = fb.senders(kind);
-    const double na = fa.normalization(kind), nb = fb.normalization(kind);
-    EdgeFeature a, b;
-    if (sameEnds) {
-        if (na == nb) return;
-        const RawEdgeFeature raw = rawEdgeFeature(sa.position(s), frameA);
-        a = normalised(raw, na);
-        b = normalised(raw, nb);
-    } else {
-        a = normalised(rawEdgeFeature(sa.position(s), frameA), na);
-        b = normalised(rawEdgeFeature(sb.position(s), frameB), nb);
-    }
-    if (a == b) return;
-    // As edgeDriftUlps, whose numerator is also the edge's largest |A − B|.
-    double most = 0;
-    for (std::size_t k = 0; k < a.size(); ++k) most = std::max(most, std::abs(double(a[k]) - double(b[k])));
-    out.drifting.push_back({sender, receiver, most / float32Spacing(std::max(std::abs(a[0]), std::abs(b[0])))});
-    out.maxAbsDifference = std::max(out.maxAbsDifference, most);
-}
-
 // Grid→mesh edges in both graphs: a merge of the two ascending canonical key lists, in chunks of A's.
 std::vector<SharedEdges> sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
                                           const GraphEdgeFrames& fb) {
@@ -77,8 +43,10 @@ std::vector<SharedEdges> sharedGridToMesh(const CanonicalEdges& ea, const Canoni
         std::size_t i = na * c / kChunks;
         const std::size_t end = na * (c + 1) / kChunks;
         if (i == end) return;
-        if (rescaled) chunks[c].drifting.reserve(end - i);  // nearly every edge will drift
-        std::size_t lo = 0, hi = nb;                        // first key of B not below A's first key of the chunk
+        SharedEdges& out = chunks[c];
+        if (rescaled) out.drifting.reserve(end - i);  // nearly every edge will drift
+        DriftBatch batch(fa.g2mNormalization, fb.g2mNormalization, out);
+        std::size_t lo = 0, hi = nb;  // first key of B not below A's first key of the chunk
         while (lo < hi) {
             const std::size_t mid = (lo + hi) / 2;
             if (eb.g2m(mid) < ea.g2m(i)) lo = mid + 1;
@@ -94,10 +62,15 @@ std::vector<SharedEdges> sharedGridToMesh(const CanonicalEdges& ea, const Canoni
                 const std::int32_t mesh = g2mKeyMesh(ka);
                 const auto m = static_cast<std::size_t>(mesh);
                 const std::int32_t grid = g2mKeyGrid(ka);
-                const bool sameEnds = fa.mesh.sameNode(m, fb.mesh) &&
-                                      (sameGrid || fa.grid.sameNode(static_cast<std::size_t>(grid), fb.grid));
-                compareEdge(fa, fb, EdgeSetKind::GridToMesh, grid, mesh, sameEnds, fa.meshFrames[m], fb.meshFrames[m],
-                            chunks[c]);
+                const auto g = static_cast<std::size_t>(grid);
+                ++out.shared;
+                if (fa.mesh.sameNode(m, fb.mesh) && (sameGrid || fa.grid.sameNode(g, fb.grid))) {
+                    // Same inputs, same arithmetic: only a different normalisation can make it drift.
+                    if (rescaled) batch.addSameEnds(grid, mesh, fa.grid.position(g), fa.meshFrames[m]);
+                } else {
+                    batch.addMovedEnds(grid, mesh, fa.grid.position(g), fa.meshFrames[m], fb.grid.position(g),
+                                       fb.meshFrames[m]);
+                }
                 ++i;
                 ++j;
             }
@@ -114,6 +87,8 @@ std::vector<SharedEdges> sharedMeshToGrid(const CanonicalEdges& ea, const Canoni
     const bool sameNormalization = fa.m2gNormalization == fb.m2gNormalization;
     const bool sameGrid = fa.grid.sameNodes(fb.grid);
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
+        SharedEdges& out = chunks[c];
+        DriftBatch batch(fa.m2gNormalization, fb.m2gNormalization, out);
         for (std::size_t p = points * c / kChunks; p < points * (c + 1) / kChunks; ++p) {
             std::int32_t ta[3], tb[3];
             std::copy_n(ea.m2gSenders(p), 3, ta);
@@ -130,16 +105,18 @@ std::vector<SharedEdges> sharedMeshToGrid(const CanonicalEdges& ea, const Canoni
                 shared[count++] = ta[k];
                 sameSenders = sameSenders && fa.mesh.sameNode(static_cast<std::size_t>(ta[k]), fb.mesh);
             }
-            if (sameReceiver && sameSenders && sameNormalization) {  // nothing can differ: skip the frames
-                chunks[c].shared += static_cast<std::size_t>(count);
-                continue;
-            }
+            out.shared += static_cast<std::size_t>(count);
+            if (sameReceiver && sameSenders && sameNormalization) continue;  // nothing can differ: skip the frames
             const ReceiverFrame frameA = fa.grid.frame(p);
             const ReceiverFrame frameB = sameReceiver ? frameA : fb.grid.frame(p);
+            const auto receiver = static_cast<std::int32_t>(p);
             for (int k = 0; k < count; ++k) {
-                const bool sameEnds = sameReceiver && fa.mesh.sameNode(static_cast<std::size_t>(shared[k]), fb.mesh);
-                compareEdge(fa, fb, EdgeSetKind::MeshToGrid, shared[k], static_cast<std::int32_t>(p), sameEnds, frameA,
-                            frameB, chunks[c]);
+                const auto s = static_cast<std::size_t>(shared[k]);
+                if (sameReceiver && fa.mesh.sameNode(s, fb.mesh)) {
+                    if (!sameNormalization) batch.addSameEnds(shared[k], receiver, fa.mesh.position(s), frameA);
+                } else {
+                    batch.addMovedEnds(shared[k], receiver, fa.mesh.position(s), frameA, fb.mesh.position(s), frameB);
+                }
             }
         }
     });

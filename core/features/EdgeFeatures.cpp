@@ -55,6 +55,24 @@ double unrotatedSquaredLength(const std::array<float, 3>& sender, const std::arr
     return d0 * d0 + d1 * d1 + d2 * d2;
 }
 
+// A node's position, remembered until another node is asked for.
+class PositionMemo {
+public:
+    explicit PositionMemo(const NodeFrames& nodes) : nodes_(nodes) {}
+    const std::array<float, 3>& at(std::int32_t node) {
+        if (node != node_) {
+            node_ = node;
+            position_ = nodes_.position(static_cast<std::size_t>(node));
+        }
+        return position_;
+    }
+
+private:
+    const NodeFrames& nodes_;
+    std::int32_t node_ = -1;
+    std::array<float, 3> position_{};
+};
+
 // The longest edge of an edge set, as the official code measures it (rotated displacements).
 // A rotation changes a float64 squared length by rounding only (~1e-15 of it for any edge longer
 // than ~1e-6), so the longest rotated edge is among the edges whose unrotated squared length is
@@ -73,9 +91,11 @@ double longestEdge(std::span<const std::int32_t> senders, std::span<const std::i
     const std::size_t n = senders.size();
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
         Chunk& chunk = chunks[c];
+        // Edge sets list a node's edges together (mesh→grid: a grid point's three; grid→mesh: the
+        // mesh nodes near a grid point): the last positions are kept rather than worked out again.
+        PositionMemo sender(senderNodes), receiver(receiverNodes);
         for (std::size_t e = n * c / kChunks; e < n * (c + 1) / kChunks; ++e) {
-            const double u = unrotatedSquaredLength(senderNodes.position(static_cast<std::size_t>(senders[e])),
-                                                    receiverNodes.position(static_cast<std::size_t>(receivers[e])));
+            const double u = unrotatedSquaredLength(sender.at(senders[e]), receiver.at(receivers[e]));
             if (u < chunk.largest * kNear) continue;
             chunk.largest = std::max(chunk.largest, u);
             chunk.near.emplace_back(u, e);

@@ -72,9 +72,15 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         };
         tbb::parallel_invoke([&] { load(*c.a.graphFile, a); }, [&] { load(*c.b.graphFile, b); });
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
-        if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.view, b.view);
-        if (options.edgeFeatures) c.edgeFeatures = edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared);
-        if (options.diagnose && !c.graph->identical()) places = placesOf(*c.graph, a.view, b.view);
+        // The at-risk probe and the places are mostly serial: the drift's parallel loops fill the other core.
+        tbb::parallel_invoke(
+            [&] {
+                if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.view, b.view);
+                if (options.diagnose && !c.graph->identical()) places = placesOf(*c.graph, a.view, b.view);
+            },
+            [&] {
+                if (options.edgeFeatures) c.edgeFeatures = edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared);
+            });
     }
     if (options.cancel && options.cancel->load()) throw CompareCancelled();
     if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -30,7 +31,14 @@ namespace {
 
 std::atomic<bool> preflightDisabled{false};
 
-constexpr auto kTimeout = std::chrono::seconds(10);
+// 10 s, or MESHDIFF_TIME_LIMIT seconds when set (as for `compare`'s reading child; 0: no limit).
+std::chrono::seconds preflightTimeLimit() {
+    if (const char* env = std::getenv("MESHDIFF_TIME_LIMIT"); env && *env) {
+        const long long seconds = std::atoll(env);
+        return seconds > 0 ? std::chrono::seconds(seconds) : std::chrono::hours(24 * 365);
+    }
+    return std::chrono::seconds(10);
+}
 constexpr std::size_t kMaxObjects = 200000;
 
 // Runs one read, ignoring clean failures: the parent may take another path past them.
@@ -109,7 +117,7 @@ std::string runChild(const std::string& path) {
 
     int status = 0;
     std::uint64_t maxResidentKiB = 0;
-    const auto deadline = std::chrono::steady_clock::now() + kTimeout;
+    const auto deadline = std::chrono::steady_clock::now() + preflightTimeLimit();
     // Sleeps in poll() on a pidfd, which wakes as soon as the child ends.
     const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, child, 0));
     for (;;) {

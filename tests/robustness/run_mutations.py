@@ -132,7 +132,7 @@ def main():
 
     codes = collections.Counter()
     failures = []
-    slowest = (0.0, None)
+    times = []
     started = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = {pool.submit(run_one, args.meshdiff, reference, m, args.timeout, args.window_reader): m for m in mutants}
@@ -140,7 +140,7 @@ def main():
             mutant = futures[future]
             code, seconds, problems, text = future.result()
             codes[code] += 1
-            slowest = max(slowest, (seconds, mutant.name))
+            times.append((seconds, mutant.name, code))
             if problems:
                 failures.append((mutant, problems, text))
                 kept = work / "failures"
@@ -154,7 +154,8 @@ def main():
     print(f"{len(mutants)} mutants of a {len(valid)}-byte NetCDF-4 file in {elapsed:.1f} s "
           f"({args.jobs} at a time); exit statuses: " +
           ", ".join(f"{k}: {v}" for k, v in sorted(codes.items(), key=lambda kv: str(kv[0]))))
-    print(f"slowest: {slowest[0]:.2f} s ({slowest[1]})")
+    times.sort(reverse=True)
+    print("slowest: " + ", ".join(f"{s:.2f} s ({name}, exit {code})" for s, name, code in times[:5]))
     for mutant, problems, text in sorted(failures):
         print(f"FAIL {mutant.name}: {'; '.join(problems)}\n    " + "\n    ".join(text.strip().splitlines()[-8:]))
     return 1 if failures else 0

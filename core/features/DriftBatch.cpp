@@ -52,7 +52,7 @@ void DriftBatch::flush() {
     compareBatch(count_, a_, b_, normalizationA_, normalizationB_, most_, ulps_, differs_);
     for (std::size_t e = 0; e < count_; ++e) {
         if (!differs_[e]) continue;
-        out_.drifting.push_back({senders_[e], receivers_[e], ulps_[e]});
+        out_.add({senders_[e], receivers_[e], ulps_[e]});
         out_.maxAbsDifference = std::max(out_.maxAbsDifference, most_[e]);
     }
     count_ = 0;

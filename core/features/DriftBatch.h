@@ -9,11 +9,19 @@
 
 namespace meshdiff {
 
-// What the shared edges of one chunk of an edge set add up to.
+// What the shared edges of one chunk of an edge set add up to. Its drifting edges go to `slots`
+// when the caller set aside room for every edge of the chunk there, else to `drifting`.
 struct SharedEdges {
     std::size_t shared = 0;
     std::vector<EdgeDrift> drifting;
+    EdgeDrift* slots = nullptr;
+    std::size_t filled = 0;  // of `slots`
     double maxAbsDifference = 0;
+
+    void add(const EdgeDrift& e) {
+        if (slots) slots[filled++] = e;
+        else drifting.push_back(e);
+    }
 };
 
 // Shared edges whose features must be compared, gathered a few hundred at a time so that the

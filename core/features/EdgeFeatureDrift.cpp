@@ -33,18 +33,28 @@ double float32Spacing(float x) {
 }
 
 // Grid→mesh edges in both graphs: a merge of the two ascending canonical key lists, in chunks of A's.
-std::vector<SharedEdges> sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
-                                          const GraphEdgeFrames& fb) {
-    std::vector<SharedEdges> chunks(kChunks);
+// The chunks of one edge set. When the normalisations differ nearly every shared edge drifts: each
+// chunk then writes into its own stretch of one array sized for all the edges (`slots`), which
+// becomes the list once the stretches are closed up, instead of being copied from the chunks.
+struct DriftChunks {
+    std::vector<SharedEdges> chunks = std::vector<SharedEdges>(kChunks);
+    std::vector<EdgeDrift> slots;
+};
+
+DriftChunks sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
+                             const GraphEdgeFrames& fb) {
+    DriftChunks result;
+    std::vector<SharedEdges>& chunks = result.chunks;
     const std::size_t na = ea.g2mCount(), nb = eb.g2mCount();
     const bool sameGrid = fa.grid.sameNodes(fb.grid);
     const bool rescaled = fa.g2mNormalization != fb.g2mNormalization;
+    if (rescaled) resizeLarge(result.slots, na);
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
         std::size_t i = na * c / kChunks;
         const std::size_t end = na * (c + 1) / kChunks;
         if (i == end) return;
         SharedEdges& out = chunks[c];
-        if (rescaled) out.drifting.reserve(end - i);  // nearly every edge will drift
+        if (rescaled) out.slots = result.slots.data() + i;  // room for every edge of the chunk
         DriftBatch batch(fa.g2mNormalization, fb.g2mNormalization, out);
         std::size_t lo = 0, hi = nb;  // first key of B not below A's first key of the chunk
         while (lo < hi) {
@@ -76,18 +86,21 @@ std::vector<SharedEdges> sharedGridToMesh(const CanonicalEdges& ea, const Canoni
             }
         }
     });
-    return chunks;
+    return result;
 }
 
 // Mesh→grid edges in both graphs: per grid point, the senders its two triangles share.
-std::vector<SharedEdges> sharedMeshToGrid(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
-                                          const GraphEdgeFrames& fb) {
-    std::vector<SharedEdges> chunks(kChunks);
+DriftChunks sharedMeshToGrid(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
+                             const GraphEdgeFrames& fb) {
+    DriftChunks result;
+    std::vector<SharedEdges>& chunks = result.chunks;
     const std::size_t points = std::min(ea.gridPoints(), eb.gridPoints());
     const bool sameNormalization = fa.m2gNormalization == fb.m2gNormalization;
     const bool sameGrid = fa.grid.sameNodes(fb.grid);
+    if (!sameNormalization) resizeLarge(result.slots, 3 * points);
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
         SharedEdges& out = chunks[c];
+        if (!sameNormalization) out.slots = result.slots.data() + 3 * (points * c / kChunks);
         DriftBatch batch(fa.m2gNormalization, fb.m2gNormalization, out);
         for (std::size_t p = points * c / kChunks; p < points * (c + 1) / kChunks; ++p) {
             std::int32_t ta[3], tb[3];
@@ -120,7 +133,7 @@ std::vector<SharedEdges> sharedMeshToGrid(const CanonicalEdges& ea, const Canoni
             }
         }
     });
-    return chunks;
+    return result;
 }
 
 // The median of the edges' ULPs, as the middle of a sorted copy gives it, without the copy: the
@@ -170,23 +183,39 @@ DriftingEdgeDetail detail(const EdgeDrift& e, EdgeSetKind kind, const GraphEdgeF
     return d;
 }
 
-EdgeSetDrift summarise(std::vector<SharedEdges> chunks, EdgeSetKind kind, const GraphEdgeFrames& fa,
-                       const GraphEdgeFrames& fb, std::size_t topCount) {
+// The chunks' drifting edges as one list, in chunk order.
+std::vector<EdgeDrift> joined(DriftChunks& d) {
+    std::vector<EdgeDrift> edges;
+    if (!d.slots.empty()) {
+        EdgeDrift* end = d.slots.data();
+        for (const SharedEdges& c : d.chunks) {
+            if (c.filled > 0 && c.slots != end) std::memmove(end, c.slots, c.filled * sizeof(EdgeDrift));
+            end += c.filled;
+        }
+        d.slots.resize(static_cast<std::size_t>(end - d.slots.data()));
+        return std::move(d.slots);
+    }
+    std::size_t drifting = 0;
+    for (const SharedEdges& c : d.chunks) drifting += c.drifting.size();
+    reserveLarge(edges, drifting);
+    for (SharedEdges& c : d.chunks) {
+        edges.insert(edges.end(), c.drifting.begin(), c.drifting.end());
+        std::vector<EdgeDrift>().swap(c.drifting);  // freed as it is copied: a lower peak
+    }
+    return edges;
+}
+
+EdgeSetDrift summarise(DriftChunks chunks, EdgeSetKind kind, const GraphEdgeFrames& fa, const GraphEdgeFrames& fb,
+                       std::size_t topCount) {
     EdgeSetDrift s;
     const bool g2m = kind == EdgeSetKind::GridToMesh;
     s.normalizationA = g2m ? fa.g2mNormalization : fa.m2gNormalization;
     s.normalizationB = g2m ? fb.g2mNormalization : fb.m2gNormalization;
-    std::size_t drifting = 0;
-    for (const auto& c : chunks) {
+    for (const auto& c : chunks.chunks) {
         s.shared += c.shared;
-        drifting += c.drifting.size();
         s.maxAbsDifference = std::max(s.maxAbsDifference, c.maxAbsDifference);
     }
-    reserveLarge(s.edges, drifting);
-    for (auto& c : chunks) {
-        s.edges.insert(s.edges.end(), c.drifting.begin(), c.drifting.end());
-        std::vector<EdgeDrift>().swap(c.drifting);  // freed as it is copied: a lower peak
-    }
+    s.edges = joined(chunks);
     s.drifting = s.edges.size();
 
     for (const EdgeDrift& e : s.edges) s.maxUlps = std::max(s.maxUlps, e.ulps);
@@ -273,7 +302,7 @@ EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const 
     GraphEdgeFrames fa, fb;
     tbb::parallel_invoke([&] { fa = graphEdgeFrames(a, options.features); },
                          [&] { fb = graphEdgeFrames(b, options.features); });
-    std::vector<SharedEdges> g2m, m2g;
+    DriftChunks g2m, m2g;
     tbb::parallel_invoke([&] { g2m = sharedGridToMesh(pa.edges, pb.edges, fa, fb); },
                          [&] { m2g = sharedMeshToGrid(pa.edges, pb.edges, fa, fb); });
     tbb::parallel_invoke(

@@ -55,6 +55,10 @@ struct FieldSourceOptions {
     // Index taken along leading batch/time/sample dimensions (NetCDF); default: 0 for each.
     std::vector<std::size_t> leadingIndex;
     bool assumeLatAscending = true;  // for files without coordinates
+    // Stored .npz members are copied from a read-only mapping of the file instead of read():
+    // no system call and no kernel copy per field. A file shortened by another process while it
+    // is read then raises SIGBUS, so only readers that run watched (compare's child) set it.
+    bool mapStoredMembers = false;
 };
 
 // Opens an .npz, NetCDF-4/HDF5 or GRIB 1/2 fields file (decided by content), or a folder of one

@@ -42,6 +42,7 @@ class NpzFieldSource final : public FieldSource {
 public:
     NpzFieldSource(const std::string& path, const FieldSourceOptions& options)
         : archive_(path), pinned_(options.leadingIndex) {
+        if (options.mapStoredMembers) archive_.mapFile();  // a failed mapping leaves read() in place
         const std::vector<std::string> keys = archive_.keys();
         const std::pair<std::string, std::string> coordinateKeys = findCoordinates();
         for (const std::string& key : keys) {

@@ -1,11 +1,13 @@
 #include "io/NpzArchive.h"
 
+#include <fcntl.h>
 #include <libdeflate.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
+#include <unistd.h>
 #include <zip.h>
 
 #include <algorithm>
@@ -16,10 +18,12 @@
 #include <cstring>
 #include <new>
 #include <numeric>
+#include <span>
 #include <stdexcept>
 #include <unordered_map>
 
 #include "common/Error.h"
+#include "io/ZipDirectory.h"
 
 namespace meshdiff {
 
@@ -158,9 +162,13 @@ struct NpzArchive::Impl {
     std::unordered_map<std::string, std::size_t> byKey;
     std::unordered_map<std::string, MemberStream> streams;  // readRangeInOrder's open members
     LastRange last;
+    const std::byte* mapped = nullptr;  // the whole file, when mapFile() succeeded
+    std::size_t mappedBytes = 0;
+    std::unordered_map<std::string, const std::byte*> mappedMembers;  // verified stored members
 
     ~Impl() {
         if (zip) zip_discard(zip);  // read-only: nothing to write back
+        if (mapped) ::munmap(const_cast<std::byte*>(mapped), mappedBytes);
     }
 
     std::string where(const Member& m) const { return path + "[" + m.key + "]"; }
@@ -360,12 +368,52 @@ void NpzArchive::visitMany(const std::vector<std::string>& keys, const MemberVis
 
 bool NpzArchive::isStored(const std::string& key) const { return impl_->member(key).method == ZIP_CM_STORE; }
 
+bool NpzArchive::mapFile() {
+    if (impl_->mapped) return true;
+    const int fd = ::open(impl_->path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    struct stat st {};
+    void* p = MAP_FAILED;
+    if (::fstat(fd, &st) == 0 && static_cast<std::uint64_t>(st.st_size) == impl_->fileSize && st.st_size > 0)
+        p = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    ::close(fd);
+    if (p == MAP_FAILED) return false;
+    impl_->mapped = static_cast<const std::byte*>(p);
+    impl_->mappedBytes = static_cast<std::size_t>(st.st_size);
+    const std::span<const std::byte> file(impl_->mapped, impl_->mappedBytes);
+    for (const Member& m : impl_->members) {
+        if (m.method != ZIP_CM_STORE || m.encrypted || m.size != m.compressedSize) continue;
+        const auto offset = zipMemberDataOffset(file, m.key + (m.npy ? ".npy" : ""));
+        if (!offset || m.size > impl_->mappedBytes - *offset) continue;
+        // The same first bytes as libzip reads: the offset is the member's, not a lookalike's.
+        std::byte head[256];
+        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(m.size, sizeof head));
+        try {
+            readRange(m.key, 0, head, n);
+        } catch (const Error&) {
+            continue;
+        }
+        if (std::memcmp(head, impl_->mapped + *offset, n) == 0)
+            impl_->mappedMembers.emplace(m.key, impl_->mapped + *offset);
+    }
+    return true;
+}
+
+const std::byte* NpzArchive::mappedMember(const std::string& key) const {
+    const auto it = impl_->mappedMembers.find(key);
+    return it == impl_->mappedMembers.end() ? nullptr : it->second;
+}
+
 void NpzArchive::readRange(const std::string& key, std::size_t offset, std::byte* dest, std::size_t bytes) const {
     const Member& m = impl_->member(key);
     const std::string where = impl_->where(m);
     if (offset > m.size || bytes > m.size - offset)
         throw Error(where,
                     "range " + std::to_string(offset) + "+" + std::to_string(bytes) + " lies outside the member");
+    if (const std::byte* mapped = mappedMember(key)) {
+        std::memcpy(dest, mapped + offset, bytes);  // from the page cache, without a read() call
+        return;
+    }
     if (m.method != ZIP_CM_STORE) {
         std::vector<std::byte> raw = impl_->fetch(m);
         Scratch scratch;

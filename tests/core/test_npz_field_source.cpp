@@ -32,9 +32,10 @@ double base(double i, double j) { return i * 1000 + j; }
 
 class NpzFieldsBothKinds : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(NpzFieldsBothKinds, LoadsEveryFieldAsNumpyWroteIt) {
-    const std::string path = fieldsFixture(GetParam());
-    const auto source = openNpzFieldSource(path, {});
+namespace {
+
+void expectFixtureFields(const std::string& path, const FieldSourceOptions& options) {
+    const auto source = openNpzFieldSource(path, options);
     EXPECT_EQ(source->path(), path);
     EXPECT_EQ(source->fieldNames(), (std::vector<std::string>{"2m_temperature", "geopotential@500", "temperature@850",
                                                               "samples", "double", "half", "big_endian", "fortran"}));
@@ -57,6 +58,17 @@ TEST_P(NpzFieldsBothKinds, LoadsEveryFieldAsNumpyWroteIt) {
     expectValues<float>(source->load("big_endian"), [](double i, double j) { return base(i, j) + 2; });
     expectValues<float>(source->load("fortran"), [](double i, double j) { return base(i, j) + 3; });
     EXPECT_THROW(source->load("time"), Error);  // 0-d: not a field
+}
+
+}  // namespace
+
+TEST_P(NpzFieldsBothKinds, LoadsEveryFieldAsNumpyWroteIt) { expectFixtureFields(fieldsFixture(GetParam()), {}); }
+
+// Stored members copied from a mapping of the file (compare's reading child) give the same fields.
+TEST_P(NpzFieldsBothKinds, LoadsTheSameFieldsFromAMappedFile) {
+    FieldSourceOptions options;
+    options.mapStoredMembers = true;
+    expectFixtureFields(fieldsFixture(GetParam()), options);
 }
 
 INSTANTIATE_TEST_SUITE_P(NpzFields, NpzFieldsBothKinds,

@@ -35,6 +35,7 @@
 #include "gui/MainWindow.h"
 #include "gui/SettingsKeys.h"
 #include "inspect/InspectorPanel.h"
+#include "map/ErrorMapCanvas.h"
 #include "map/ErrorMapView.h"
 #include "runs/RunsPanel.h"
 
@@ -146,7 +147,9 @@ TEST_F(WindowTest, OpensAPairAndShowsDifferencesFieldsAndRuns) {
 
     // The map of the worst field rings the grid points whose triangle differs (black: no field
     // map has it; the coastlines are lighter).
-    QWidget* canvas = window_->errorMap()->canvas();
+    auto* canvas = qobject_cast<views::ErrorMapCanvas*>(window_->errorMap()->canvas());
+    ASSERT_NE(canvas, nullptr);
+    for (int i = 0; i < 2000 && !canvas->isPictureCurrent(); ++i) QTest::qWait(10);  // drawn by a worker
     const QImage map = canvas->grab().toImage();
     const QRectF frame =
         window_->errorMap()->renderer().mapFrames(QRectF(QPointF(0, 0), QSizeF(canvas->size()))).front();

@@ -7,8 +7,11 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPointer>
 #include <QTimer>
 #include <QWheelEvent>
+
+#include "background/BackgroundWork.h"
 
 namespace meshdiff::views {
 namespace {
@@ -23,6 +26,7 @@ ErrorMapCanvas::ErrorMapCanvas(QWidget* parent) : QWidget(parent) {
     setMinimumSize(240, 140);
     setFocusPolicy(Qt::StrongFocus);
     setObjectName(QStringLiteral("errorMapCanvas"));
+    setAttribute(Qt::WA_OpaquePaintEvent);  // every paint covers the whole canvas
     // A click waits out the double-click interval: a double-click resets the view and is no
     // click on the point (which would fly the globe there).
     clickDelay_ = new QTimer(this);
@@ -34,20 +38,78 @@ ErrorMapCanvas::ErrorMapCanvas(QWidget* parent) : QWidget(parent) {
 
 void ErrorMapCanvas::paintEvent(QPaintEvent*) {
     QPainter painter(this);
-    renderer_->render(painter, QRectF(rect()));
+    const QRectF target(rect());
+    if (!renderer_->data()) {
+        renderer_->render(painter, target);  // "No field selected": nothing to colour
+    } else if (picture_.image.isNull()) {
+        painter.fillRect(target, renderer_->look().paper);  // the first picture is on its way
+    } else {
+        paintMapPicture(painter, picture_, *renderer_, target);
+    }
 }
 
-std::shared_ptr<ErrorMapRenderer> ErrorMapCanvas::setRenderer(std::shared_ptr<ErrorMapRenderer> renderer) {
-    auto previous = std::exchange(renderer_, std::move(renderer));
+void ErrorMapCanvas::resizeEvent(QResizeEvent*) { requestPicture(); }
+void ErrorMapCanvas::showEvent(QShowEvent*) { requestPicture(); }
+
+bool ErrorMapCanvas::isPictureCurrent() const {
+    return !renderer_->data() || (!picture_.image.isNull() && picture_.generation == pictureGeneration_);
+}
+
+void ErrorMapCanvas::requestPicture() {
+    ++pictureGeneration_;
     update();
+    if (!renderer_->data()) {  // nothing to draw; the old picture would keep its field alive
+        if (picture_.renderer) releaseInBackground(std::make_shared<MapPicture>(std::exchange(picture_, {})));
+        return;
+    }
+    pictureWanted_ = true;
+    if (!pictureRunning_) startPicture();
+}
+
+void ErrorMapCanvas::startPicture() {
+    if (!isVisible() || width() <= 0 || height() <= 0) return;  // showEvent asks again
+    pictureWanted_ = false;
+    pictureRunning_ = true;
+    QPointer<ErrorMapCanvas> canvas(this);
+    runInBackground([canvas, renderer = renderer_, size = QSizeF(size()), ratio = devicePixelRatioF(),
+                     generation = pictureGeneration_]() mutable {
+        auto picture = std::make_shared<MapPicture>(drawMapPicture(std::move(renderer), size, ratio, generation));
+        postTo(canvas, [canvas, picture]() mutable {
+            if (canvas) canvas->pictureDone(std::move(*picture));
+            releaseInBackground(std::move(picture));
+        });
+    });
+}
+
+void ErrorMapCanvas::pictureDone(MapPicture picture) {
+    pictureRunning_ = false;
+    // Each picture answers a later request than the one on show: even an outdated one is closer
+    // to what is asked for now, and stands in until the next.
+    if (renderer_->data()) std::swap(picture_, picture);
+    update();
+    if (picture.renderer) {
+        releaseInBackground(std::make_shared<MapPicture>(std::move(picture)));
+    }
+    if (pictureWanted_) startPicture();
+    else if (isPictureCurrent()) emit pictureShown();
+}
+
+std::shared_ptr<const ErrorMapRenderer> ErrorMapCanvas::setRenderer(std::shared_ptr<const ErrorMapRenderer> renderer) {
+    auto previous = std::exchange(renderer_, std::move(renderer));
+    requestPicture();
     return previous;
+}
+
+void ErrorMapCanvas::setStyle(const ErrorMapStyle& style) {
+    auto restyled = std::make_shared<ErrorMapRenderer>(*renderer_);
+    restyled->setStyle(style);
+    releaseInBackground(setRenderer(std::move(restyled)));
 }
 
 void ErrorMapCanvas::setViewport(const MapViewport& viewport) {
     ErrorMapStyle style = renderer_->style();
     style.viewport = viewport;
-    renderer_->setStyle(style);  // keeps the coloured images: only the window moves
-    update();
+    setStyle(style);  // keeps the coloured images: only the window moves
     emit viewportChanged(renderer_->style().viewport);
 }
 

@@ -52,6 +52,11 @@ bool isVectorDevice(const QPainter& painter) {
 
 }  // namespace
 
+struct ErrorMapRenderer::Images {
+    std::mutex mutex;  // held while an image is coloured: two workers may draw copies at once
+    QImage a, b, difference, magnitude;
+};
+
 struct ErrorMapRenderer::Panel {
     MapMode content = MapMode::Difference;  // A, B or Difference
     QRectF title, map, colorBar;
@@ -68,16 +73,20 @@ QString mapModeName(MapMode mode) {
     return {};
 }
 
-ErrorMapRenderer::ErrorMapRenderer() = default;
+ErrorMapRenderer::ErrorMapRenderer()
+    : difference_(std::make_shared<const std::vector<float>>()), images_(std::make_shared<Images>()) {}
 ErrorMapRenderer::~ErrorMapRenderer() = default;
+ErrorMapRenderer::ErrorMapRenderer(const ErrorMapRenderer&) = default;
+ErrorMapRenderer& ErrorMapRenderer::operator=(const ErrorMapRenderer&) = default;
 
 void ErrorMapRenderer::setData(std::shared_ptr<const ErrorMapData> data) {
     data_ = std::move(data);
-    difference_.clear();
+    auto difference = std::make_shared<std::vector<float>>();
     if (data_ && data_->hasA() && data_->hasB()) {
-        difference_.resize(data_->a.size());
-        for (std::size_t i = 0; i < difference_.size(); ++i) difference_[i] = data_->a[i] - data_->b[i];
+        difference->resize(data_->a.size());
+        for (std::size_t i = 0; i < difference->size(); ++i) (*difference)[i] = data_->a[i] - data_->b[i];
     }
+    difference_ = std::move(difference);
     updateScales();
 }
 
@@ -95,12 +104,12 @@ void ErrorMapRenderer::setStyle(const ErrorMapStyle& style) {
 }
 
 void ErrorMapRenderer::updateScales() {
-    imageA_ = imageB_ = imageDiff_ = imageAbs_ = QImage();
+    images_ = std::make_shared<Images>();  // copies sharing the old colours keep theirs
     valueScale_ = ColorScale();
     valueScale_.kind = style_.sequentialMap;
-    differenceScale_ = views::differenceScale(std::span<const float>(difference_), style_.scale, style_.limits);
+    differenceScale_ = views::differenceScale(std::span<const float>(*difference_), style_.scale, style_.limits);
     magnitudeScale_ = views::magnitudeScale(differenceScale_, style_.sequentialMap);
-    histogram_ = histogramOnScale(std::span<const float>(difference_), differenceScale_);
+    histogram_ = histogramOnScale(std::span<const float>(*difference_), differenceScale_);
     if (!data_) return;
     std::vector<float> both;
     both.reserve(data_->a.size() + data_->b.size());
@@ -109,11 +118,15 @@ void ErrorMapRenderer::updateScales() {
     valueScale_ = sequentialScale(std::span<const float>(both), style_.sequentialMap, style_.limits);
 }
 
-const QImage& ErrorMapRenderer::fieldImage(MapMode which) const {
+QImage ErrorMapRenderer::fieldImage(MapMode which) const {
     const bool magnitude = which == MapMode::AbsDifference;
-    QImage& image = which == MapMode::A ? imageA_ : which == MapMode::B ? imageB_ : magnitude ? imageAbs_ : imageDiff_;
+    const std::scoped_lock lock(images_->mutex);
+    QImage& image = which == MapMode::A   ? images_->a
+                    : which == MapMode::B ? images_->b
+                    : magnitude           ? images_->magnitude
+                                          : images_->difference;
     if (!image.isNull() || !data_) return image;
-    const std::vector<float>& values = which == MapMode::A ? data_->a : which == MapMode::B ? data_->b : difference_;
+    const std::vector<float>& values = which == MapMode::A ? data_->a : which == MapMode::B ? data_->b : *difference_;
     const ColorScale& scale = panelScale(which);
     const std::size_t nlat = data_->grid.nlat(), nlon = data_->grid.nlon();
     if (values.size() != nlat * nlon || nlat == 0 || nlon == 0) return image;
@@ -256,7 +269,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
 
     // Background for missing values, then the field, repeated across the seam.
     painter.fillRect(panel.map, toQColor(kMissingColor));
-    const QImage& image = fieldImage(panel.content);
+    const QImage image = fieldImage(panel.content);
     painter.save();
     painter.setClipRect(panel.map);
     if (!image.isNull()) {

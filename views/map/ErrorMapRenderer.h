@@ -1,5 +1,6 @@
 #pragma once
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,12 +50,14 @@ struct MapProbe {
 // Draws a lat/lon map of one field (A, B, A−B or all three side by side) with coastlines,
 // where the graphs differ and a colour bar, with QPainter onto any paint device: screen,
 // QImage of any size, PDF and SVG. Lines and triangles that cross the ±180° seam are split.
+// A copy is cheap: it shares the data, A−B and the coloured images, so that the view window can
+// move on a copy while a worker draws the original (a renderer shown is never changed).
 class ErrorMapRenderer {
 public:
     ErrorMapRenderer();
     ~ErrorMapRenderer();
-    ErrorMapRenderer(const ErrorMapRenderer&) = delete;
-    ErrorMapRenderer& operator=(const ErrorMapRenderer&) = delete;
+    ErrorMapRenderer(const ErrorMapRenderer&);
+    ErrorMapRenderer& operator=(const ErrorMapRenderer&);
 
     void setData(std::shared_ptr<const ErrorMapData> data);
     const ErrorMapData* data() const { return data_.get(); }
@@ -64,7 +67,7 @@ public:
     void setLook(const MapLook& look) { look_ = look; }
     const MapLook& look() const { return look_; }
 
-    // Colours the field images the style shows now (else the first paint does): 1M grid points
+    // Colours the field images the style shows now (else the first render does): 1M grid points
     // take 60–120 ms, so a worker prepares a renderer before the view shows it.
     void prepareImages() const;
     void render(QPainter& painter, const QRectF& target) const;
@@ -91,23 +94,24 @@ public:
     // The A−B colour bar (with its histogram) of a map rendered into `target`, if one is shown.
     std::optional<ColorBarGeometry> differenceBar(const QRectF& target) const;
 
-    struct Panel;  // one map with its title and colour bar
+    struct Panel;   // one map with its title and colour bar
+    struct Images;  // the coloured field images, made once per colouring and shared by copies
 
 private:
     std::vector<Panel> layout(const QRectF& target) const;
     void renderPanel(QPainter& painter, const Panel& panel, double unit) const;
     void updateScales();
-    const QImage& fieldImage(MapMode which) const;
+    QImage fieldImage(MapMode which) const;
     const ColorScale& panelScale(MapMode content) const;
     ColorBarContent colorBarOf(MapMode content) const;
 
     std::shared_ptr<const ErrorMapData> data_;
     ErrorMapStyle style_;
     MapLook look_;
-    std::vector<float> difference_;
+    std::shared_ptr<const std::vector<float>> difference_;  // A−B, shared by copies
     ColorScale valueScale_, differenceScale_, magnitudeScale_;
     ScaleHistogram histogram_;
-    mutable QImage imageA_, imageB_, imageDiff_, imageAbs_;
+    std::shared_ptr<Images> images_;
 };
 
 }  // namespace meshdiff::views

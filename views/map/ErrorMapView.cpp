@@ -127,14 +127,15 @@ ErrorMapView::ErrorMapView(QWidget* parent)
 
 void ErrorMapView::setData(std::shared_ptr<const ErrorMapData> mapData) {
     ++restyleGeneration_;  // a restyle in flight is of the old data
-    canvas_->renderer().setStyle(style_);
-    canvas_->renderer().setData(std::move(mapData));
+    auto renderer = std::make_shared<ErrorMapRenderer>();
+    renderer->setStyle(style_);
+    renderer->setData(std::move(mapData));
+    releaseInBackground(canvas_->setRenderer(std::move(renderer)));
     setCursorText({});
     showLimits();
-    canvas_->update();
 }
 
-std::shared_ptr<ErrorMapRenderer> ErrorMapView::showPrepared(std::shared_ptr<ErrorMapRenderer> renderer) {
+std::shared_ptr<const ErrorMapRenderer> ErrorMapView::showPrepared(std::shared_ptr<const ErrorMapRenderer> renderer) {
     ++restyleGeneration_;
     const bool stale = !(renderer->style() == style_);
     setCursorText({});
@@ -233,8 +234,7 @@ void ErrorMapView::setManualLimit(bool upper, double limit, bool finished) {
 void ErrorMapView::requestRestyle() {
     ++restyleGeneration_;
     if (!canvas_->renderer().data()) {  // nothing to colour: no need for a worker
-        canvas_->renderer().setStyle(style_);
-        canvas_->update();
+        canvas_->setStyle(style_);
         return;
     }
     restyleWanted_ = true;

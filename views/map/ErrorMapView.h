@@ -25,12 +25,12 @@ class ErrorMapView : public QWidget {
 public:
     explicit ErrorMapView(QWidget* parent = nullptr);
 
-    // Shows `mapData` at once and colours it at the next paint (small maps, tests).
+    // Shows `mapData` at once (A−B and its scale computed here: small maps, tests).
     void setData(std::shared_ptr<const ErrorMapData> mapData);
     // Shows a renderer whose data, style and images were prepared off the GUI thread (when the
     // view's style changed meanwhile, it is restyled in the background); returns the one it
     // replaces, to free elsewhere.
-    std::shared_ptr<ErrorMapRenderer> showPrepared(std::shared_ptr<ErrorMapRenderer> renderer);
+    std::shared_ptr<const ErrorMapRenderer> showPrepared(std::shared_ptr<const ErrorMapRenderer> renderer);
     void setStyle(const ErrorMapStyle& style);             // updates the controls too
     const ErrorMapStyle& style() const { return style_; }  // the latest asked for
     const ErrorMapRenderer& renderer() const;              // what is shown

@@ -8,6 +8,9 @@
 #ifdef MESHDIFF_HAVE_GUI
 #include "gui/WindowLauncher.h"
 #endif
+#ifdef MESHDIFF_GUI_HANDOVER
+#include "cli/GuiHandOver.h"
+#endif
 
 int main(int argc, char** argv) {
     using namespace meshdiff::cli;
@@ -15,7 +18,7 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", meshdiff::cli::versionText,
                          "Print the version and the library versions, then exit");
     app.require_subcommand(0, 1);
-#ifdef MESHDIFF_HAVE_GUI
+#if defined(MESHDIFF_HAVE_GUI) || defined(MESHDIFF_GUI_HANDOVER)
     // Without a sub-command meshdiff opens the window: `meshdiff RUN_A RUN_B` or `meshdiff --demo`.
     std::vector<std::string> windowRuns;
     bool windowDemo = false;
@@ -39,6 +42,11 @@ int main(int argc, char** argv) {
         const int status = app.exit(e);
         return status == 0 ? 0 : kExitError;
     }
+#ifdef MESHDIFF_GUI_HANDOVER
+    // Parsed here first, so that --help lists every command and mistakes are reported without
+    // loading the window's libraries.
+    if (!action || app.got_subcommand("report")) return handOverToGui(argv);
+#endif
     if (!action) {
 #ifdef MESHDIFF_HAVE_GUI
         return meshdiff::gui::runWindow(argc, argv, windowRuns, windowDemo);

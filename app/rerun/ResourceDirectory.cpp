@@ -9,11 +9,14 @@ std::string resolveResourceDirectory(const std::string& override, const std::fil
                                      const std::string& compiledIn) {
     if (!override.empty()) return override;
     if (!executable.empty()) {
-        const auto installed = executable.parent_path() / ".." / "share" / "meshdiff";
-        std::error_code error;
-        if (std::filesystem::is_directory(installed, error)) {
-            const auto normal = std::filesystem::weakly_canonical(installed, error);
-            return (error ? installed.lexically_normal() : normal).string();
+        // <prefix>/bin/meshdiff, or the window's <prefix>/libexec/meshdiff/meshdiff-gui.
+        for (const char* relative : {"../share/meshdiff", MESHDIFF_DATA_FROM_LIBEXEC}) {
+            const auto installed = executable.parent_path() / relative;
+            std::error_code error;
+            if (std::filesystem::is_directory(installed, error)) {
+                const auto normal = std::filesystem::weakly_canonical(installed, error);
+                return (error ? installed.lexically_normal() : normal).string();
+            }
         }
     }
     return compiledIn;

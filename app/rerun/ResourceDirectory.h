@@ -5,7 +5,8 @@
 namespace meshdiff::rerun {
 
 // Where the shipped resources (recipes, …) are: $MESHDIFF_RESOURCE_DIR if set, else
-// <dir of the executable>/../share/meshdiff when it exists (the installed layout), else the
+// <dir of the executable>/../share/meshdiff when it exists (the installed layout; for the window's
+// <prefix>/libexec/meshdiff/meshdiff-gui, <prefix>/share/meshdiff), else the
 // source tree's resources/ compiled in. Works without a QCoreApplication (reads /proc/self/exe).
 std::string resourceDirectory();
 

@@ -26,6 +26,17 @@ TEST(ResourceDirectory, InstalledLayoutBesideTheExecutableWins) {
     EXPECT_EQ(fs::path(found).lexically_normal(), fs::path(found));  // no "bin/.." left in it
 }
 
+TEST(ResourceDirectory, TheWindowExecutableInLibexecFindsTheInstalledResources) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const fs::path prefix = fs::path(dir.path().toStdString()) / "usr";
+    fs::create_directories(prefix / "libexec" / "meshdiff");
+    fs::create_directories(prefix / "share" / "meshdiff" / "recipes");
+    const std::string found =
+        resolveResourceDirectory("", prefix / "libexec" / "meshdiff" / "meshdiff-gui", "/compiled/in");
+    EXPECT_TRUE(fs::equivalent(found, prefix / "share" / "meshdiff")) << found;
+}
+
 TEST(ResourceDirectory, WithoutAnInstalledLayoutTheSourceTreeIsUsed) {
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());

@@ -14,6 +14,7 @@
 #include <QToolBar>
 
 #include "background/BackgroundWork.h"
+#include "background/StartupTrace.h"
 #include "fieldtable/FieldTableView.h"
 #include "geo/LatLonAxis.h"
 #include "globe/GlobeView.h"
@@ -24,10 +25,13 @@
 
 namespace meshdiff::gui {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+MainWindow::MainWindow(QWidget* parent) : MainWindow(nullptr, parent) {}
+
+MainWindow::MainWindow(PairSession* session, QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("meshdiffMainWindow"));
     setAcceptDrops(true);
-    session_ = new PairSession(this);
+    session_ = session ? session : new PairSession(this);
+    session_->setParent(this);
     globe_ = new views::GlobeView(this);
     globe_->setObjectName(QStringLiteral("globe"));
     globe_->setMinimumSize(320, 240);
@@ -43,6 +47,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     showLeadBar(false);  // until a rollout of more than one lead (or member) is open; a saved state may show it
     updateTitle();
     showStatus(tr("Open run A and run B (File ▸ Open, or drop two folders here)."));
+    showSessionInProgress();
+}
+
+// What a session started before the window said while nobody listened (its results arrive
+// through the event loop, after the window is connected).
+void MainWindow::showSessionInProgress() {
+    if (!session_->status().isEmpty()) showStatus(session_->status());
+    if (session_->isLoading()) {
+        progress_->setRange(0, 100);
+        progress_->setValue(0);
+        progress_->show();
+        cancel_->show();
+    }
 }
 
 MainWindow::~MainWindow() {
@@ -135,8 +152,31 @@ void MainWindow::connectSession() {
         progress_->hide();
         cancel_->hide();
     });
+    connect(session_, &PairSession::graphsRead, this,
+            [this](std::shared_ptr<const MeshGraph> graphA, const std::shared_ptr<const MeshGraph>&) {
+                if (!graphA) return;
+                views::GlobeScene coming = scene_;
+                coming.graphA = graphA.get();
+                globe_->prepareLineTexture(coming, std::move(graphA));
+            });
+    session_->setFieldsWaitForGraphsShown(kFieldsWaitForGlobe);
+    // The fields are compared once the differences' first globe frame is on screen.
+    connect(globe_, &views::GlobeView::sceneShown, this, [this] {
+        if (graphsOffScreen_ == GraphsOffScreen::SceneBuilding) graphsOffScreen_ = GraphsOffScreen::FrameRendering;
+        if (graphsOffScreen_ == GraphsOffScreen::FrameRendering && !globe_->isVisible()) {
+            graphsOffScreen_ = GraphsOffScreen::No;
+            session_->graphsShown();
+        }
+    });
+    connect(globe_, &views::GlobeView::frameRendered, this, [this] {
+        if (graphsOffScreen_ != GraphsOffScreen::FrameRendering) return;
+        graphsOffScreen_ = GraphsOffScreen::No;
+        session_->graphsShown();
+    });
     connect(session_, &PairSession::graphsReady, this, [this](double seconds) {
+        graphsOffScreen_ = GraphsOffScreen::SceneBuilding;
         applyGraphs();
+        views::traceStartup("graph differences applied");
         fields_->setRows({});
         showGrowthLeads(nullptr);  // until the fields are compared
         rememberPair(runA(), runB());
@@ -145,6 +185,7 @@ void MainWindow::connectSession() {
     });
     connect(session_, &PairSession::fieldsReady, this, [this](double seconds) {
         applyFields();
+        views::traceStartup("fields applied");
         emit pairLoaded(seconds);
     });
     connect(session_, &PairSession::fieldsFailed, this, [this](const QString& message) {

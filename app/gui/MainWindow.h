@@ -1,4 +1,5 @@
 #pragma once
+#include <chrono>
 #include <functional>
 #include <memory>
 
@@ -49,6 +50,11 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    // On a session that may be loading already: `meshdiff A B` starts reading the runs before
+    // the window is built (the window takes the session over and shows where it is).
+    explicit MainWindow(PairSession* session, QWidget* parent = nullptr);
+    // How long a load waits for its graph differences to reach the globe before it compares the fields.
+    static constexpr std::chrono::milliseconds kFieldsWaitForGlobe{2000};
     ~MainWindow() override;
 
     void openPair(const QString& runA, const QString& runB);
@@ -149,6 +155,7 @@ private:
     void exportGrowthInteractive(bool table);
     void connectViews();
     void connectSession();
+    void showSessionInProgress();
     void restoreSettings();
     void saveSettings() const;
     void showLoadProgress(int percent, const QString& step);
@@ -206,6 +213,7 @@ private:
     int wantedLead_ = -1;  // showFieldAtLead's lead, until it has been compared
 
     PairSession* session_ = nullptr;
+    enum class GraphsOffScreen { No, SceneBuilding, FrameRendering } graphsOffScreen_ = GraphsOffScreen::No;
     std::shared_ptr<const LoadedPair> viewsPair_;  // what the globe's and inspector's pointers point into
     std::shared_ptr<const views::ErrorMapData> mapData_;
     QStringList recentPairs_;  // newest first, as saved in the settings

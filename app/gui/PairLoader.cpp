@@ -3,6 +3,7 @@
 #include <chrono>
 #include <future>
 
+#include "background/StartupTrace.h"
 #include "common/Error.h"
 #include "compare/DiagnoseComparison.h"
 #include "fields/FieldMetrics.h"
@@ -56,7 +57,8 @@ double maskedRelRms(const Field& a, const Field& b, const GridAlignment& alignme
 }
 
 std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string& pathB, const ProgressFn& progress,
-                                     const std::atomic<bool>& cancel, const GraphStageFn& graphsReady) {
+                                     const std::atomic<bool>& cancel, const GraphStageFn& graphsReady,
+                                     const GraphsReadFn& graphsRead) {
     const auto start = std::chrono::steady_clock::now();
     auto check = [&cancel] {
         if (cancel.load()) throw LoadCancelled{};
@@ -83,7 +85,9 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         auto b = std::async(std::launch::async, [&] { return readOptional(c.b.graphFile); });
         pair->graphA = readOptional(c.a.graphFile);
         pair->graphB = b.get();
+        views::traceStartup("graphs read");
         check();
+        if (graphsRead) graphsRead(pair->graphA, pair->graphB);
         if (pair->graphA) pair->ballRadiusA = radiusOf(c.a, *pair->graphA);
         if (pair->graphB) pair->ballRadiusB = radiusOf(c.b, *pair->graphB);
         if (pair->graphA && pair->graphB) {
@@ -100,7 +104,9 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
     if (graphsReady && c.graph) {
         auto graphStage = std::make_shared<LoadedPair>(*pair);
         graphStage->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        views::traceStartup("graphs diffed");
         graphsReady(std::move(graphStage));
+        check();
     }
 
     // The shared edges' features, recomputed beside the fields' compare (both graphs in memory).
@@ -154,6 +160,7 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
     check();
 
     pair->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    views::traceStartup("fields compared");
     progress(100, "Done");
     return pair;
 }

@@ -15,15 +15,23 @@ using ProgressFn = std::function<void(int percent, const std::string& step)>;
 struct LoadCancelled {};
 
 // Receives the graph part of a pair (runs, graphs, graph diff, run rows; no fields yet) as soon
-// as it is ready, on the worker thread. The loader never touches that object again.
+// as it is ready, on the worker thread. The loader never touches that object again; the fields
+// are compared once it returns.
 using GraphStageFn = std::function<void(std::shared_ptr<LoadedPair> graphStage)>;
+
+// Receives both graphs (either may be null) as soon as they are read, before they are diffed,
+// on the worker thread: what needs only the graphs (the globe's mesh texture) can start.
+using GraphsReadFn =
+    std::function<void(std::shared_ptr<const MeshGraph> graphA, std::shared_ptr<const MeshGraph> graphB)>;
 
 // Reads both runs, diffs their graphs and compares their fields (overall and near the
 // differing edges vs elsewhere). Runs on a worker thread; checks `cancel` between steps and
 // throws LoadCancelled; throws meshdiff::Error for bad input. When both runs have a graph,
-// `graphsReady` (if set) is called between the graph diff and the field comparison.
+// `graphsReady` (if set) is called between the graph diff and the field comparison; `graphsRead`
+// (if set) between reading the graphs and diffing them.
 std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string& pathB, const ProgressFn& progress,
-                                     const std::atomic<bool>& cancel, const GraphStageFn& graphsReady = {});
+                                     const std::atomic<bool>& cancel, const GraphStageFn& graphsReady = {},
+                                     const GraphsReadFn& graphsRead = {});
 
 // Which 2-D slice of a rollout's fields is shown: positions in A's and B's leads() and the
 // member position (A's member k against B's member k; 0 without members).

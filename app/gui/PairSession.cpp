@@ -23,7 +23,7 @@ PairSession::PairSession(QObject* parent) : QObject(parent) {
 }
 
 PairSession::~PairSession() {
-    if (job_) job_->cancel = true;
+    if (job_) job_->stop();
     views::waitForBackgroundWork();  // its tasks capture this object
 }
 
@@ -52,7 +52,7 @@ void PairSession::open(const QString& runA, const QString& runB) {
 }
 
 void PairSession::openDemo() {
-    emit statusText(tr("Preparing the built-in demo (two synthetic runs on graphs that differ)…"));
+    say(tr("Preparing the built-in demo (two synthetic runs on graphs that differ)…"));
     views::runInBackground([this] {
         try {
             const auto [a, b] = demoRunFolders();
@@ -61,7 +61,7 @@ void PairSession::openDemo() {
             views::postTo(this, [this, message = QString::fromStdString(e.what())] {
                 lastError_ = message;
                 emit loadingEnded();
-                emit statusText(tr("Could not prepare the demo: %1").arg(message));
+                say(tr("Could not prepare the demo: %1").arg(message));
                 emit loadFailed(message);
             });
         }
@@ -71,13 +71,13 @@ void PairSession::openDemo() {
 void PairSession::setRunA(const QString& path) {
     setPaths(path, pathB_);
     if (!pathB_.isEmpty()) startLoading();
-    else emit statusText(tr("Run A: %1 — now open run B.").arg(path));
+    else say(tr("Run A: %1 — now open run B.").arg(path));
 }
 
 void PairSession::setRunB(const QString& path) {
     setPaths(pathA_, path);
     if (!pathA_.isEmpty()) startLoading();
-    else emit statusText(tr("Run B: %1 — now open run A.").arg(path));
+    else say(tr("Run B: %1 — now open run A.").arg(path));
 }
 
 void PairSession::swapRuns() {
@@ -90,14 +90,37 @@ void PairSession::reload() {
     if (!pathA_.isEmpty() && !pathB_.isEmpty()) startLoading();
 }
 
+void PairSession::Job::stop() {
+    cancel = true;
+    graphsShown();
+}
+
+void PairSession::Job::graphsShown() {
+    const std::lock_guard lock(mutex);
+    shown = true;
+    shownChanged.notify_all();
+}
+
+void PairSession::Job::waitUntilGraphsShown() {
+    std::unique_lock lock(mutex);
+    shownChanged.wait_for(lock, fieldsWait, [this] { return shown; });
+}
+
+void PairSession::setFieldsWaitForGraphsShown(std::chrono::milliseconds limit) { fieldsWait_ = limit; }
+
+void PairSession::graphsShown() {
+    if (job_) job_->graphsShown();
+}
+
 void PairSession::startLoading() {
-    if (job_) job_->cancel = true;
+    if (job_) job_->stop();
     auto job = std::make_shared<Job>();
     job->generation = ++generation_;
+    job->fieldsWait = fieldsWait_;
     job_ = job;
     lastError_.clear();
     emit pairOpening(pathA_, pathB_);
-    emit statusText(tr("Loading %1 and %2…").arg(pathA_, pathB_));
+    say(tr("Loading %1 and %2…").arg(pathA_, pathB_));
     loadInBackground(job);
 }
 
@@ -109,14 +132,23 @@ void PairSession::loadInBackground(const std::shared_ptr<Job>& job) {
         auto graphsReady = [this, job, &graphsShown](std::shared_ptr<LoadedPair> stage) {
             graphsShown = true;
             views::postTo(this, [this, job, stage = std::move(stage)] { onGraphsReady(job, stage); });
+            if (job->fieldsWait.count() > 0) job->waitUntilGraphsShown();
         };
         auto report = [this, job](int percent, const std::string& step) {
             views::postTo(this, [this, job, percent, text = QString::fromStdString(step)] {
                 if (job == job_) emit progressChanged(percent, text);
             });
         };
+        auto onGraphsRead = [this, job](std::shared_ptr<const MeshGraph> graphA,
+                                        std::shared_ptr<const MeshGraph> graphB) {
+            views::postTo(this, [this, job, graphA = std::move(graphA), graphB = std::move(graphB)]() mutable {
+                if (job == job_) emit graphsRead(graphA, graphB);
+                views::releaseInBackground(std::move(graphA));
+                views::releaseInBackground(std::move(graphB));
+            });
+        };
         try {
-            auto pair = loadPair(a, b, report, job->cancel, graphsReady);
+            auto pair = loadPair(a, b, report, job->cancel, graphsReady, onGraphsRead);
             views::postTo(this, [this, job, pair] { onLoaded(job, pair); });
         } catch (const LoadCancelled&) {
             // The session already went back to its previous state.
@@ -135,14 +167,14 @@ void PairSession::endJob() {
 
 void PairSession::cancel() {
     if (!job_) return;
-    job_->cancel = true;
+    job_->stop();
     const bool graphsShown = job_->graphStage && job_->graphStage == pair_;
     endJob();
     if (graphsShown) {
-        emit statusText(tr("Field comparison cancelled; showing the graph differences only."));
+        say(tr("Field comparison cancelled; showing the graph differences only."));
     } else {
         restorePathsOfPair();
-        emit statusText(pair_ ? tr("Loading cancelled; still showing the previous runs.") : tr("Loading cancelled."));
+        say(pair_ ? tr("Loading cancelled; still showing the previous runs.") : tr("Loading cancelled."));
     }
     emit loadCancelled(graphsShown);
 }
@@ -152,7 +184,7 @@ void PairSession::onLoadFailed(const std::shared_ptr<Job>& job, const QString& m
     endJob();
     lastError_ = message;
     restorePathsOfPair();
-    emit statusText(tr("Could not open the runs: %1").arg(message));
+    say(tr("Could not open the runs: %1").arg(message));
     emit loadFailed(message);
 }
 
@@ -160,7 +192,7 @@ void PairSession::onGraphsReady(const std::shared_ptr<Job>& job, std::shared_ptr
     if (job != job_) return;
     job->graphStage = graphStage;
     showPair(std::move(graphStage));
-    emit statusText(summary(tr("Graphs compared in %1 s").arg(pair_->seconds, 0, 'f', 2)));
+    say(summary(tr("Graphs compared in %1 s").arg(pair_->seconds, 0, 'f', 2)));
 }
 
 void PairSession::onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<LoadedPair> pair) {
@@ -173,7 +205,7 @@ void PairSession::onLoaded(const std::shared_ptr<Job>& job, std::shared_ptr<Load
     } else {
         showPair(std::move(pair));
     }
-    emit statusText(summary(tr("Opened in %1 s").arg(pair_->seconds, 0, 'f', 2)));
+    say(summary(tr("Opened in %1 s").arg(pair_->seconds, 0, 'f', 2)));
     emit fieldsReady(pair_->seconds);
     // The at-risk layer can wait until the globe and the map have had the CPU.
     QTimer::singleShot(1500, this, [this, shown = pair_] {
@@ -185,7 +217,7 @@ void PairSession::onFieldsFailed(const std::shared_ptr<Job>& job, const QString&
     if (job != job_) return;
     endJob();
     lastError_ = message;
-    emit statusText(tr("Graphs shown, but the fields could not be compared: %1").arg(message));
+    say(tr("Graphs shown, but the fields could not be compared: %1").arg(message));
     emit fieldsFailed(message);
     startFragility();
 }
@@ -229,7 +261,7 @@ void PairSession::requestFieldMap() {
             if (pair != pair_ || request != fieldRequest_) {
                 views::releaseInBackground(std::move(map));
             } else if (!error.isEmpty()) {
-                emit statusText(tr("Could not read the field: %1").arg(error));
+                say(tr("Could not read the field: %1").arg(error));
             } else {
                 emit fieldLoaded(std::move(map));
             }
@@ -252,6 +284,11 @@ void PairSession::startFragility() {
             emit fragilityReady(report);
         });
     });
+}
+
+void PairSession::say(const QString& text) {
+    status_ = text;
+    emit statusText(text);
 }
 
 QString PairSession::summary(const QString& prefix) const {

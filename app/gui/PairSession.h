@@ -1,6 +1,9 @@
 #pragma once
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include <QObject>
@@ -34,8 +37,13 @@ public:
     QString currentField() const { return currentField_; }  // empty: the map of the graph differences
     const views::GlobePick& selectedDifference() const { return difference_; }
     QString lastError() const { return lastError_; }
+    QString status() const { return status_; }  // the last statusText
 
     void setMapStyle(const views::ErrorMapStyle& style);  // how the next field maps are coloured
+    // With a limit above 0, a load compares the fields only once graphsShown() was called for its
+    // graph stage (or after `limit`): on a two-core machine the globe's scene build and the field
+    // comparison would otherwise halve each other's speed, and the graph differences come first.
+    void setFieldsWaitForGraphsShown(std::chrono::milliseconds limit);
     // The lead and member of a rollout that the field maps show (a new pair starts at {}); the
     // current field's map is read again.
     void showSlice(const FieldSlice& slice);
@@ -49,7 +57,8 @@ public slots:
     void setRunB(const QString& path);
     void swapRuns();
     void reload();
-    void cancel();  // what was shown before stays (or the graphs, when they were already shown)
+    void cancel();       // what was shown before stays (or the graphs, when they were already shown)
+    void graphsShown();  // the graph stage of the load in flight is on screen
     void selectField(const QString& name);
     void selectDifference(const meshdiff::views::GlobePick& pick);
 
@@ -61,6 +70,9 @@ signals:
     // loadFailed. graphsReady puts a new pair on show: while the fields are still compared, or
     // just before fieldsReady.
     void loadingEnded();
+    // A load read its graphs and diffs them now: what depends on the graphs alone can start.
+    void graphsRead(std::shared_ptr<const meshdiff::MeshGraph> graphA,
+                    std::shared_ptr<const meshdiff::MeshGraph> graphB);
     void graphsReady(double seconds);           // pair() holds the runs, graphs and their diff
     void fieldsReady(double seconds);           // pair() is complete
     void fieldsFailed(const QString& message);  // the graphs stay, without fields
@@ -76,6 +88,14 @@ private:
         int generation = 0;
         std::atomic<bool> cancel{false};
         std::shared_ptr<LoadedPair> graphStage;  // shown before the fields were compared
+        std::chrono::milliseconds fieldsWait{0};
+        std::mutex mutex;
+        std::condition_variable shownChanged;
+        bool shown = false;  // the graph stage is on screen (or the job stopped): the fields may start
+
+        void stop();  // cancels, and lets a worker waiting for the screen go on to notice it
+        void graphsShown();
+        void waitUntilGraphsShown();  // at most fieldsWait
     };
 
     void startLoading();
@@ -91,14 +111,17 @@ private:
     void requestFieldMap();
     void startFragility();
     QString summary(const QString& prefix) const;
+    void say(const QString& text);  // statusText, remembered
 
     QString pathA_, pathB_;
     QString lastError_;
+    QString status_;
     QString currentField_;
     views::GlobePick difference_;
     std::shared_ptr<LoadedPair> pair_;
     std::shared_ptr<Job> job_;
     int generation_ = 0;
+    std::chrono::milliseconds fieldsWait_{0};
     int fieldRequest_ = 0;
     int fieldAnswered_ = 0;  // the last request whose answer came back
     FieldSlice slice_;

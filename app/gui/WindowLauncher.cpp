@@ -8,8 +8,10 @@
 #include <QScreen>
 #include <QSettings>
 
+#include "background/StartupTrace.h"
 #include "common/Error.h"
 #include "gui/MainWindow.h"
+#include "gui/PairSession.h"
 #include "gui/SettingsKeys.h"
 
 namespace meshdiff::gui {
@@ -21,6 +23,14 @@ bool haveDisplay() {
 
 }  // namespace
 
+std::unique_ptr<MainWindow> makeWindow(const std::vector<std::string>& runs) {
+    auto* session = new PairSession;
+    session->setFieldsWaitForGraphsShown(MainWindow::kFieldsWaitForGlobe);
+    if (runs.size() >= 2) session->open(QString::fromStdString(runs[0]), QString::fromStdString(runs[1]));
+    else if (runs.size() == 1) session->setRunA(QString::fromStdString(runs[0]));
+    return std::make_unique<MainWindow>(session);
+}
+
 int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool demo) {
     if (!haveDisplay()) {
         std::cerr << "meshdiff: error: no display for the window (DISPLAY is not set); use `meshdiff compare` or "
@@ -31,20 +41,17 @@ int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool 
     QApplication::setApplicationName(QStringLiteral("meshdiff"));
     QApplication::setApplicationVersion(QStringLiteral(MESHDIFF_VERSION));
     QApplication app(argc, argv);
+    views::traceStartup("QApplication made");
 
-    MainWindow window;
+    auto window = makeWindow(demo ? std::vector<std::string>{} : runs);
+    views::traceStartup("window made");
     if (!QSettings().contains(settings::kWindowGeometry)) {
-        const QRect screen = window.screen()->availableGeometry();
-        window.resize(std::min(1500, screen.width() * 19 / 20), std::min(950, screen.height() * 19 / 20));
+        const QRect screen = window->screen()->availableGeometry();
+        window->resize(std::min(1500, screen.width() * 19 / 20), std::min(950, screen.height() * 19 / 20));
     }
-    window.show();
-    if (demo) {
-        window.openDemo();
-    } else if (runs.size() >= 2) {
-        window.openPair(QString::fromStdString(runs[0]), QString::fromStdString(runs[1]));
-    } else if (runs.size() == 1) {
-        window.setRunA(QString::fromStdString(runs[0]));
-    }
+    window->show();
+    views::traceStartup("window shown");
+    if (demo) window->openDemo();
     return app.exec();
 }
 

@@ -1,8 +1,10 @@
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 
 #include "background/BackgroundWork.h"
@@ -68,6 +70,36 @@ TEST_F(PairSessionTest, OpensTheRunsGraphsFirstThenFields) {
     QSignalSpy fragility(&session_, &PairSession::fragilityReady);
     ASSERT_TRUE(fragility.wait(60000));
     EXPECT_NE(session_.pair()->fragilityA, nullptr);
+}
+
+TEST_F(PairSessionTest, ComparesTheFieldsOnlyOnceTheGraphsAreShown) {
+    session_.setFieldsWaitForGraphsShown(std::chrono::minutes(1));
+    QSignalSpy graphs(&session_, &PairSession::graphsReady);
+    QSignalSpy fields(&session_, &PairSession::fieldsReady);
+    session_.open(runFolder("A"), runFolder("B"));
+    ASSERT_TRUE(graphs.wait(60000)) << session_.lastError().toStdString();
+    EXPECT_FALSE(fields.wait(500));  // the 1° fields take ~0.1 s once they may start
+    EXPECT_TRUE(session_.isLoading());
+    session_.graphsShown();
+    ASSERT_TRUE(fields.wait(60000)) << session_.lastError().toStdString();
+    EXPECT_FALSE(session_.pair()->fieldRows.empty());
+}
+
+TEST_F(PairSessionTest, CancelWhileTheFieldsWaitForTheScreenKeepsTheGraphs) {
+    session_.setFieldsWaitForGraphsShown(std::chrono::minutes(1));
+    QSignalSpy graphs(&session_, &PairSession::graphsReady);
+    QSignalSpy cancelled(&session_, &PairSession::loadCancelled);
+    session_.open(runFolder("A"), runFolder("B"));
+    ASSERT_TRUE(graphs.wait(60000)) << session_.lastError().toStdString();
+    QElapsedTimer timer;
+    timer.start();
+    session_.cancel();
+    views::waitForBackgroundWork();  // the waiting worker notices the cancel and ends
+    EXPECT_LT(timer.elapsed(), 30000);
+    ASSERT_EQ(cancelled.count(), 1);
+    EXPECT_TRUE(cancelled.at(0).at(0).toBool());  // the graphs stay on show
+    EXPECT_FALSE(session_.isLoading());
+    EXPECT_TRUE(session_.pair()->fieldRows.empty());
 }
 
 TEST_F(PairSessionTest, SelectingFieldsHandsOverOnlyTheLatestMap) {

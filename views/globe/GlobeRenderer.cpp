@@ -21,6 +21,7 @@
 #include <optional>
 #include <utility>
 
+#include "geo/MeshLevels.h"
 #include "geo/Vec3.h"
 #include "globe/GlobeLegend.h"
 #include "globe/layers/AtRiskLayer.h"
@@ -40,6 +41,14 @@
 #include "globe/vtkext/HorizonCuller.h"
 
 namespace meshdiff::views {
+
+namespace {
+
+const Coastlines* coastlinesOf(const GlobeScene& scene) {
+    return scene.isVisible(GlobeLayer::Coastlines) ? sharedCoastlines() : nullptr;
+}
+
+}  // namespace
 
 struct GlobeRenderer::Impl {
     GlobeScene scene;
@@ -114,7 +123,7 @@ struct GlobeRenderer::Impl {
         earth.clearLineTextures();
         lineTextureStale = false;
         const bool withMesh = scene.isVisible(GlobeLayer::Mesh) && scene.graphA && mesh.levelCount() > 0;
-        const Coastlines* coast = scene.isVisible(GlobeLayer::Coastlines) ? sharedCoastlines() : nullptr;
+        const Coastlines* coast = coastlinesOf(scene);
         earth.setLineRasters(bakeLineTexture(withMesh ? scene.graphA : nullptr, withMesh ? &mesh.shownFaces() : nullptr,
                                              mesh.shownLevel(), coast));
     }
@@ -211,6 +220,17 @@ int GlobeRenderer::layerActorCount(GlobeLayer layer) const {
 void GlobeRenderer::setLineTextureAllowed(bool allowed) {
     impl_->preferLineTexture = allowed;
     impl_->applyLineDetail();
+}
+
+// The same texture as Impl::buildLineTexture draws for this scene (the mesh level that MeshLayer shows).
+LineTextureLevels GlobeRenderer::lineTextureOf(const GlobeScene& scene) {
+    const Coastlines* coast = coastlinesOf(scene);
+    if (!scene.isVisible(GlobeLayer::Mesh) || !scene.graphA || scene.graphA->meshFaces.empty())
+        return bakeLineTexture(nullptr, nullptr, 0, coast);
+    const auto levels = icosahedralLevels(scene.graphA->meshFaces);
+    if (levels.empty()) return bakeLineTexture(nullptr, nullptr, 0, coast);
+    const int level = std::clamp(scene.meshLevel, 0, static_cast<int>(levels.size()) - 1);
+    return bakeLineTexture(scene.graphA, &levels[static_cast<std::size_t>(level)], level, coast);
 }
 
 void GlobeRenderer::setViewportHeight(int pixels) {

@@ -6,6 +6,7 @@
 #include "globe/GlobeCamera.h"
 #include "globe/GlobeProjection.h"
 #include "globe/GlobeScene.h"
+#include "globe/LineTextureCache.h"
 
 class vtkRenderer;
 
@@ -44,6 +45,10 @@ public:
     // that a screen pixel spans a texel (the interactive window; off for exports, which draw
     // every line). The height of the render window decides how large a pixel is.
     void setLineTextureAllowed(bool allowed);
+    // The texture of the mesh and coastlines that a renderer of `scene` shows at overview zoom,
+    // drawn now unless a renderer still shows it; shared with the renderers that ask for it while
+    // it is alive. Any thread.
+    static LineTextureLevels lineTextureOf(const GlobeScene& scene);
     void setViewportHeight(int pixels);
     bool linesAsTexture() const;
     // Skipping props wholly behind the horizon (on by default) must not change the picture.

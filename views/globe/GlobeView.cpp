@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "background/BackgroundWork.h"
+#include "background/StartupTrace.h"
 #include "geo/MeshLevels.h"
 #include "geo/Vec3.h"
 #include "globe/GlobeHoverReadout.h"
@@ -62,6 +63,8 @@ struct GlobeView::Impl {
     int adoptedGeneration = 0;  // the newest scene build handed to the render loop
     bool sceneBuilding = false;
     int meshLevelsGeneration = -1, meshLevels = 0;
+    std::shared_ptr<const LineTextureLevels>
+        preparedLines;  // held until a scene is shown: the cache keeps textures weakly
 
     QImage frame;  // the last rendered picture
     bool frameInFlight = false, frameWanted = true, linesAsTexture = false;
@@ -165,6 +168,7 @@ void GlobeView::pumpFrames() {
 void GlobeView::frameArrived(const QImage& image, double milliseconds, bool linesAsTexture) {
     Impl& d = *impl_;
     d.frameInFlight = false;
+    traceStartup("globe frame shown");
     d.linesAsTexture = linesAsTexture;
     if (!image.isNull()) {
         RenderLoop* loop = d.loop;
@@ -188,6 +192,7 @@ void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> ke
     // Built on a worker: the line texture and the pipelines of a 0.25° pair take a second.
     runInBackground(
         [view, scene, keepAlive, camera = d.camera, viewportHeight, generation, fieldGeneration = d.fieldGeneration] {
+            traceStartup("globe scene: building");
             auto renderer = std::make_shared<GlobeRenderer>();
             renderer->setViewportHeight(viewportHeight);
             renderer->setCamera(camera);
@@ -196,10 +201,24 @@ void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> ke
             // empty scene's coastline texture was drawn and thrown away on the way).
             renderer->setLineTextureAllowed(true);
             renderer->updatePipelines();
+            traceStartup("globe scene: built");
             postTo(view, [view, renderer, keepAlive, generation, fieldGeneration]() mutable {
                 if (view) view->sceneBuilt(std::move(renderer), std::move(keepAlive), generation, fieldGeneration);
             });
         });
+}
+
+void GlobeView::prepareLineTexture(const GlobeScene& scene, std::shared_ptr<const void> keepAlive) {
+    QPointer<GlobeView> view(this);
+    runInBackground([view, scene, keepAlive = std::move(keepAlive)] {
+        traceStartup("mesh texture: drawing");
+        auto levels = std::make_shared<const LineTextureLevels>(GlobeRenderer::lineTextureOf(scene));
+        traceStartup("mesh texture: drawn");
+        postTo(view, [view, levels = std::move(levels)]() mutable {
+            if (view) releaseInBackground(std::exchange(view->impl_->preparedLines, std::move(levels)));
+            else releaseInBackground(std::move(levels));
+        });
+    });
 }
 
 void GlobeView::sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive,
@@ -241,6 +260,8 @@ void GlobeView::sceneAdopted(int generation) {
     Impl& d = *impl_;
     if (generation != d.adoptedGeneration) return;
     d.sceneBuilding = generation != d.sceneGeneration;
+    releaseInBackground(std::exchange(d.preparedLines, nullptr));  // the renderer shown holds its own
+    traceStartup("globe scene: on the render thread");
     d.legendDirty = true;
     requestFrame();
     emit sceneShown();

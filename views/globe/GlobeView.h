@@ -40,6 +40,10 @@ public:
     // the scene's pointers point into.
     void setScene(const GlobeScene& scene, std::shared_ptr<const void> keepAlive = {});
     const GlobeScene& scene() const;  // the latest scene set, shown or on its way
+    // Draws the mesh-and-coastline texture of a coming scene on a worker now (the graphs are
+    // known before their differences are), so that setScene finds it drawn; kept until a scene
+    // is shown. keepAlive owns the graph.
+    void prepareLineTexture(const GlobeScene& scene, std::shared_ptr<const void> keepAlive);
     bool isBuildingScene() const;
     void setFieldOverlay(const FieldOverlay& overlay);  // empty overlay removes it
     void setLayerVisible(GlobeLayer layer, bool visible);

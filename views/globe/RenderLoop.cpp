@@ -6,6 +6,7 @@
 #include <vtkOpenGLState.h>
 #include <vtkRenderer.h>
 
+#include "background/StartupTrace.h"
 #include "globe/RenderLoop.h"
 
 #include <QElapsedTimer>
@@ -106,7 +107,9 @@ bool RenderLoop::makeCurrent() {
         if (gl_ == Gl::Ready) {
             window_->SetReadyForRendering(true);
             window_->OpenGLInitContext();
-            globe_->setLineTextureAllowed(true);  // builds the coastline texture here, not on the GUI thread
+            traceStartup("OpenGL context made");
+            // The empty globe before the first scene draws its coastlines as lines: baking them
+            // into a texture (~0.1 s of CPU) would compete with loading the runs at startup.
         }
     }
     return gl_ == Gl::Ready && context_->makeCurrent(surface_);

@@ -162,13 +162,12 @@ struct NpzArchive::Impl {
     std::unordered_map<std::string, std::size_t> byKey;
     std::unordered_map<std::string, MemberStream> streams;  // readRangeInOrder's open members
     LastRange last;
-    const std::byte* mapped = nullptr;  // the whole file, when mapFile() succeeded
-    std::size_t mappedBytes = 0;
-    std::unordered_map<std::string, const std::byte*> mappedMembers;  // verified stored members
+    const std::byte* mapped = nullptr;                             // the whole file, when mapFile() succeeded
+    std::unordered_map<std::string, std::uint64_t> mappedMembers;  // verified stored members' file offsets
 
     ~Impl() {
         if (zip) zip_discard(zip);  // read-only: nothing to write back
-        if (mapped) ::munmap(const_cast<std::byte*>(mapped), mappedBytes);
+        if (mapped) ::munmap(const_cast<std::byte*>(mapped), fileSize);
     }
 
     std::string where(const Member& m) const { return path + "[" + m.key + "]"; }
@@ -373,36 +372,41 @@ bool NpzArchive::mapFile() {
     const int fd = ::open(impl_->path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return false;
     struct stat st {};
-    void* p = MAP_FAILED;
-    if (::fstat(fd, &st) == 0 && static_cast<std::uint64_t>(st.st_size) == impl_->fileSize && st.st_size > 0)
-        p = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-    ::close(fd);
-    if (p == MAP_FAILED) return false;
-    impl_->mapped = static_cast<const std::byte*>(p);
-    impl_->mappedBytes = static_cast<std::size_t>(st.st_size);
-    const std::span<const std::byte> file(impl_->mapped, impl_->mappedBytes);
+    if (::fstat(fd, &st) != 0 || static_cast<std::uint64_t>(st.st_size) != impl_->fileSize) {
+        ::close(fd);
+        return false;
+    }
+    // Only the directory and the members' first bytes are read here (pread: mapping them would
+    // bring in the large page-cache folios around each one).
+    const ReadAt readAt = [fd](std::uint64_t offset, std::byte* out, std::size_t bytes) {
+        return ::pread(fd, out, bytes, static_cast<off_t>(offset)) == static_cast<ssize_t>(bytes);
+    };
     for (const Member& m : impl_->members) {
         if (m.method != ZIP_CM_STORE || m.encrypted || m.size != m.compressedSize) continue;
-        const auto offset = zipMemberDataOffset(file, m.key + (m.npy ? ".npy" : ""));
-        if (!offset || m.size > impl_->mappedBytes - *offset) continue;
+        const auto offset = zipMemberDataOffset(readAt, impl_->fileSize, m.key + (m.npy ? ".npy" : ""));
+        if (!offset || m.size > impl_->fileSize - *offset) continue;
         // The same first bytes as libzip reads: the offset is the member's, not a lookalike's.
-        std::byte head[256];
-        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(m.size, sizeof head));
+        std::byte viaLibzip[256], inPlace[256];
+        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(m.size, sizeof viaLibzip));
         try {
-            readRange(m.key, 0, head, n);
+            readRange(m.key, 0, viaLibzip, n);
         } catch (const Error&) {
             continue;
         }
-        if (std::memcmp(head, impl_->mapped + *offset, n) == 0)
-            impl_->mappedMembers.emplace(m.key, impl_->mapped + *offset);
+        if (readAt(*offset, inPlace, n) && std::memcmp(viaLibzip, inPlace, n) == 0)
+            impl_->mappedMembers.emplace(m.key, *offset);
     }
+    void* p = impl_->fileSize > 0 ? ::mmap(nullptr, impl_->fileSize, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+    ::close(fd);
+    if (p == MAP_FAILED) {
+        impl_->mappedMembers.clear();
+        return false;
+    }
+    impl_->mapped = static_cast<const std::byte*>(p);
     return true;
 }
 
-const std::byte* NpzArchive::mappedMember(const std::string& key) const {
-    const auto it = impl_->mappedMembers.find(key);
-    return it == impl_->mappedMembers.end() ? nullptr : it->second;
-}
+bool NpzArchive::readsMapped(const std::string& key) const { return impl_->mappedMembers.count(key) > 0; }
 
 void NpzArchive::readRange(const std::string& key, std::size_t offset, std::byte* dest, std::size_t bytes) const {
     const Member& m = impl_->member(key);
@@ -410,8 +414,15 @@ void NpzArchive::readRange(const std::string& key, std::size_t offset, std::byte
     if (offset > m.size || bytes > m.size - offset)
         throw Error(where,
                     "range " + std::to_string(offset) + "+" + std::to_string(bytes) + " lies outside the member");
-    if (const std::byte* mapped = mappedMember(key)) {
-        std::memcpy(dest, mapped + offset, bytes);  // from the page cache, without a read() call
+    if (const auto at = impl_->mappedMembers.find(key); at != impl_->mappedMembers.end() && impl_->mapped) {
+        // From the page cache without a read() call or a kernel copy. Its pages are then let go
+        // (they stay in the page cache), so that they no longer count as this process's memory.
+        const std::byte* from = impl_->mapped + at->second + offset;
+        std::memcpy(dest, from, bytes);
+        const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+        const auto begin = (reinterpret_cast<std::uintptr_t>(from) + page - 1) & ~(page - 1);
+        const auto end = reinterpret_cast<std::uintptr_t>(from + bytes) & ~(page - 1);
+        if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
         return;
     }
     if (m.method != ZIP_CM_STORE) {

@@ -37,15 +37,14 @@ public:
     // last is kept, so asking for it again costs a copy. The CRC is checked when a range reaches
     // the member's end.
     void readRangeInOrder(const std::string& key, std::size_t offset, std::byte* dest, std::size_t bytes) const;
-    // Maps the whole file read-only, so that mappedMember() can hand out stored members in place
-    // (no copy into a buffer: the page cache is read directly). False when it cannot be mapped.
-    // Reading a mapping of a file that another process shortens meanwhile raises SIGBUS: only
-    // callers that run watched (compare's reading child) should ask for it.
+    // From now on stored members are copied out of a read-only mapping of the file instead of
+    // read() (no system call and no kernel copy per range; the page cache is read directly).
+    // False when the file cannot be mapped. A file that another process shortens meanwhile raises
+    // SIGBUS in the reader: only callers that run watched (compare's reading child) should ask.
     bool mapFile();
-    // A stored member's .npy bytes (header included) in the mapping, after checking that its first
-    // bytes are the ones libzip reads; nullptr when not mapped, compressed, or not verifiable.
-    // Valid as long as the archive; safe to read from any thread.
-    const std::byte* mappedMember(const std::string& key) const;
+    // True when readRange() of `key` goes through a mapping: a stored member whose place in the
+    // file was found and whose first bytes are the ones libzip reads.
+    bool readsMapped(const std::string& key) const;
     // Reads several members, decompressing them in parallel.
     std::vector<NdArray> readMany(const std::vector<std::string>& keys) const;
     // Calls visit(i, header, data) for every keys[i], from several threads at once (largest member

@@ -43,20 +43,20 @@ TEST(NpzMapping, StoredMembersAreMappedAsLibzipReadsThem) {
         ASSERT_TRUE(archive.mapFile()) << name;
         std::size_t mapped = 0;
         for (const std::string& key : archive.keys()) {
-            const std::byte* member = archive.mappedMember(key);
-            if (!archive.isStored(key)) {
-                EXPECT_EQ(member, nullptr) << name << " " << key;
-                continue;
-            }
-            ASSERT_NE(member, nullptr) << name << " " << key;
+            EXPECT_EQ(archive.readsMapped(key), archive.isStored(key)) << name << " " << key;
+            if (!archive.readsMapped(key)) continue;
             ++mapped;
             const NpyHeader h = archive.header(key);
             const std::size_t bytes = h.dataOffset + h.dataBytes();
-            const std::vector<std::byte> expected = readThroughLibzip(path, key, bytes);
-            EXPECT_EQ(std::memcmp(member, expected.data(), bytes), 0) << name << " " << key;
             std::vector<std::byte> viaMapping(bytes);
-            archive.readRange(key, 0, viaMapping.data(), bytes);  // now copied from the mapping
-            EXPECT_EQ(viaMapping, expected) << name << " " << key;
+            archive.readRange(key, 0, viaMapping.data(), bytes);
+            EXPECT_EQ(viaMapping, readThroughLibzip(path, key, bytes)) << name << " " << key;
+            // A range that starts inside a page and ends inside another.
+            if (bytes > 7) {
+                std::vector<std::byte> part(bytes - 7);
+                archive.readRange(key, 3, part.data(), part.size());
+                EXPECT_EQ(std::memcmp(part.data(), viaMapping.data() + 3, part.size()), 0) << name << " " << key;
+            }
         }
         EXPECT_EQ(mapped > 0, name == "stored.npz" || name == "fields_stored.npz") << name;
     }

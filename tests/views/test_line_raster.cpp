@@ -50,11 +50,12 @@ TEST(LineRaster, ArcsNearThePoleLeaveNoGaps) {
     EXPECT_GE(lastRow, 357);  // reaches within 1.5° of the pole
 }
 
-TEST(LineRaster, LongArcFollowsItsGreatCircleWithinATexel) {
-    // Drawn as straight pieces of at most 2°: each point of the great circle has a marked texel
-    // within one texel of it, and nothing lies farther away.
+// Each point of the great circle from a to b has a marked texel within one texel of it, and every
+// marked texel's centre lies within 1.5 texels (of latitude) of the circle's plane. Returns the
+// raster (1440 × 720: 4 texels a degree) with only that arc drawn.
+LineRaster expectArcFollowsItsGreatCircle(const Vec3& a, const Vec3& b) {
+    SCOPED_TRACE(::testing::Message() << "arc to " << b[0] << ", " << b[1] << ", " << b[2]);
     LineRaster raster(1440, 720);
-    const Vec3 a = unitVector(10.0, 0.0), b = unitVector(55.0, 100.0);
     auto texelOf = [&](const Vec3& p) {
         const double lon = std::atan2(p[1], p[0]) * 180 / std::numbers::pi;
         return std::pair{int(std::floor((lon < 0 ? lon + 360 : lon) * 4)),
@@ -65,10 +66,10 @@ TEST(LineRaster, LongArcFollowsItsGreatCircleWithinATexel) {
         const auto [x, y] = texelOf(slerp(a, b, i / 400.0));
         int near = 0;
         for (int dy = -1; dy <= 1; ++dy)
-            for (int dx = -1; dx <= 1; ++dx) near += alphaAt(raster, (x + dx + 1440) % 1440, y + dy) != 0;
+            for (int dx = -1; dx <= 1; ++dx)
+                if (y + dy >= 0 && y + dy < 720) near += alphaAt(raster, (x + dx + 1440) % 1440, y + dy) != 0;
         EXPECT_GT(near, 0) << "point " << i;
     }
-    // Every marked texel's centre lies within 1.5 texels of the circle's plane.
     const Vec3 normal = normalized(cross(a, b));
     for (int y = 0; y < 720; ++y)
         for (int x = 0; x < 1440; ++x)
@@ -76,8 +77,23 @@ TEST(LineRaster, LongArcFollowsItsGreatCircleWithinATexel) {
                 const Vec3 centre = unitVector((y + 0.5) / 4 - 90, (x + 0.5) / 4);
                 EXPECT_LT(std::abs(dot(centre, normal)), 1.5 * std::numbers::pi / 720) << x << ", " << y;
             }
+    return raster;
+}
+
+TEST(LineRaster, LongArcFollowsItsGreatCircleWithinATexel) {
+    // Drawn as straight pieces of at most 2°.
+    const LineRaster raster = expectArcFollowsItsGreatCircle(unitVector(10.0, 0.0), unitVector(55.0, 100.0));
     EXPECT_GT(raster.coveredTexels(), 300u);  // the arc is ~85° long: ~340 texels at 4 per degree
     EXPECT_LT(raster.coveredTexels(), 700u);
+}
+
+// Near the poles arcs are drawn as pieces short beside their distance from the pole, straight in
+// longitude and latitude: they still follow the great circle, however far they spread in longitude.
+TEST(LineRaster, ArcsInThePolarCapsFollowTheirGreatCircles) {
+    expectArcFollowsItsGreatCircle(unitVector(80.0, 0.0), unitVector(84.0, 30.0));       // into the cap
+    expectArcFollowsItsGreatCircle(unitVector(87.0, 10.0), unitVector(88.0, 60.0));      // a mesh edge's length
+    expectArcFollowsItsGreatCircle(unitVector(-86.0, 200.0), unitVector(-86.5, 250.0));  // south
+    expectArcFollowsItsGreatCircle(unitVector(88.0, 0.0), unitVector(88.0, 90.0));       // beside the pole
 }
 
 TEST(LineRaster, HalvingAveragesCoverageAndKeepsLineLuminance) {

@@ -71,7 +71,29 @@ void LineRaster::drawArc(const Vec3& a, const Vec3& b, std::uint8_t luminance) {
     for (int k = 1; k <= pieces; ++k) {
         const Vec3 to = k == pieces ? b : slerp(a, b, static_cast<double>(k) / pieces);
         if (std::abs(from[2]) < kPolarCap && std::abs(to[2]) < kPolarCap) drawStraight(from, to, luminance);
-        else drawGreatCircle(from, to, angle / pieces, luminance);
+        else drawPolar(from, to, angle / pieces, luminance);
+        from = to;
+    }
+}
+
+// Near a pole a great circle bends in longitude and latitude, and a short arc spans many texels
+// of longitude. An arc piece shorter than a sixteenth of its distance from the pole is straight
+// there to well under a texel (the bend is ~1/2000 of that distance), so the arc is cut into such
+// pieces and each is stepped without trigonometry; only within a few texels of the pole is it
+// followed along the great circle.
+void LineRaster::drawPolar(const Vec3& a, const Vec3& b, double angle, std::uint8_t luminance) {
+    const double texelAngle = std::numbers::pi / height_;
+    // The arc comes no closer to the pole than its nearer end less half its length.
+    const double fromPole = std::acos(std::min(1.0, std::max(std::abs(a[2]), std::abs(b[2])))) - angle / 2;
+    if (fromPole < 8 * texelAngle) {
+        drawGreatCircle(a, b, angle, luminance);
+        return;
+    }
+    const int pieces = std::max(1, static_cast<int>(std::ceil(angle / (fromPole / 16))));
+    Vec3 from = a;
+    for (int k = 1; k <= pieces; ++k) {
+        const Vec3 to = k == pieces ? b : slerp(a, b, static_cast<double>(k) / pieces);
+        drawStraight(from, to, luminance);
         from = to;
     }
 }

@@ -29,6 +29,7 @@ public:
 private:
     void mark(double x, double y, std::uint8_t luminance);  // continuous texel coordinates
     void drawStraight(const Vec3& a, const Vec3& b, std::uint8_t luminance);
+    void drawPolar(const Vec3& a, const Vec3& b, double angle, std::uint8_t luminance);
     void drawGreatCircle(const Vec3& a, const Vec3& b, double angle, std::uint8_t luminance);
     void halveEvenInto(const LineRaster& full);
 

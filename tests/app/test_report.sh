@@ -12,14 +12,19 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-servers_before=$(pgrep -fc "Xvfb -displayfd" || true)
-env -u DISPLAY -u WAYLAND_DISPLAY "$meshdiff" report "$runs/A" "$runs/B" --out "$tmp/report" \
+# The report's own X server inherits this mark: other tests' private servers (ctest runs two at
+# a time) do not count.
+mark="MESHDIFF_REPORT_TEST_MARK=$$"
+env -u DISPLAY -u WAYLAND_DISPLAY "$mark" "$meshdiff" report "$runs/A" "$runs/B" --out "$tmp/report" \
     --width 1200 --height 800 --maps 2 --closeups 2 --field-closeups 2 >"$tmp/out" 2>"$tmp/err"
 status=$?
 if [ "$status" = 2 ] && grep -q "built without the GUI" "$tmp/err"; then echo "skipped: meshdiff built without the GUI"; exit 77; fi
 [ "$status" = 0 ] || { fail "report exit $status"; cat "$tmp/out" "$tmp/err"; }
-servers_after=$(pgrep -fc "Xvfb -displayfd" || true)
-[ "$servers_after" -le "$servers_before" ] || fail "the private Xvfb is still running"
+for pid in $(pgrep -f "Xvfb -displayfd" || true); do
+    if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "$mark"; then
+        fail "the private Xvfb is still running (pid $pid)"
+    fi
+done
 
 r=$tmp/report
 for f in index.html globe.png globe_difference_1.png globe_difference_2.png differing_edges.csv \

@@ -11,7 +11,10 @@ inline void useFreshWindowSettings(const char* applicationName) {
     QStandardPaths::setTestModeEnabled(true);
     qputenv("MESHDIFF_NO_DIALOGS", "1");
     QCoreApplication::setOrganizationName("meshdiff-tests");
-    QCoreApplication::setApplicationName(applicationName);
+    // One settings file per test process: ctest runs two window tests at a time, and one's recent
+    // pairs must not land in the other's.
+    QCoreApplication::setApplicationName(
+        QStringLiteral("%1-%2").arg(QString::fromUtf8(applicationName)).arg(QCoreApplication::applicationPid()));
     QSettings().clear();
 }
 

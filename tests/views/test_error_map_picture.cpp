@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <utility>
+
 #include "ImageCompare.h"
 #include "LocalDifferences.h"
 #include "map/ErrorMapCanvas.h"
@@ -35,6 +38,11 @@ struct ShownCanvas {
         QSignalSpy shown(&canvas, &ErrorMapCanvas::pictureShown);
         while (!canvas.isPictureCurrent()) ASSERT_TRUE(shown.wait(20000));
     }
+    // The renderer on show, with its picture drawn and shown.
+    void showAtRest(std::shared_ptr<const ErrorMapRenderer> renderer) {
+        canvas.setRenderer(std::move(renderer));
+        waitForPicture();
+    }
 };
 
 // The pixels of the map's frame that are neither the paper nor the missing-value grey: the field.
@@ -63,8 +71,7 @@ TEST(ErrorMapPicture, AtRestTheCanvasShowsExactlyWhatTheRendererDraws) {
     ShownCanvas shown;
     const test::LocalDifferencesPair pair;
     auto renderer = preparedMap(pair);
-    shown.canvas.setRenderer(renderer);
-    shown.waitForPicture();
+    shown.showAtRest(renderer);
     const auto comparison =
         test::compareImages(shown.grab(), renderer->toImage(kCanvasSize).convertToFormat(QImage::Format_RGB32), 0);
     EXPECT_TRUE(comparison.sizeMatches);
@@ -87,8 +94,7 @@ TEST(ErrorMapPicture, AZoomMovesThePictureOnShowUntilTheNewOneIsReady) {
     ShownCanvas shown;
     const test::LocalDifferencesPair pair;
     auto renderer = preparedMap(pair);
-    shown.canvas.setRenderer(renderer);
-    shown.waitForPicture();
+    shown.showAtRest(renderer);
     const QRectF frame = renderer->mapFrames(QRectF(QPointF(0, 0), QSizeF(kCanvasSize))).front();
     shown.canvas.zoomAt(frame.center(), 2);
     EXPECT_FALSE(shown.canvas.isPictureCurrent());

@@ -12,10 +12,13 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -85,11 +88,12 @@ void walk(const Hdf5Reader& file, const std::string& group, std::size_t& objects
 // the parent had, then its allocations fail.
 constexpr std::uint64_t kChildMemoryHeadroom = std::uint64_t(2) << 30;
 
-[[noreturn]] void childMain(const std::string& path) {
+[[noreturn]] void childMain(const std::string& path, void (*childStart)()) {
     resetHdf5LockInForkedChild();
     limitDataMemoryGrowth(kChildMemoryHeadroom);
     // glibc's own "free(): invalid size" and the like would only confuse the user.
     if (const int devNull = open("/dev/null", O_WRONLY); devNull >= 0) dup2(devNull, STDERR_FILENO);
+    if (childStart) childStart();
     try {
         const Hdf5Reader file(path, Hdf5Reader::kDefaultMaxDatasetBytes, false);
         readAttributes(file, "/");
@@ -103,48 +107,112 @@ constexpr std::uint64_t kChildMemoryHeadroom = std::uint64_t(2) << 30;
 
 using Stamp = std::tuple<std::uintmax_t, std::filesystem::file_time_type>;
 
-// Forks the child and waits for it; returns the problem, or "" when libhdf5 survived.
-std::string runChild(const std::string& path) {
+// The child's scheduler state ('R', 'S', 'D', ...) and CPU time in clock ticks, from /proc.
+struct ChildActivity {
+    char state = '?';
+    unsigned long long cpuTicks = 0;
+};
+
+std::optional<ChildActivity> childActivity(pid_t child) {
+    const int fd = open(("/proc/" + std::to_string(child) + "/stat").c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    char buffer[1024];
+    const ssize_t length = read(fd, buffer, sizeof buffer - 1);
+    close(fd);
+    if (length <= 0) return std::nullopt;
+    buffer[length] = '\0';
+    // "pid (comm) state ppid ... utime stime": comm may hold spaces, so start after its last ')'.
+    const char* rest = std::strrchr(buffer, ')');
+    if (!rest) return std::nullopt;
+    ChildActivity activity;
+    unsigned long long utime = 0, stime = 0;
+    if (std::sscanf(rest + 1, " %c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &activity.state, &utime,
+                    &stime) != 3)
+        return std::nullopt;
+    activity.cpuTicks = utime + stime;
+    return activity;
+}
+
+// A forked child inherits every lock another thread of this process held at the fork, unowned.
+// glibc's malloc takes care of its own; a sanitizer's allocator (gcc 12's libasan) does not, and
+// a child that needs such a lock sleeps forever. A child asleep without using any CPU for this
+// long is that, not a slow file: libhdf5 reading a regular file never waits on anything but I/O.
+constexpr auto kStuckAfter = std::chrono::seconds(2);
+constexpr int kForkAttempts = 3;
+
+enum class ChildOutcome { Ended, TimedOut, Stuck, NotWatched };
+
+// Forks the child and waits for it to end, to run out of time, or to sleep on an inherited lock.
+ChildOutcome watchChild(const std::string& path, void (*childStart)(), int& status, std::uint64_t& maxResidentKiB) {
     pid_t child = -1;
-    const std::uint64_t parentResident = residentMemoryBytes();
     {
         // Forking while holding the HDF5 lock leaves the child a consistent library state.
         auto lock = lockHdf5();
         child = fork();
-        if (child == 0) childMain(path);
+        if (child == 0) childMain(path, childStart);
     }
-    if (child < 0) return {};  // cannot fork: go on without the check
+    if (child < 0) return ChildOutcome::NotWatched;  // cannot fork: go on without the check
 
-    int status = 0;
-    std::uint64_t maxResidentKiB = 0;
-    const auto deadline = std::chrono::steady_clock::now() + preflightTimeLimit();
+    const auto start = std::chrono::steady_clock::now();
+    const auto deadline = start + preflightTimeLimit();
+    auto lastProgress = start;
+    unsigned long long lastTicks = 0;
     // Sleeps in poll() on a pidfd, which wakes as soon as the child ends.
     const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, child, 0));
+    auto finish = [&](ChildOutcome outcome) {
+        if (pidfd >= 0) close(pidfd);
+        return outcome;
+    };
+    auto killChild = [&] {
+        kill(child, SIGKILL);
+        waitpid(child, &status, 0);
+    };
     for (;;) {
         rusage usage{};
         const pid_t done = wait4(child, &status, WNOHANG, &usage);
-        if (done == child) maxResidentKiB = static_cast<std::uint64_t>(usage.ru_maxrss);
-        if (done == child) break;
-        if (done < 0) {
-            if (pidfd >= 0) close(pidfd);
-            return {};
+        if (done == child) {
+            maxResidentKiB = static_cast<std::uint64_t>(usage.ru_maxrss);
+            return finish(ChildOutcome::Ended);
         }
+        if (done < 0) return finish(ChildOutcome::NotWatched);
         const auto now = std::chrono::steady_clock::now();
-        if (now > deadline) {
-            kill(child, SIGKILL);
-            waitpid(child, &status, 0);
-            if (pidfd >= 0) close(pidfd);
-            return "damaged HDF5 file: reading its structure did not finish within 10 s";
+        if (const auto activity = childActivity(child)) {
+            if (activity->state != 'S' || activity->cpuTicks != lastTicks) lastProgress = now;
+            lastTicks = activity->cpuTicks;
         }
-        const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - now);
+        if (now - lastProgress >= kStuckAfter) {
+            killChild();
+            return finish(ChildOutcome::Stuck);
+        }
+        if (now > deadline) {
+            killChild();
+            return finish(ChildOutcome::TimedOut);
+        }
+        auto wait = std::chrono::ceil<std::chrono::milliseconds>(deadline - now) + std::chrono::milliseconds(1);
+        wait = std::min<std::chrono::milliseconds>(wait, std::chrono::milliseconds(250));
         if (pidfd >= 0) {
             pollfd fd{pidfd, POLLIN, 0};
-            poll(&fd, 1, static_cast<int>(left.count()) + 1);
+            poll(&fd, 1, static_cast<int>(wait.count()));
         } else {
-            std::this_thread::sleep_for(std::min<std::chrono::milliseconds>(left, std::chrono::milliseconds(1)));
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
         }
     }
-    if (pidfd >= 0) close(pidfd);
+}
+
+// Forks the child and waits for it; returns the problem, or "" when libhdf5 survived.
+std::string runChild(const std::string& path, void (*childStart)()) {
+    const std::uint64_t parentResident = residentMemoryBytes();
+    int status = 0;
+    std::uint64_t maxResidentKiB = 0;
+    ChildOutcome outcome = ChildOutcome::Stuck;
+    for (int attempt = 0; attempt < kForkAttempts && outcome == ChildOutcome::Stuck; ++attempt)
+        outcome = watchChild(path, childStart, status, maxResidentKiB);
+    // A child that could not be forked, watched or kept from inherited locks: the real reader
+    // goes on without the check, as it would where fork() is not allowed.
+    if (outcome == ChildOutcome::Stuck || outcome == ChildOutcome::NotWatched) return {};
+    if (outcome == ChildOutcome::TimedOut)
+        return "damaged HDF5 file: reading its structure did not finish within " +
+               std::to_string(preflightTimeLimit().count()) + " s";
     if (WIFSIGNALED(status))
         return "damaged HDF5 file: reading its structure crashes the HDF5 library (signal " +
                std::to_string(WTERMSIG(status)) + ")";
@@ -166,6 +234,8 @@ std::string runChild(const std::string& path) {
 
 void disableHdf5Preflight() { preflightDisabled = true; }
 
+std::string hdf5PreflightProblem(const std::string& path, void (*childStart)()) { return runChild(path, childStart); }
+
 void preflightHdf5(const std::string& path) {
     if (preflightDisabled) return;
     std::error_code ec;
@@ -181,7 +251,7 @@ void preflightHdf5(const std::string& path) {
             throw Error(path, it->second.second);
         }
     }
-    const std::string problem = runChild(path);
+    const std::string problem = runChild(path, nullptr);
     {
         std::lock_guard guard(verdictsMutex);
         verdicts[path] = {stamp, problem};

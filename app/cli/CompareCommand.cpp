@@ -68,6 +68,7 @@ int runCompare(const CompareArgs& args) {
     options.compareGraphs = !args.fieldsOnly;
     options.assessRisk = !args.noAtRisk;
     options.edgeFeatures = !args.noEdgeFeatures;
+    options.listDriftingEdges = false;  // only their counts, ULPs and top edges are printed
     options.diagnose = !args.noDiagnosis;
     options.compareFields = !args.graphOnly;
     options.fieldOptions.leadingIndex = args.leadingIndex;

@@ -79,7 +79,10 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
                 if (options.diagnose && !c.graph->identical()) places = placesOf(*c.graph, a.view, b.view);
             },
             [&] {
-                if (options.edgeFeatures) c.edgeFeatures = edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared);
+                if (!options.edgeFeatures) return;
+                EdgeFeatureDriftOptions drift;
+                drift.listEdges = options.listDriftingEdges;
+                c.edgeFeatures = edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared, drift);
             });
     }
     if (options.cancel && options.cancel->load()) throw CompareCancelled();

@@ -64,6 +64,7 @@ struct CompareOptions {
     bool compareFields = true;
     bool assessRisk = true;                // run both graphs' fragility analysis when they differ
     bool edgeFeatures = true;              // recompute both graphs' edge features and compare them
+    bool listDriftingEdges = true;         // keep every drifting edge (EdgeSetDrift::edges), not only the tallies
     bool diagnose = true;                  // say why the fields differ (Comparison::diagnosis)
     std::optional<double> lead;            // hours of the lead shown at top level (an index when no file gives hours)
     std::optional<std::string> spreadRun;  // a third run whose difference from A is the yardstick

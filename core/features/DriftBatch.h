@@ -4,22 +4,26 @@
 #include <cstdint>
 #include <vector>
 
+#include "features/DriftTally.h"
 #include "features/EdgeFeatureDrift.h"
 #include "features/EdgeFeatures.h"
 
 namespace meshdiff {
 
-// What the shared edges of one chunk of an edge set add up to. Its drifting edges go to `slots`
-// when the caller set aside room for every edge of the chunk there, else to `drifting`.
+// What the shared edges of one chunk of an edge set add up to. Its drifting edges are tallied when
+// the caller wants no list (`tally`), go to `slots` when the caller set aside room for every edge
+// of the chunk there, else to `drifting`.
 struct SharedEdges {
     std::size_t shared = 0;
     std::vector<EdgeDrift> drifting;
     EdgeDrift* slots = nullptr;
     std::size_t filled = 0;  // of `slots`
+    DriftTally* tally = nullptr;
     double maxAbsDifference = 0;
 
     void add(const EdgeDrift& e) {
-        if (slots) slots[filled++] = e;
+        if (tally) tally->add(e);
+        else if (slots) slots[filled++] = e;
         else drifting.push_back(e);
     }
 };

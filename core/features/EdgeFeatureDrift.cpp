@@ -36,25 +36,35 @@ double float32Spacing(float x) {
 // The chunks of one edge set. When the normalisations differ nearly every shared edge drifts: each
 // chunk then writes into its own stretch of one array sized for all the edges (`slots`), which
 // becomes the list once the stretches are closed up, instead of being copied from the chunks.
+// Without a list, each chunk tallies its drifting edges instead (`tallies`).
 struct DriftChunks {
     std::vector<SharedEdges> chunks = std::vector<SharedEdges>(kChunks);
     std::vector<EdgeDrift> slots;
+    std::vector<DriftTally> tallies;
+
+    DriftChunks(bool listEdges, std::size_t topCount) {
+        if (listEdges) return;
+        tallies.assign(kChunks, DriftTally(topCount));
+        for (std::size_t c = 0; c < kChunks; ++c) chunks[c].tally = &tallies[c];
+    }
+    bool listed() const { return tallies.empty(); }
 };
 
 DriftChunks sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
-                             const GraphEdgeFrames& fb) {
-    DriftChunks result;
+                             const GraphEdgeFrames& fb, const EdgeFeatureDriftOptions& options) {
+    DriftChunks result(options.listEdges, options.topCount);
     std::vector<SharedEdges>& chunks = result.chunks;
     const std::size_t na = ea.g2mCount(), nb = eb.g2mCount();
     const bool sameGrid = fa.grid.sameNodes(fb.grid);
     const bool rescaled = fa.g2mNormalization != fb.g2mNormalization;
-    if (rescaled) resizeLarge(result.slots, na);
+    const bool intoSlots = rescaled && result.listed();
+    if (intoSlots) resizeLarge(result.slots, na);
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
         std::size_t i = na * c / kChunks;
         const std::size_t end = na * (c + 1) / kChunks;
         if (i == end) return;
         SharedEdges& out = chunks[c];
-        if (rescaled) out.slots = result.slots.data() + i;  // room for every edge of the chunk
+        if (intoSlots) out.slots = result.slots.data() + i;  // room for every edge of the chunk
         DriftBatch batch(fa.g2mNormalization, fb.g2mNormalization, out);
         std::size_t lo = 0, hi = nb;  // first key of B not below A's first key of the chunk
         while (lo < hi) {
@@ -91,16 +101,17 @@ DriftChunks sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb,
 
 // Mesh→grid edges in both graphs: per grid point, the senders its two triangles share.
 DriftChunks sharedMeshToGrid(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
-                             const GraphEdgeFrames& fb) {
-    DriftChunks result;
+                             const GraphEdgeFrames& fb, const EdgeFeatureDriftOptions& options) {
+    DriftChunks result(options.listEdges, options.topCount);
     std::vector<SharedEdges>& chunks = result.chunks;
     const std::size_t points = std::min(ea.gridPoints(), eb.gridPoints());
     const bool sameNormalization = fa.m2gNormalization == fb.m2gNormalization;
     const bool sameGrid = fa.grid.sameNodes(fb.grid);
-    if (!sameNormalization) resizeLarge(result.slots, 3 * points);
+    const bool intoSlots = !sameNormalization && result.listed();
+    if (intoSlots) resizeLarge(result.slots, 3 * points);
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
         SharedEdges& out = chunks[c];
-        if (!sameNormalization) out.slots = result.slots.data() + 3 * (points * c / kChunks);
+        if (intoSlots) out.slots = result.slots.data() + 3 * (points * c / kChunks);
         DriftBatch batch(fa.m2gNormalization, fb.m2gNormalization, out);
         for (std::size_t p = points * c / kChunks; p < points * (c + 1) / kChunks; ++p) {
             std::int32_t ta[3], tb[3];
@@ -215,6 +226,14 @@ EdgeSetDrift summarise(DriftChunks chunks, EdgeSetKind kind, const GraphEdgeFram
         s.shared += c.shared;
         s.maxAbsDifference = std::max(s.maxAbsDifference, c.maxAbsDifference);
     }
+    if (!chunks.listed()) {
+        const DriftTally::Summary tally = DriftTally::merge(chunks.tallies, topCount);
+        s.drifting = tally.drifting;
+        s.maxUlps = tally.maxUlps;
+        s.medianUlps = tally.medianUlps;
+        for (const EdgeDrift& e : tally.top) s.top.push_back(detail(e, kind, fa, fb));
+        return s;
+    }
     s.edges = joined(chunks);
     s.drifting = s.edges.size();
 
@@ -302,9 +321,9 @@ EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const 
     GraphEdgeFrames fa, fb;
     tbb::parallel_invoke([&] { fa = graphEdgeFrames(a, options.features); },
                          [&] { fb = graphEdgeFrames(b, options.features); });
-    DriftChunks g2m, m2g;
-    tbb::parallel_invoke([&] { g2m = sharedGridToMesh(pa.edges, pb.edges, fa, fb); },
-                         [&] { m2g = sharedMeshToGrid(pa.edges, pb.edges, fa, fb); });
+    DriftChunks g2m(true, 0), m2g(true, 0);
+    tbb::parallel_invoke([&] { g2m = sharedGridToMesh(pa.edges, pb.edges, fa, fb, options); },
+                         [&] { m2g = sharedMeshToGrid(pa.edges, pb.edges, fa, fb, options); });
     tbb::parallel_invoke(
         [&] { drift.g2m = summarise(std::move(g2m), EdgeSetKind::GridToMesh, fa, fb, options.topCount); },
         [&] { drift.m2g = summarise(std::move(m2g), EdgeSetKind::MeshToGrid, fa, fb, options.topCount); });

@@ -40,7 +40,7 @@ struct EdgeSetDrift {
     double maxUlps = 0, medianUlps = 0;             // over the drifting edges; 0 when none
     double maxAbsDifference = 0;                    // largest |A − B| of any normalised feature
     double normalizationA = 0, normalizationB = 0;  // longest edge (or the given factor) of A's and B's set
-    std::vector<EdgeDrift> edges;                   // every drifting edge, by receiver then sender
+    std::vector<EdgeDrift> edges;                   // every drifting edge, by receiver then sender (if listed)
     std::vector<DriftingEdgeDetail> top;            // the most drifting edges, most ULPs first
 
     bool normalizationsDiffer() const { return normalizationA != normalizationB; }
@@ -57,6 +57,9 @@ struct EdgeFeatureDrift {
 struct EdgeFeatureDriftOptions {
     EdgeFeatureOptions features;
     std::size_t topCount = 20;
+    // false: EdgeSetDrift::edges stays empty (counts, ULPs and the top edges are the same), which
+    // spares a list of every drifting edge (16 bytes each) where nothing draws them.
+    bool listEdges = true;
 };
 
 // Both graphs must be comparable (diffGraphs accepted them); `pa` and `pb` are their prepared edges.

@@ -2,18 +2,22 @@
 // their drift between two graphs on the edges both hold.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <numeric>
+#include <random>
 #include <set>
 #include <utility>
 
 #include "builder/GraphBuilder.h"
 #include "compare/Comparison.h"
 #include "core/TestPaths.h"
+#include "features/DriftTally.h"
 #include "features/EdgeFeatureDrift.h"
 #include "io/GraphFiles.h"
 #include "io/Npy.h"
@@ -237,4 +241,81 @@ TEST(EdgeFeatureDrift, CompareJsonCarriesItUnderGraphEdgeFeatures) {
         EXPECT_EQ(j.at(set).at("top").at(0).at("ulps"), s.top.front().edge.ulps);
         EXPECT_EQ(j.at(set).at("top").at(0).at("features_a").size(), 4u);
     }
+}
+
+namespace {
+
+void expectSameSummary(const EdgeSetDrift& listed, const EdgeSetDrift& tallied) {
+    EXPECT_EQ(tallied.shared, listed.shared);
+    EXPECT_EQ(tallied.drifting, listed.drifting);
+    EXPECT_EQ(tallied.maxUlps, listed.maxUlps);
+    EXPECT_EQ(tallied.medianUlps, listed.medianUlps);
+    EXPECT_EQ(tallied.maxAbsDifference, listed.maxAbsDifference);
+    EXPECT_TRUE(tallied.edges.empty());
+    ASSERT_EQ(tallied.top.size(), listed.top.size());
+    for (std::size_t k = 0; k < listed.top.size(); ++k) {
+        EXPECT_EQ(tallied.top[k].edge.sender, listed.top[k].edge.sender) << k;
+        EXPECT_EQ(tallied.top[k].edge.receiver, listed.top[k].edge.receiver) << k;
+        EXPECT_EQ(tallied.top[k].edge.ulps, listed.top[k].edge.ulps) << k;
+        EXPECT_EQ(tallied.top[k].featuresB, listed.top[k].featuresB) << k;
+    }
+}
+
+}  // namespace
+
+// `compare` keeps no list of drifting edges; what it prints must be what the list says.
+TEST(EdgeFeatureDrift, TalliesWithoutTheListSayWhatTheListSays) {
+    const MeshGraph def = officialGraph("wn2_graph_1p0deg_default.npz");
+    const MeshGraph avx2 = officialGraph("wn2_graph_1p0deg_avx2.npz");
+    for (const std::size_t top : {std::size_t(0), std::size_t(1), std::size_t(20), std::size_t(5000)}) {
+        EdgeFeatureDriftOptions listed, tallied;
+        listed.topCount = tallied.topCount = top;
+        tallied.listEdges = false;
+        const EdgeFeatureDrift l = edgeFeatureDrift(def, avx2, listed), t = edgeFeatureDrift(def, avx2, tallied);
+        ASSERT_GT(l.g2m.drifting, 1000u);  // every grid→mesh edge rescaled: many equal ULPs, ties in the top
+        ASSERT_GT(l.m2g.drifting, 0u);
+        expectSameSummary(l.g2m, t.g2m);
+        expectSameSummary(l.m2g, t.m2g);
+    }
+}
+
+TEST(DriftTally, MedianAndTopOfManyDistinctValuesAndTiesAcrossChunks) {
+    std::vector<EdgeDrift> edges;
+    std::mt19937 rng(5);
+    for (std::int32_t e = 0; e < 20000; ++e) {
+        // Chunks 0–1: three values; chunk 2: thousands of distinct values (its table overflows).
+        const double ulps = e < 10000 ? double(1 + e % 3) : double(rng() % 100000) / 7.0;
+        edges.push_back({e, -e, ulps});
+    }
+    edges.push_back({-1, -1, std::nan("")});  // ignored by max, counted
+    std::vector<DriftTally> chunks(3, DriftTally(7));
+    for (std::size_t i = 0; i < edges.size(); ++i) chunks[i < 5000 ? 0 : i < 10000 ? 1 : 2].add(edges[i]);
+    const DriftTally::Summary s = DriftTally::merge(chunks, 7);
+
+    std::vector<double> sorted;
+    for (const EdgeDrift& e : edges) sorted.push_back(e.ulps);
+    std::sort(sorted.begin(), sorted.end(),
+              [](double x, double y) { return std::bit_cast<std::uint64_t>(x) < std::bit_cast<std::uint64_t>(y); });
+    EXPECT_EQ(s.drifting, edges.size());
+    EXPECT_EQ(s.maxUlps, *std::max_element(sorted.begin(), sorted.end() - 1));  // the NaN, last, passed over
+    ASSERT_EQ(sorted.size() % 2, 1u);
+    EXPECT_EQ(s.medianUlps, sorted[sorted.size() / 2]);
+    chunks[1].add({0, 0, 1e9});  // an even count: the mean of the middle two
+    sorted.insert(sorted.end() - 1, 1e9);
+    EXPECT_EQ(DriftTally::merge(chunks, 7).medianUlps, (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2);
+    std::vector<std::size_t> order(edges.size() - 1);
+    std::iota(order.begin(), order.end(), std::size_t(0));
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t x, std::size_t y) { return edges[x].ulps > edges[y].ulps; });
+    ASSERT_EQ(s.top.size(), 7u);
+    for (std::size_t k = 0; k < 7; ++k) EXPECT_EQ(s.top[k].sender, edges[order[k]].sender) << k;
+
+    // Ties only: the earliest edges, in list order, across chunk borders.
+    std::vector<DriftTally> flat(2, DriftTally(3));
+    for (std::int32_t e = 0; e < 4; ++e) flat[e < 2 ? 0 : 1].add({e, 0, 2.0});
+    const DriftTally::Summary f = DriftTally::merge(flat, 3);
+    ASSERT_EQ(f.top.size(), 3u);
+    EXPECT_EQ(f.top[0].sender, 0);
+    EXPECT_EQ(f.top[2].sender, 2);
+    EXPECT_EQ(f.medianUlps, 2.0);
 }

@@ -1,6 +1,5 @@
 #pragma once
 #include <cstddef>
-#include <cstdint>
 #include <vector>
 
 #include "features/EdgeFeatureDrift.h"
@@ -9,20 +8,20 @@ namespace meshdiff {
 
 // What a list of drifting edges would say, without the list: how many, the largest and the
 // median ULPs, and the most drifting edges in list order. One tally per chunk of an edge set, fed
-// in the order the list would hold the edges; merged in chunk order. The median stays exact: the
-// distinct ULP values are counted (a handful: each is a small multiple of a power of two), and a
-// chunk with too many distinct values keeps its values instead.
+// in the order the list would hold the edges; merged in chunk order. Only the ULPs are kept (for
+// the exact median): half the bytes of the edges themselves.
 class DriftTally {
 public:
     explicit DriftTally(std::size_t topCount) : topCount_(topCount) {}
 
+    void reserve(std::size_t edges) { ulps_.reserve(edges); }  // at most this many will be added
     void add(const EdgeDrift& e) {
         if (e.ulps > maxUlps_) maxUlps_ = e.ulps;  // as std::max(maxUlps, ulps): a NaN is passed over
-        countValue(e.ulps);
-        if (top_.size() < topCount_ || (topCount_ > 0 && ranksAbove({e, count_}, top_.front()))) keep({e, count_});
-        ++count_;
+        if (top_.size() < topCount_ || (topCount_ > 0 && ranksAbove({e, ulps_.size()}, top_.front())))
+            keep({e, ulps_.size()});
+        ulps_.push_back(e.ulps);
     }
-    std::size_t count() const { return count_; }
+    std::size_t count() const { return ulps_.size(); }
 
     struct Summary {
         std::size_t drifting = 0;
@@ -41,18 +40,11 @@ private:
         return x.edge.ulps != y.edge.ulps ? x.edge.ulps > y.edge.ulps : x.position < y.position;
     }
     void keep(const Ranked& r);
-    void countValue(double ulps);
 
-    std::size_t topCount_ = 0, count_ = 0;
+    std::size_t topCount_ = 0;
     double maxUlps_ = 0;
     std::vector<Ranked> top_;  // a heap whose front ranks lowest
-    // Open addressing on the value's bits; kEmpty marks a free slot (a NaN's pattern no kernel makes).
-    static constexpr std::uint64_t kEmpty = ~std::uint64_t(0);
-    static constexpr std::size_t kSlots = 1024;
-    std::vector<std::uint64_t> values_;
-    std::vector<std::size_t> counts_;
-    std::size_t distinct_ = 0;
-    std::vector<double> overflow_;  // every value once too many are distinct
+    std::vector<double> ulps_;
 };
 
 }  // namespace meshdiff

@@ -12,6 +12,7 @@
 #include <span>
 
 #include "features/DriftBatch.h"
+#include "features/UlpsMedian.h"
 #include "graph/CanonicalEdges.h"
 #include "graph/LargeVectors.h"
 
@@ -65,6 +66,7 @@ DriftChunks sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb,
         if (i == end) return;
         SharedEdges& out = chunks[c];
         if (intoSlots) out.slots = result.slots.data() + i;  // room for every edge of the chunk
+        if (out.tally) out.tally->reserve(end - i);
         DriftBatch batch(fa.g2mNormalization, fb.g2mNormalization, out);
         std::size_t lo = 0, hi = nb;  // first key of B not below A's first key of the chunk
         while (lo < hi) {
@@ -112,6 +114,7 @@ DriftChunks sharedMeshToGrid(const CanonicalEdges& ea, const CanonicalEdges& eb,
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
         SharedEdges& out = chunks[c];
         if (intoSlots) out.slots = result.slots.data() + 3 * (points * c / kChunks);
+        if (out.tally) out.tally->reserve(3 * (points * (c + 1) / kChunks - points * c / kChunks));
         DriftBatch batch(fa.m2gNormalization, fb.m2gNormalization, out);
         for (std::size_t p = points * c / kChunks; p < points * (c + 1) / kChunks; ++p) {
             std::int32_t ta[3], tb[3];
@@ -145,31 +148,6 @@ DriftChunks sharedMeshToGrid(const CanonicalEdges& ea, const CanonicalEdges& eb,
         }
     });
     return result;
-}
-
-// The median of the edges' ULPs, as the middle of a sorted copy gives it, without the copy: the
-// bits of a non-negative double sort as its value, so a histogram of their leading 16 bits finds
-// the bucket holding a rank, and only that bucket's values are selected among.
-double medianUlps(const std::vector<EdgeDrift>& edges) {
-    if (edges.empty()) return 0;
-    auto bucketOf = [](double ulps) { return std::bit_cast<std::uint64_t>(ulps) >> 48; };
-    std::vector<std::size_t> count(std::size_t(1) << 16, 0);
-    for (const EdgeDrift& e : edges) ++count[bucketOf(e.ulps)];
-    auto atRank = [&](std::size_t rank) {
-        std::size_t bucket = 0, before = 0;
-        while (before + count[bucket] <= rank) before += count[bucket++];
-        std::vector<double> values;
-        values.reserve(count[bucket]);
-        for (const EdgeDrift& e : edges)
-            if (bucketOf(e.ulps) == bucket) values.push_back(e.ulps);
-        const auto nth = values.begin() + std::ptrdiff_t(rank - before);
-        std::nth_element(values.begin(), nth, values.end());
-        return *nth;
-    };
-    const std::size_t mid = edges.size() / 2;
-    const double upper = atRank(mid);
-    if (edges.size() % 2 == 1) return upper;
-    return (atRank(mid - 1) + upper) / 2;
 }
 
 DriftingEdgeDetail detail(const EdgeDrift& e, EdgeSetKind kind, const GraphEdgeFrames& fa, const GraphEdgeFrames& fb) {
@@ -238,7 +216,9 @@ EdgeSetDrift summarise(DriftChunks chunks, EdgeSetKind kind, const GraphEdgeFram
     s.drifting = s.edges.size();
 
     for (const EdgeDrift& e : s.edges) s.maxUlps = std::max(s.maxUlps, e.ulps);
-    s.medianUlps = medianUlps(s.edges);
+    s.medianUlps = ulpsMedian(s.edges.size(), [&](const auto& f) {
+        for (const EdgeDrift& e : s.edges) f(e.ulps);
+    });
 
     // The most drifting edges in one pass: a min-heap of the best `topCount` (ties: earlier edge first).
     auto moreDrift = [&](std::size_t x, std::size_t y) {

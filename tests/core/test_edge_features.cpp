@@ -283,7 +283,7 @@ TEST(DriftTally, MedianAndTopOfManyDistinctValuesAndTiesAcrossChunks) {
     std::vector<EdgeDrift> edges;
     std::mt19937 rng(5);
     for (std::int32_t e = 0; e < 20000; ++e) {
-        // Chunks 0–1: three values; chunk 2: thousands of distinct values (its table overflows).
+        // Chunks 0–1: three values; chunk 2: thousands of distinct values.
         const double ulps = e < 10000 ? double(1 + e % 3) : double(rng() % 100000) / 7.0;
         edges.push_back({e, -e, ulps});
     }

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "builder/Float32Math.h"
+#include "features/EdgeLengthBatch.h"
 
 namespace meshdiff {
 namespace {
@@ -45,13 +46,6 @@ double squaredLength(const std::array<float, 3>& sender, const ReceiverFrame& re
     const auto s = rotate(receiver.rotation, sender);
     const double d0 = s[0] - receiver.rotatedSelf[0], d1 = s[1] - receiver.rotatedSelf[1],
                  d2 = s[2] - receiver.rotatedSelf[2];
-    return d0 * d0 + d1 * d1 + d2 * d2;
-}
-
-// The squared length of an edge before any rotation: float64 differences of the float32 positions.
-double unrotatedSquaredLength(const std::array<float, 3>& sender, const std::array<float, 3>& receiver) {
-    const double d0 = double(sender[0]) - receiver[0], d1 = double(sender[1]) - receiver[1],
-                 d2 = double(sender[2]) - receiver[2];
     return d0 * d0 + d1 * d1 + d2 * d2;
 }
 
@@ -94,11 +88,25 @@ double longestEdge(std::span<const std::int32_t> senders, std::span<const std::i
         // Edge sets list a node's edges together (mesh→grid: a grid point's three; grid→mesh: the
         // mesh nodes near a grid point): the last positions are kept rather than worked out again.
         PositionMemo sender(senderNodes), receiver(receiverNodes);
-        for (std::size_t e = n * c / kChunks; e < n * (c + 1) / kChunks; ++e) {
-            const double u = unrotatedSquaredLength(sender.at(senders[e]), receiver.at(receivers[e]));
-            if (u < chunk.largest * kNear) continue;
-            chunk.largest = std::max(chunk.largest, u);
-            chunk.near.emplace_back(u, e);
+        float s[3][kEdgeLengthBatch], r[3][kEdgeLengthBatch];
+        double u[kEdgeLengthBatch];
+        const std::size_t end = n * (c + 1) / kChunks;
+        for (std::size_t first = n * c / kChunks; first < end; first += kEdgeLengthBatch) {
+            const std::size_t count = std::min(kEdgeLengthBatch, end - first);
+            for (std::size_t k = 0; k < count; ++k) {
+                const auto& sp = sender.at(senders[first + k]);
+                const auto& rp = receiver.at(receivers[first + k]);
+                for (int i = 0; i < 3; ++i) {
+                    s[i][k] = sp[std::size_t(i)];
+                    r[i][k] = rp[std::size_t(i)];
+                }
+            }
+            const double most = unrotatedSquaredLengths(count, s, r, u);
+            if (most < chunk.largest * kNear) continue;
+            chunk.largest = std::max(chunk.largest, most);
+            // Every edge this near the largest so far; the edges dropped are not near the final one either.
+            for (std::size_t k = 0; k < count; ++k)
+                if (u[k] >= chunk.largest * kNear) chunk.near.emplace_back(u[k], first + k);
         }
     });
     double largest = 0;

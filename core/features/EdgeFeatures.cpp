@@ -101,12 +101,12 @@ double longestEdge(std::span<const std::int32_t> senders, std::span<const std::i
                     r[i][k] = rp[std::size_t(i)];
                 }
             }
-            const double most = unrotatedSquaredLengths(count, s, r, u);
-            if (most < chunk.largest * kNear) continue;
-            chunk.largest = std::max(chunk.largest, most);
-            // Every edge this near the largest so far; the edges dropped are not near the final one either.
-            for (std::size_t k = 0; k < count; ++k)
-                if (u[k] >= chunk.largest * kNear) chunk.near.emplace_back(u[k], first + k);
+            unrotatedSquaredLengths(count, s, r, u);
+            for (std::size_t k = 0; k < count; ++k) {
+                if (u[k] < chunk.largest * kNear) continue;
+                chunk.largest = std::max(chunk.largest, u[k]);
+                chunk.near.emplace_back(u[k], first + k);
+            }
         }
     });
     double largest = 0;

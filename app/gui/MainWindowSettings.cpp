@@ -2,10 +2,12 @@
 // the recent pairs. Written on a worker (views::saveSettingsInBackground) where the GUI thread waits.
 #include <QFileInfo>
 #include <QSettings>
+#include <QSignalBlocker>
 
 #include <algorithm>
 
 #include "background/BackgroundWork.h"
+#include "globe/GlobeView.h"
 #include "gui/MainWindow.h"
 #include "gui/SettingsKeys.h"
 #include "map/ErrorMapView.h"
@@ -30,7 +32,14 @@ void MainWindow::restoreSettings() {
         for (int layer = 0; layer < saved; ++layer) {
             const bool on = visible.contains(layer);
             scene_.visible[std::size_t(layer)] = on;
-            if (auto* action = findChild<QAction*>(QStringLiteral("layer%1").arg(layer))) action->setChecked(on);
+            if (globe_->layerVisible(views::GlobeLayer(layer)) != on)
+                globe_->setLayerVisible(views::GlobeLayer(layer), on);
+            if (auto* action = findChild<QAction*>(QStringLiteral("layer%1").arg(layer))) {
+                // Quiet: its toggled() saves the settings, and the window is only half restored yet
+                // (the map style still the default would be written over the one saved).
+                const QSignalBlocker quiet(action);
+                action->setChecked(on);
+            }
         }
     }
     scene_.meshLevel = settings.value(settings::kGlobeMeshLevel, scene_.meshLevel).toInt();

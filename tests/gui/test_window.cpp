@@ -1,3 +1,4 @@
+#include <QAction>
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -351,10 +352,19 @@ TEST_F(WindowTest, DroppedFoldersOpenAndSettingsPersist) {
     style.mode = views::MapMode::SideBySide;
     style.sequentialMap = views::ColorMapKind::Cividis;
     window_->errorMap()->setStyle(style);
+    // A globe layer hidden too: restoring it must not save the half-restored window over the style.
+    auto* coastlines = window_->findChild<QAction*>(QStringLiteral("layer%1").arg(int(views::GlobeLayer::Coastlines)));
+    ASSERT_NE(coastlines, nullptr);
+    coastlines->setChecked(false);
     window_->close();
     MainWindow second;
     EXPECT_EQ(second.errorMap()->style().mode, views::MapMode::SideBySide);
     EXPECT_EQ(second.errorMap()->style().sequentialMap, views::ColorMapKind::Cividis);
+    EXPECT_FALSE(second.findChild<QAction*>(coastlines->objectName())->isChecked());
+    // Opening a window writes nothing back: a third window would read the same.
+    views::waitForSettingsWrites();
+    EXPECT_EQ(QSettings().value(settings::kMapMode).toInt(), int(views::MapMode::SideBySide));
+    EXPECT_EQ(QSettings().value(settings::kMapColorMap).toInt(), int(views::ColorMapKind::Cividis));
 }
 
 }  // namespace

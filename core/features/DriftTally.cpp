@@ -22,12 +22,12 @@ DriftTally::Summary DriftTally::merge(const std::vector<DriftTally>& chunks, std
     std::vector<Ranked> best;
     for (const DriftTally& t : chunks) {
         for (const Ranked& r : t.top_) best.push_back({r.edge, s.drifting + r.position});
-        s.drifting += t.ulps_.size();
+        s.drifting += t.count_;
         s.maxUlps = std::max(s.maxUlps, t.maxUlps_);
     }
     s.medianUlps = ulpsMedian(s.drifting, [&](const auto& f) {
         for (const DriftTally& t : chunks)
-            for (double ulps : t.ulps_) f(ulps);
+            for (std::size_t e = 0; e < t.count_; ++e) f(t.ulps_[e]);
     });
     std::sort(best.begin(), best.end(), ranksAbove);
     for (std::size_t k = 0; k < best.size() && k < topCount; ++k) s.top.push_back(best[k].edge);

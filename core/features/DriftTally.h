@@ -9,19 +9,18 @@ namespace meshdiff {
 // What a list of drifting edges would say, without the list: how many, the largest and the
 // median ULPs, and the most drifting edges in list order. One tally per chunk of an edge set, fed
 // in the order the list would hold the edges; merged in chunk order. Only the ULPs are kept (for
-// the exact median): half the bytes of the edges themselves.
+// the exact median), in room the caller gives for as many as the chunk has edges: half the bytes
+// of the edges themselves.
 class DriftTally {
 public:
-    explicit DriftTally(std::size_t topCount) : topCount_(topCount) {}
+    DriftTally(std::size_t topCount, double* room) : topCount_(topCount), ulps_(room) {}
 
-    void reserve(std::size_t edges) { ulps_.reserve(edges); }  // at most this many will be added
     void add(const EdgeDrift& e) {
         if (e.ulps > maxUlps_) maxUlps_ = e.ulps;  // as std::max(maxUlps, ulps): a NaN is passed over
-        if (top_.size() < topCount_ || (topCount_ > 0 && ranksAbove({e, ulps_.size()}, top_.front())))
-            keep({e, ulps_.size()});
-        ulps_.push_back(e.ulps);
+        if (top_.size() < topCount_ || (topCount_ > 0 && ranksAbove({e, count_}, top_.front()))) keep({e, count_});
+        ulps_[count_++] = e.ulps;
     }
-    std::size_t count() const { return ulps_.size(); }
+    std::size_t count() const { return count_; }
 
     struct Summary {
         std::size_t drifting = 0;
@@ -44,7 +43,8 @@ private:
     std::size_t topCount_ = 0;
     double maxUlps_ = 0;
     std::vector<Ranked> top_;  // a heap whose front ranks lowest
-    std::vector<double> ulps_;
+    double* ulps_ = nullptr;
+    std::size_t count_ = 0;
 };
 
 }  // namespace meshdiff

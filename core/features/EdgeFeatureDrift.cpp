@@ -14,6 +14,7 @@
 #include "features/DriftBatch.h"
 #include "features/UlpsMedian.h"
 #include "graph/CanonicalEdges.h"
+#include "graph/HugePageArray.h"
 #include "graph/LargeVectors.h"
 
 namespace meshdiff {
@@ -37,15 +38,22 @@ double float32Spacing(float x) {
 // The chunks of one edge set. When the normalisations differ nearly every shared edge drifts: each
 // chunk then writes into its own stretch of one array sized for all the edges (`slots`), which
 // becomes the list once the stretches are closed up, instead of being copied from the chunks.
-// Without a list, each chunk tallies its drifting edges instead (`tallies`).
+// Without a list, each chunk tallies its drifting edges instead (`tallies`), keeping their ULPs in
+// its stretch of `ulps`, which has room for every edge of the set.
 struct DriftChunks {
     std::vector<SharedEdges> chunks = std::vector<SharedEdges>(kChunks);
     std::vector<EdgeDrift> slots;
+    HugePageArray<double> ulps;
     std::vector<DriftTally> tallies;
 
-    DriftChunks(bool listEdges, std::size_t topCount) {
+    DriftChunks() = default;
+    // `firstEdge(c)`: where chunk c's edges start among the set's `edges`.
+    template <class FirstEdge>
+    DriftChunks(bool listEdges, std::size_t topCount, std::size_t edges, const FirstEdge& firstEdge) {
         if (listEdges) return;
-        tallies.assign(kChunks, DriftTally(topCount));
+        ulps = HugePageArray<double>(edges);
+        tallies.reserve(kChunks);
+        for (std::size_t c = 0; c < kChunks; ++c) tallies.emplace_back(topCount, ulps.data() + firstEdge(c));
         for (std::size_t c = 0; c < kChunks; ++c) chunks[c].tally = &tallies[c];
     }
     bool listed() const { return tallies.empty(); }
@@ -53,9 +61,9 @@ struct DriftChunks {
 
 DriftChunks sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
                              const GraphEdgeFrames& fb, const EdgeFeatureDriftOptions& options) {
-    DriftChunks result(options.listEdges, options.topCount);
-    std::vector<SharedEdges>& chunks = result.chunks;
     const std::size_t na = ea.g2mCount(), nb = eb.g2mCount();
+    DriftChunks result(options.listEdges, options.topCount, na, [&](std::size_t c) { return na * c / kChunks; });
+    std::vector<SharedEdges>& chunks = result.chunks;
     const bool sameGrid = fa.grid.sameNodes(fb.grid);
     const bool rescaled = fa.g2mNormalization != fb.g2mNormalization;
     const bool intoSlots = rescaled && result.listed();
@@ -66,7 +74,6 @@ DriftChunks sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb,
         if (i == end) return;
         SharedEdges& out = chunks[c];
         if (intoSlots) out.slots = result.slots.data() + i;  // room for every edge of the chunk
-        if (out.tally) out.tally->reserve(end - i);
         DriftBatch batch(fa.g2mNormalization, fb.g2mNormalization, out);
         std::size_t lo = 0, hi = nb;  // first key of B not below A's first key of the chunk
         while (lo < hi) {
@@ -104,9 +111,10 @@ DriftChunks sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb,
 // Mesh→grid edges in both graphs: per grid point, the senders its two triangles share.
 DriftChunks sharedMeshToGrid(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
                              const GraphEdgeFrames& fb, const EdgeFeatureDriftOptions& options) {
-    DriftChunks result(options.listEdges, options.topCount);
-    std::vector<SharedEdges>& chunks = result.chunks;
     const std::size_t points = std::min(ea.gridPoints(), eb.gridPoints());
+    DriftChunks result(options.listEdges, options.topCount, 3 * points,
+                       [&](std::size_t c) { return 3 * (points * c / kChunks); });
+    std::vector<SharedEdges>& chunks = result.chunks;
     const bool sameNormalization = fa.m2gNormalization == fb.m2gNormalization;
     const bool sameGrid = fa.grid.sameNodes(fb.grid);
     const bool intoSlots = !sameNormalization && result.listed();
@@ -114,7 +122,6 @@ DriftChunks sharedMeshToGrid(const CanonicalEdges& ea, const CanonicalEdges& eb,
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
         SharedEdges& out = chunks[c];
         if (intoSlots) out.slots = result.slots.data() + 3 * (points * c / kChunks);
-        if (out.tally) out.tally->reserve(3 * (points * (c + 1) / kChunks - points * c / kChunks));
         DriftBatch batch(fa.m2gNormalization, fb.m2gNormalization, out);
         for (std::size_t p = points * c / kChunks; p < points * (c + 1) / kChunks; ++p) {
             std::int32_t ta[3], tb[3];
@@ -301,7 +308,7 @@ EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const 
     GraphEdgeFrames fa, fb;
     tbb::parallel_invoke([&] { fa = graphEdgeFrames(a, options.features); },
                          [&] { fb = graphEdgeFrames(b, options.features); });
-    DriftChunks g2m(true, 0), m2g(true, 0);
+    DriftChunks g2m, m2g;
     tbb::parallel_invoke([&] { g2m = sharedGridToMesh(pa.edges, pb.edges, fa, fb, options); },
                          [&] { m2g = sharedMeshToGrid(pa.edges, pb.edges, fa, fb, options); });
     tbb::parallel_invoke(

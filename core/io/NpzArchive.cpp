@@ -23,6 +23,7 @@
 #include <unordered_map>
 
 #include "common/Error.h"
+#include "graph/HugePageArray.h"
 #include "io/ZipDirectory.h"
 
 namespace meshdiff {
@@ -105,31 +106,16 @@ void inflateMember(const Member& m, const std::vector<std::byte>& raw, std::byte
     if (libdeflate_crc32(0, out, m.size) != m.crc) throw Error(where, "CRC-32 mismatch: member is corrupt");
 }
 
-// A buffer that grows without being zero-filled first (inflating overwrites it anyway). Large
-// ones ask for transparent huge pages: fewer page faults when a member of many MB is inflated.
+// A worker's inflate buffer, kept for its next member; never zero-filled (inflating overwrites it).
 class Scratch {
 public:
-    ~Scratch() { release(); }
     std::byte* get(std::size_t bytes) {
-        if (bytes <= capacity_) return data_;
-        release();
-        constexpr std::size_t kHugePage = std::size_t{2} << 20;
-        capacity_ = std::max<std::size_t>((bytes + kHugePage - 1) / kHugePage * kHugePage, kHugePage);
-        void* p = std::aligned_alloc(kHugePage, capacity_);
-        if (!p) throw std::bad_alloc();
-        ::madvise(p, capacity_, MADV_HUGEPAGE);  // only a hint: failure is harmless
-        data_ = static_cast<std::byte*>(p);
-        return data_;
+        if (bytes > buffer_.size()) buffer_ = HugePageArray<std::byte>(bytes);
+        return buffer_.data();
     }
 
 private:
-    void release() {
-        std::free(data_);
-        data_ = nullptr;
-        capacity_ = 0;
-    }
-    std::byte* data_ = nullptr;
-    std::size_t capacity_ = 0;
+    HugePageArray<std::byte> buffer_;
 };
 
 NpyHeader nativeCOrder(NpyHeader h) {

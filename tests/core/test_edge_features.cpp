@@ -288,7 +288,8 @@ TEST(DriftTally, MedianAndTopOfManyDistinctValuesAndTiesAcrossChunks) {
         edges.push_back({e, -e, ulps});
     }
     edges.push_back({-1, -1, std::nan("")});  // ignored by max, counted
-    std::vector<DriftTally> chunks(3, DriftTally(7));
+    std::vector<double> room(edges.size() + 1);
+    std::vector<DriftTally> chunks{DriftTally(7, &room[0]), DriftTally(7, &room[5000]), DriftTally(7, &room[10000])};
     for (std::size_t i = 0; i < edges.size(); ++i) chunks[i < 5000 ? 0 : i < 10000 ? 1 : 2].add(edges[i]);
     const DriftTally::Summary s = DriftTally::merge(chunks, 7);
 
@@ -300,7 +301,7 @@ TEST(DriftTally, MedianAndTopOfManyDistinctValuesAndTiesAcrossChunks) {
     EXPECT_EQ(s.maxUlps, *std::max_element(sorted.begin(), sorted.end() - 1));  // the NaN, last, passed over
     ASSERT_EQ(sorted.size() % 2, 1u);
     EXPECT_EQ(s.medianUlps, sorted[sorted.size() / 2]);
-    chunks[1].add({0, 0, 1e9});  // an even count: the mean of the middle two
+    chunks[2].add({0, 0, 1e9});  // an even count: the mean of the middle two
     sorted.insert(sorted.end() - 1, 1e9);
     EXPECT_EQ(DriftTally::merge(chunks, 7).medianUlps, (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2);
     std::vector<std::size_t> order(edges.size() - 1);
@@ -311,7 +312,8 @@ TEST(DriftTally, MedianAndTopOfManyDistinctValuesAndTiesAcrossChunks) {
     for (std::size_t k = 0; k < 7; ++k) EXPECT_EQ(s.top[k].sender, edges[order[k]].sender) << k;
 
     // Ties only: the earliest edges, in list order, across chunk borders.
-    std::vector<DriftTally> flat(2, DriftTally(3));
+    double flatRoom[4];
+    std::vector<DriftTally> flat{DriftTally(3, &flatRoom[0]), DriftTally(3, &flatRoom[2])};
     for (std::int32_t e = 0; e < 4; ++e) flat[e < 2 ? 0 : 1].add({e, 0, 2.0});
     const DriftTally::Summary f = DriftTally::merge(flat, 3);
     ASSERT_EQ(f.top.size(), 3u);

@@ -201,6 +201,9 @@ private:
     std::shared_ptr<const FieldsComparison> growthLeads_;
     views::DiagnosisPanel* diagnosis_ = nullptr;
     std::shared_ptr<const LoadedPair> diagnosisPair_;  // what the scene's places and edge drift point into
+    // The drift layer as the user last chose it: the window turns it off by itself for a pair with
+    // very many drifting edges, which is neither saved nor kept for the next pair.
+    bool driftLayerWanted_ = true;
     rerun::RerunSession* rerunSession_ = nullptr;
     QLabel* status_ = nullptr;
     QProgressBar* progress_ = nullptr;

@@ -71,18 +71,22 @@ void MainWindow::showDiagnosisOnGlobe() {
     if (auto* action = findChild<QAction*>(QStringLiteral("layer%1").arg(int(driftLayer)))) {
         const std::size_t count = drift ? drift->drifting() : 0;
         action->setText(tr("Edge-feature drift (%1 edges)").arg(count));
-        if (count > views::kManyDriftingEdges) {
+        const bool tooMany = count > views::kManyDriftingEdges;
+        if (tooMany) {
             action->setToolTip(tr("%1 drifting edges: off by default above %2, they would cover the globe; "
                                   "shown, the %2 most drifting are drawn")
                                    .arg(count)
                                    .arg(views::kManyDriftingEdges));
-            const QSignalBlocker quiet(action);
-            action->setChecked(false);
-            scene_.setVisible(driftLayer, false);
-            globe_->setLayerVisible(driftLayer, false);
         } else {
             action->setToolTip(tr("The edges both graphs share whose features drift, coloured by ULPs (log)"));
         }
+        // Quiet: the user's choice (driftLayerWanted_) stays as it was; a pair with fewer drifting
+        // edges shows the layer again when the user had it on.
+        const bool shown = driftLayerWanted_ && !tooMany;
+        const QSignalBlocker quiet(action);
+        action->setChecked(shown);
+        scene_.setVisible(driftLayer, shown);
+        globe_->setLayerVisible(driftLayer, shown);
     }
     rebuild = rebuild || (drift && drift->drifting() > 0 && scene_.isVisible(driftLayer));
     if (rebuild) globe_->setScene(scene_, sceneKeepAlive());

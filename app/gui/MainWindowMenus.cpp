@@ -91,6 +91,7 @@ void MainWindow::buildMenus() {
         action->setObjectName(QStringLiteral("layer%1").arg(int(layer)));
         connect(action, &QAction::toggled, this, [this, layer = layer](bool on) {
             scene_.setVisible(layer, on);
+            if (layer == views::GlobeLayer::EdgeFeatureDrift) driftLayerWanted_ = on;
             if (on && layer == views::GlobeLayer::EdgeFeatureDrift) showEdgeDriftOnGlobe();
             globe_->setLayerVisible(layer, on);
             saveSettings();

@@ -42,6 +42,7 @@ void MainWindow::restoreSettings() {
             }
         }
     }
+    driftLayerWanted_ = scene_.isVisible(views::GlobeLayer::EdgeFeatureDrift);
     scene_.meshLevel = settings.value(settings::kGlobeMeshLevel, scene_.meshLevel).toInt();
     markMeshLevel();
     applyMapStyleFromSettings();
@@ -67,7 +68,8 @@ void MainWindow::applyMapStyleFromSettings() {
 void MainWindow::saveSettings() const {
     QVariantList visible;
     for (int layer = 0; layer < views::kGlobeLayerCount; ++layer) {
-        if (scene_.visible[std::size_t(layer)]) visible << layer;
+        const bool drift = layer == int(views::GlobeLayer::EdgeFeatureDrift);
+        if (drift ? driftLayerWanted_ : scene_.visible[std::size_t(layer)]) visible << layer;
     }
     const views::ErrorMapStyle& style = map_->style();
     views::saveSettingsInBackground({{settings::kWindowGeometry, saveGeometry()},

@@ -102,6 +102,28 @@ TEST_F(DiagnosisDock, TheGlobeShowsTheNeighbourhoodAndTheDriftLayersToggleFromTh
     EXPECT_TRUE(globe->layerVisible(views::GlobeLayer::DiffNeighbourhood));
 }
 
+// Turned off by the window for very many drifting edges, the drift layer is still on in the
+// settings (the user did not turn it off); turned off by the user, it is off there too.
+TEST_F(DiagnosisDock, TheDriftLayerTheWindowTurnedOffIsNotSavedAsTheUsersChoice) {
+    open();
+    QAction* drift = layerAction(views::GlobeLayer::EdgeFeatureDrift);
+    ASSERT_NE(drift, nullptr);
+    ASSERT_FALSE(drift->isChecked());  // too many drifting edges
+    auto savedLayers = [] {
+        views::waitForSettingsWrites();
+        return QSettings().value(settings::kGlobeLayers).toList();
+    };
+    window_->close();
+    EXPECT_TRUE(savedLayers().contains(int(views::GlobeLayer::EdgeFeatureDrift)));
+    {
+        MainWindow next;  // no pair yet: the layer is on as the user left it
+        EXPECT_TRUE(next.globe()->layerVisible(views::GlobeLayer::EdgeFeatureDrift));
+        next.findChild<QAction*>(drift->objectName())->trigger();
+        next.close();
+    }
+    EXPECT_FALSE(savedLayers().contains(int(views::GlobeLayer::EdgeFeatureDrift)));
+}
+
 // A rollout: the window diagnoses the first lead; at a later lead the panel says whose
 // diagnosis it shows rather than passing it off as that lead's.
 TEST_F(DiagnosisDock, AtALeadWithoutADiagnosisThePanelSaysWhichLeadItShows) {

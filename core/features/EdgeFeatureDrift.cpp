@@ -8,13 +8,13 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <span>
 
 #include "features/DriftBatch.h"
 #include "features/UlpsMedian.h"
 #include "graph/CanonicalEdges.h"
-#include "graph/HugePageArray.h"
 #include "graph/LargeVectors.h"
 
 namespace meshdiff {
@@ -39,11 +39,12 @@ double float32Spacing(float x) {
 // chunk then writes into its own stretch of one array sized for all the edges (`slots`), which
 // becomes the list once the stretches are closed up, instead of being copied from the chunks.
 // Without a list, each chunk tallies its drifting edges instead (`tallies`), keeping their ULPs in
-// its stretch of `ulps`, which has room for every edge of the set.
+// its stretch of `ulps`, which has room for every edge of the set. Often only a few edges of each
+// stretch drift: small pages, touched only where written (huge pages would zero all of it).
 struct DriftChunks {
     std::vector<SharedEdges> chunks = std::vector<SharedEdges>(kChunks);
     std::vector<EdgeDrift> slots;
-    HugePageArray<double> ulps;
+    std::unique_ptr<double[]> ulps;
     std::vector<DriftTally> tallies;
 
     DriftChunks() = default;
@@ -51,9 +52,9 @@ struct DriftChunks {
     template <class FirstEdge>
     DriftChunks(bool listEdges, std::size_t topCount, std::size_t edges, const FirstEdge& firstEdge) {
         if (listEdges) return;
-        ulps = HugePageArray<double>(edges);
+        ulps = std::make_unique_for_overwrite<double[]>(edges);
         tallies.reserve(kChunks);
-        for (std::size_t c = 0; c < kChunks; ++c) tallies.emplace_back(topCount, ulps.data() + firstEdge(c));
+        for (std::size_t c = 0; c < kChunks; ++c) tallies.emplace_back(topCount, ulps.get() + firstEdge(c));
         for (std::size_t c = 0; c < kChunks; ++c) chunks[c].tally = &tallies[c];
     }
     bool listed() const { return tallies.empty(); }

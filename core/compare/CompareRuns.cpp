@@ -6,7 +6,9 @@
 #include "compare/Comparison.h"
 #include "compare/DiagnoseComparison.h"
 #include "features/EdgeFeatureDrift.h"
+#include "graph/CanonicalEdges.h"
 #include "graph/GraphDiff.h"
+#include "graph/GraphHash.h"
 #include "io/FileKind.h"
 #include "io/GraphFiles.h"
 #include "io/MappedGraphHdf5.h"
@@ -51,15 +53,19 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
     std::optional<DiffPlaces> places;  // where the graphs differ, for the diagnosis
 
     if (options.compareGraphs && c.a.graphFile && c.b.graphFile) {
-        // Each graph read, then its canonical edges and hash, on its own thread: no wait for the
-        // slower read before hashing starts. A plainly stored HDF5 graph is used in place, mapped,
+        // Each graph read, then its hash and its edge frames at once, on its own thread: the first
+        // graph read takes the other core for them while the second is still being read, which
+        // then has both cores for its own. A plainly stored HDF5 graph is used in place, mapped,
         // instead of copied.
         struct Side {
             MeshGraph graph;
             std::optional<MappedGraphHdf5> mapped;
             GraphView view;
             PreparedGraph prepared;
+            GraphEdgeFrames frames;
         } a, b;
+        EdgeFeatureDriftOptions driftOptions;
+        driftOptions.listEdges = options.listDriftingEdges;
         auto load = [&](const std::string& file, Side& side) {
             if (sniffFileKind(file) == FileKind::GraphHdf5) side.mapped = MappedGraphHdf5::open(file);
             if (side.mapped) {
@@ -68,7 +74,12 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
                 side.graph = readGraph(file);
                 side.view = viewOf(side.graph);
             }
-            side.prepared = prepareGraph(side.view);
+            side.prepared.edges = canonicalEdges(side.view);
+            tbb::parallel_invoke([&] { side.prepared.hash = canonicalGraphHash(side.view, side.prepared.edges); },
+                                 [&] {
+                                     if (options.edgeFeatures)
+                                         side.frames = graphEdgeFrames(side.view, driftOptions.features);
+                                 });
         };
         tbb::parallel_invoke([&] { load(*c.a.graphFile, a); }, [&] { load(*c.b.graphFile, b); });
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
@@ -79,10 +90,9 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
                 if (options.diagnose && !c.graph->identical()) places = placesOf(*c.graph, a.view, b.view);
             },
             [&] {
-                if (!options.edgeFeatures) return;
-                EdgeFeatureDriftOptions drift;
-                drift.listEdges = options.listDriftingEdges;
-                c.edgeFeatures = edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared, drift);
+                if (options.edgeFeatures)
+                    c.edgeFeatures =
+                        edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared, a.frames, b.frames, driftOptions);
             });
     }
     if (options.cancel && options.cancel->load()) throw CompareCancelled();

@@ -277,9 +277,9 @@ std::size_t distinctMeshToGridEdges(const CanonicalEdges& edges) {
     return count;
 }
 
-bool sameCoordinates(const GraphView& a, const GraphView& b) {
+bool sameGraphs(const GraphView& a, const GraphView& b, const PreparedGraph& pa, const PreparedGraph& pb) {
     return sameBytes(a.gridLat, b.gridLat) && sameBytes(a.gridLon, b.gridLon) && sameBytes(a.meshLat, b.meshLat) &&
-           sameBytes(a.meshLon, b.meshLon);
+           sameBytes(a.meshLon, b.meshLon) && sameEdges(pa.edges, pb.edges);
 }
 
 }  // namespace
@@ -291,24 +291,21 @@ double edgeDriftUlps(const EdgeFeature& a, const EdgeFeature& b) {
 }
 
 EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const PreparedGraph& pa,
-                                  const PreparedGraph& pb, const EdgeFeatureDriftOptions& options) {
+                                  const PreparedGraph& pb, const GraphEdgeFrames& fa, const GraphEdgeFrames& fb,
+                                  const EdgeFeatureDriftOptions& options) {
     EdgeFeatureDrift drift;
     drift.method = methodText(options.features);
     drift.notes.push_back(
         "mesh→mesh: not compared; graph files hold the finest mesh's faces, not the multi-mesh edges the processor "
         "uses");
-    if (sameCoordinates(a, b) && pa.hash == pb.hash) {
+    if (sameGraphs(a, b, pa, pb)) {
         // Same nodes and same edges: the same arithmetic on the same inputs, nothing can drift.
-        const GraphEdgeFrames fa = graphEdgeFrames(a, options.features);
         drift.g2m.shared = pa.edges.g2mCount();
         drift.m2g.shared = distinctMeshToGridEdges(pa.edges);
         drift.g2m.normalizationA = drift.g2m.normalizationB = fa.g2mNormalization;
         drift.m2g.normalizationA = drift.m2g.normalizationB = fa.m2gNormalization;
         return drift;
     }
-    GraphEdgeFrames fa, fb;
-    tbb::parallel_invoke([&] { fa = graphEdgeFrames(a, options.features); },
-                         [&] { fb = graphEdgeFrames(b, options.features); });
     DriftChunks g2m, m2g;
     tbb::parallel_invoke([&] { g2m = sharedGridToMesh(pa.edges, pb.edges, fa, fb, options); },
                          [&] { m2g = sharedMeshToGrid(pa.edges, pb.edges, fa, fb, options); });
@@ -316,6 +313,18 @@ EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const 
         [&] { drift.g2m = summarise(std::move(g2m), EdgeSetKind::GridToMesh, fa, fb, options.topCount); },
         [&] { drift.m2g = summarise(std::move(m2g), EdgeSetKind::MeshToGrid, fa, fb, options.topCount); });
     return drift;
+}
+
+EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const PreparedGraph& pa,
+                                  const PreparedGraph& pb, const EdgeFeatureDriftOptions& options) {
+    GraphEdgeFrames fa, fb;
+    if (sameGraphs(a, b, pa, pb)) {
+        fa = graphEdgeFrames(a, options.features);  // B's are the same
+        return edgeFeatureDrift(a, b, pa, pb, fa, fa, options);
+    }
+    tbb::parallel_invoke([&] { fa = graphEdgeFrames(a, options.features); },
+                         [&] { fb = graphEdgeFrames(b, options.features); });
+    return edgeFeatureDrift(a, b, pa, pb, fa, fb, options);
 }
 
 EdgeFeatureDrift edgeFeatureDrift(const MeshGraph& a, const MeshGraph& b, const EdgeFeatureDriftOptions& options) {

@@ -65,6 +65,11 @@ struct EdgeFeatureDriftOptions {
 // Both graphs must be comparable (diffGraphs accepted them); `pa` and `pb` are their prepared edges.
 EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const PreparedGraph& pa,
                                   const PreparedGraph& pb, const EdgeFeatureDriftOptions& options = {});
+// The same from both graphs' edge frames, worked out already (graphEdgeFrames with options.features):
+// e.g. each on the thread that read its graph, while the other graph is still being read.
+EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const PreparedGraph& pa,
+                                  const PreparedGraph& pb, const GraphEdgeFrames& fa, const GraphEdgeFrames& fb,
+                                  const EdgeFeatureDriftOptions& options = {});
 EdgeFeatureDrift edgeFeatureDrift(const MeshGraph& a, const MeshGraph& b, const EdgeFeatureDriftOptions& options = {});
 
 }  // namespace meshdiff

@@ -76,4 +76,19 @@ CanonicalEdges canonicalEdges(const GraphView& graph) {
 
 CanonicalEdges canonicalEdges(const MeshGraph& graph) { return canonicalEdges(viewOf(graph)); }
 
+bool sameEdges(const CanonicalEdges& a, const CanonicalEdges& b) {
+    if (a.g2mCount() != b.g2mCount() || a.gridPoints() != b.gridPoints()) return false;
+    for (std::size_t e = 0; e < a.g2mCount(); ++e)
+        if (a.g2m(e) != b.g2m(e)) return false;
+    for (std::size_t p = 0; p < a.gridPoints(); ++p) {
+        std::int32_t ta[3], tb[3];
+        std::copy_n(a.m2gSenders(p), 3, ta);
+        std::copy_n(b.m2gSenders(p), 3, tb);
+        sortTriangle(ta);
+        sortTriangle(tb);
+        if (!std::equal(ta, ta + 3, tb)) return false;
+    }
+    return true;
+}
+
 }  // namespace meshdiff

@@ -61,4 +61,7 @@ private:
 CanonicalEdges canonicalEdges(const GraphView& graph);
 CanonicalEdges canonicalEdges(const MeshGraph& graph);
 
+// The same edges, in canonical form (what makes two graphs' hashes equal, short of the nodes).
+bool sameEdges(const CanonicalEdges& a, const CanonicalEdges& b);
+
 }  // namespace meshdiff

@@ -242,3 +242,29 @@ TEST(CanonicalEdges, EdgesInCanonicalOrderAndShuffledAgree) {
     ASSERT_EQ(d.g2mOnlyB.size(), 1u);
     EXPECT_EQ(d.g2mOnlyB[0], (GridMeshEdge{sorted.g2mSenders[0], sorted.g2mReceivers[0]}));
 }
+
+TEST(CanonicalEdges, SameEdgesInAnyOrderAndNotWithOneEdgeMoved) {
+    std::mt19937 rng(21);
+    const MeshGraph a = randomGraph(rng);
+    MeshGraph shuffled = a;
+    shuffleEdges(shuffled.g2mSenders, shuffled.g2mReceivers, rng);
+    shuffleEdges(shuffled.m2gSenders, shuffled.m2gReceivers, rng);
+    EXPECT_TRUE(sameEdges(canonicalEdges(a), canonicalEdges(shuffled)));
+
+    MeshGraph g2mMoved = a;  // one grid→mesh edge to another mesh node
+    g2mMoved.g2mReceivers[5] = (g2mMoved.g2mReceivers[5] + 1) % std::int32_t(a.meshCount());
+    MeshGraph m2gMoved = a;  // one grid point's triangle with another sender
+    const auto used = [&](std::int32_t m) {
+        return std::count(&m2gMoved.m2gSenders[9], &m2gMoved.m2gSenders[12], m) > 0;
+    };
+    std::int32_t other = 0;
+    while (used(other)) ++other;
+    m2gMoved.m2gSenders[10] = other;
+    MeshGraph fewer = a;  // one grid→mesh edge less
+    fewer.g2mSenders.pop_back();
+    fewer.g2mReceivers.pop_back();
+    for (const MeshGraph* b : {&g2mMoved, &m2gMoved, &fewer}) {
+        EXPECT_FALSE(sameEdges(canonicalEdges(a), canonicalEdges(*b)));
+        EXPECT_NE(canonicalGraphHash(a), canonicalGraphHash(*b));  // what sameEdges stands in for
+    }
+}

@@ -60,7 +60,7 @@ command -v pdftoppm >/dev/null || fail "pdftoppm (poppler-utils, scripts/debian-
 pdf=$(ls "$r"/map_1_*.pdf | head -1)
 pdftoppm -r 100 -png -singlefile "$pdf" "$tmp/pdfpage" 2>"$tmp/pdferr" || fail "poppler cannot draw $pdf: $(cat "$tmp/pdferr")"
 # Its text is text (vector), not pixels: the title and colour-bar caption can be extracted.
-pdftotext "$pdf" - 2>/dev/null | grep -q "10m_u_component_of_wind — A−B" || fail "no title text in $pdf"
+grep -q "10m_u_component_of_wind — A−B" <<<"$(pdftotext "$pdf" - 2>/dev/null)" || fail "no title text in $pdf"
 
 "$py" - "$r" "$runs/changed_grid_points.json" "$tmp/pdfpage.png" <<'PY' || fail "content checks"
 import csv, json, pathlib, re, struct, sys, zlib

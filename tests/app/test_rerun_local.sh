@@ -85,7 +85,7 @@ set -e
 [ ! -e "$work/runs2" ] && [ ! -e "$pwned" ] || fail "something ran for a bad request"
 
 # 7. the shipped native rebuild preset: meshdiff build-graph, then diffed against A and B
-if "$meshdiff" --help | grep -q build-graph; then
+if grep -q build-graph <<<"$("$meshdiff" --help)"; then
   out=$(timeout 120 "$meshdiff" rerun --recipe "$source/resources/recipes/native-rebuild.json" --runs-dir "$work/runs" \
         --run-a "$data/graphs/wn2_graph_1p0deg_default.npz" --run-b "$graph" --label D 2>&1) || fail "native rebuild: $out"
   folder=$(sed -n 's/^run folder: //p' <<<"$out")

@@ -89,7 +89,7 @@ out=$(slurm_rerun --wait --recipe "$work/echo.json" --run-a "$work/evil" 2>&1) |
 grep -qF "label:$label|env:$label" <<<"$out" || fail "label not passed literally: $out"
 [ ! -e "$pwned" ] || fail "injection through the run folder label ran a command in the batch script"
 # 7. the shipped native rebuild preset as a Slurm job, diffed against A and B
-if "$meshdiff" --help | grep -q build-graph; then
+if grep -q build-graph <<<"$("$meshdiff" --help)"; then
   out=$(slurm_rerun --wait --recipe "$source/resources/recipes/native-rebuild.json" --option precision=float64 --label E \
         --run-a "$graph" --run-b "$data/graphs/wn2_graph_1p0deg_sse.npz" 2>&1) || fail "native rebuild: $out"
   folder=$(sed -n 's/^run folder: //p' <<<"$out")

@@ -95,7 +95,7 @@ rc=$?
 set -e
 [ "$rc" = 2 ] && grep -q "cannot reach" <<<"$out" || fail "unreachable host: $rc $out"
 # 7. the shipped native rebuild preset on the "remote" host, fetched back and diffed against A and B
-if "$meshdiff" --help | grep -q build-graph; then
+if grep -q build-graph <<<"$("$meshdiff" --help)"; then
   out=$(ssh_rerun --recipe "$source/resources/recipes/native-rebuild.json" --remote-meshdiff "$(realpath "$meshdiff")" --label D \
         --run-a "$data/graphs/wn2_graph_1p0deg_default.npz" --run-b "$graph" 2>&1) || fail "native rebuild: $out"
   folder=$(sed -n 's/^run folder: //p' <<<"$out")

@@ -16,7 +16,9 @@ ldd "$meshdiff" >"$tmp/ldd" 2>&1 || fail "ldd $meshdiff: $(cat "$tmp/ldd")"
 grep -q "libc\.so" "$tmp/ldd" || fail "ldd lists no libc: $(cat "$tmp/ldd")"
 if grep -E "$gui_libs" "$tmp/ldd"; then fail "meshdiff (the command line) links GUI libraries (above)"; fi
 if $have_gui; then  # the pattern does match real ldd lines
-  ldd "$gui" | grep -Eq 'libQt6Widgets\.so' && ldd "$gui" | grep -Eq 'libvtk' || fail "meshdiff-gui links no Qt Widgets/VTK?"
+  # Into a file first: `ldd | grep -q` fails under pipefail when grep stops reading before ldd ends.
+  ldd "$gui" >"$tmp/ldd-gui" 2>&1 || fail "ldd $gui: $(cat "$tmp/ldd-gui")"
+  grep -Eq 'libQt6Widgets\.so' "$tmp/ldd-gui" && grep -Eq 'libvtk' "$tmp/ldd-gui" || fail "meshdiff-gui links no Qt Widgets/VTK?"
 fi
 
 # 2. --help lists every command, the window's too.

@@ -1,12 +1,12 @@
 // The forked pre-flight check (core/io/Hdf5Preflight.h): what it concludes from a child that
-// hangs busy, sleeps on a lock it inherited from another thread, or never wakes.
+// hangs busy, sleeps as on a lock it inherited from another thread, or never wakes.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
-#include <future>
-#include <mutex>
+#include <set>
 #include <thread>
 
 #include "core/TestPaths.h"
@@ -16,8 +16,6 @@ using namespace meshdiff;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-std::mutex heldByAnotherThread;
 
 const std::string kHdf5File = test::fixture("netcdf/time_level.nc").string();
 
@@ -43,25 +41,36 @@ TEST(Hdf5Preflight, ABusyChildRunsOutOfTime) {
     EXPECT_LT(Clock::now() - start, std::chrono::seconds(60));
 }
 
-// The child sleeps on a mutex that was locked when it was forked; a later fork, after the other
-// thread let go of it, runs to the end (here: exit 7, which proves that the last child ran).
-TEST(Hdf5Preflight, AChildStuckOnAnInheritedLockIsForkedAgain) {
-    std::promise<void> holding;
-    std::thread holder([&] {
-        heldByAnotherThread.lock();
-        holding.set_value();
+// A child that sleeps without using any CPU — as on a lock another thread held at the fork — is
+// killed and forked again until one runs to its end (here: exit 7). The children wait on a pipe
+// rather than on an inherited mutex: ThreadSanitizer reports on that mutex in the child itself.
+int wakeUp[2] = {-1, -1};   // the children read one byte from [0]
+int started[2] = {-1, -1};  // each child writes its pid to [1]
+
+TEST(Hdf5Preflight, AChildAsleepWithoutCpuIsForkedAgain) {
+    ASSERT_EQ(pipe(wakeUp), 0);
+    ASSERT_EQ(pipe(started), 0);
+    std::thread waker([] {
         std::this_thread::sleep_for(std::chrono::seconds(3));
-        heldByAnotherThread.unlock();
+        const char byte = 1;
+        EXPECT_EQ(write(wakeUp[1], &byte, 1), 1);
     });
-    holding.get_future().wait();
     const auto start = Clock::now();
     const std::string problem = hdf5PreflightProblem(kHdf5File, [] {
-        heldByAnotherThread.lock();
+        const pid_t self = getpid();
+        if (write(started[1], &self, sizeof self) != sizeof self) _exit(3);
+        char byte = 0;
+        while (read(wakeUp[0], &byte, 1) < 0 && errno == EINTR) {}
         _exit(7);
     });
-    holder.join();
+    waker.join();
     EXPECT_EQ(problem, "damaged HDF5 file: reading its structure crashes the HDF5 library (exit 7)");
     EXPECT_GE(Clock::now() - start, std::chrono::seconds(3));
+    close(started[1]);
+    std::set<pid_t> children;
+    for (pid_t child = 0; read(started[0], &child, sizeof child) == sizeof child;) children.insert(child);
+    EXPECT_GE(children.size(), 2u) << "the first child, asleep since it started, was forked again";
+    for (int fd : {wakeUp[0], wakeUp[1], started[0]}) close(fd);
 }
 
 // Never a wrong verdict: a child that sleeps forever each time is not a damaged file.

@@ -1,3 +1,6 @@
+#include <vtkNew.h>
+#include <vtkRenderWindow.h>
+
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -31,6 +34,31 @@ TEST(GlobePreparedTexture, TheRendererOfTheSceneShowsTheTextureDrawnBeforeIt) {
     const LineTextureLevels coarser = GlobeRenderer::lineTextureOf(scene);
     ASSERT_FALSE(coarser.empty());
     EXPECT_NE(coarser.front(), finest.lock());
+}
+
+// A level's texels reach OpenGL in the first frame that shows it (the finest, 64 MB, stalled
+// that frame), unless the renderer uploaded every level beforehand.
+TEST(GlobePreparedTexture, EveryLevelIsUploadedBeforeAFrameShowsIt) {
+    const MeshGraph graph = readGraphNpz(test::officialGraph("wn2_graph_1p0deg_default.npz").string());
+    GlobeScene scene;
+    scene.graphA = &graph;
+    GlobeRenderer renderer;
+    renderer.setScene(scene);
+    renderer.setLineTextureAllowed(true);
+    vtkNew<vtkRenderWindow> window;
+    window->SetOffScreenRendering(1);
+    window->SetSize(640, 480);
+    window->AddRenderer(renderer.renderer());
+    renderer.setViewportHeight(480);
+    window->Render();
+    ASSERT_TRUE(renderer.linesAsTexture());
+    EXPECT_FALSE(renderer.lineTexturesUploaded()) << "the overview shows one coarse level, not all of them";
+    window->MakeCurrent();
+    renderer.uploadLineTextures();
+    EXPECT_TRUE(renderer.lineTexturesUploaded());
+    window->Render();  // and the frame after still draws
+    EXPECT_TRUE(renderer.lineTexturesUploaded());
+    window->RemoveRenderer(renderer.renderer());
 }
 
 }  // namespace

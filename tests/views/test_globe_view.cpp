@@ -1,6 +1,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QImage>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -316,6 +317,27 @@ TEST(GlobeView, WindowShowsTheFinestMeshAsTextureFromAfarAndAsLinesUpClose) {
         const long changed = test::compareImages(mesh, bare, 6).mismatched;
         EXPECT_GT(changed, distance > 2 ? 40000 : 8000) << distance;
     }
+}
+
+TEST(GlobeView, UploadsTheLineTexturesOnlyOnceTheViewIsIdle) {
+    GlobeView view;
+    view.resize(640, 480);
+    QSignalSpy shown(&view, &GlobeView::sceneShown), uploaded(&view, &GlobeView::lineTexturesUploaded);
+    view.setScene(sceneOf(officialPair()));
+    view.show();
+    ASSERT_TRUE(shown.wait(20000));
+    // A user who drags at once: no upload between the frames of the drag.
+    QElapsedTimer dragging;
+    dragging.start();
+    while (dragging.elapsed() < 1500) {
+        view.rotateBy(2.0);
+        QTest::qWait(100);
+    }
+    EXPECT_EQ(uploaded.count(), 0) << "the upload held up a drag";
+    // Then the view rests, and the textures go up once.
+    EXPECT_TRUE(uploaded.wait(10000));
+    QTest::qWait(1000);
+    EXPECT_EQ(uploaded.count(), 1);
 }
 
 TEST(GlobeView, HorizonCullingLeavesThePictureUnchanged) {

@@ -241,6 +241,12 @@ void GlobeRenderer::setViewportHeight(int pixels) {
 
 bool GlobeRenderer::linesAsTexture() const { return impl_->useLineTexture; }
 
+void GlobeRenderer::uploadLineTextures() {
+    if (impl_->renderer->GetRenderWindow()) impl_->earth.uploadLineTextures(impl_->renderer);
+}
+
+bool GlobeRenderer::lineTexturesUploaded() const { return impl_->earth.lineTexturesUploaded(); }
+
 void GlobeRenderer::setHorizonCulling(bool on) {
     if (on == impl_->horizonCulling) return;
     impl_->horizonCulling = on;

@@ -51,6 +51,10 @@ public:
     static LineTextureLevels lineTextureOf(const GlobeScene& scene);
     void setViewportHeight(int pixels);
     bool linesAsTexture() const;
+    // Uploads every level of the line texture to OpenGL, so that zooming never waits for one;
+    // on the thread whose context of the render window this renderer is in is current.
+    void uploadLineTextures();
+    bool lineTexturesUploaded() const;
     // Skipping props wholly behind the horizon (on by default) must not change the picture.
     void setHorizonCulling(bool on);
 

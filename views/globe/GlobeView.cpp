@@ -31,6 +31,8 @@ namespace {
 
 constexpr double kInteractiveRenderScale = 0.5;
 constexpr int kSettleMs = 250;
+// How long the view must have asked for no frame before the line textures are uploaded.
+constexpr int kIdleUploadMs = 500;
 
 // The bounding box of the pixels with any alpha in `area` of `image`.
 QRect paintedBounds(const QImage& image, const QRect& area) {
@@ -82,6 +84,10 @@ struct GlobeView::Impl {
     // (software OpenGL fills 4x fewer pixels); a full-resolution frame follows when it stops.
     bool interactive = false;
     QTimer* settle = nullptr;
+    // Each level of the line texture reaches OpenGL once the view is idle, not in the frame that
+    // first shows it (the finest, at 1.8 Earth radii while dragging, took 0.2–0.3 s there).
+    QTimer* idleUpload = nullptr;
+    bool lineTexturesUploaded = false;
 
     GlobeHoverReadout hover;
 
@@ -119,6 +125,11 @@ GlobeView::GlobeView(QWidget* parent) : QWidget(parent), impl_(std::make_unique<
         requestFrame();
     });
 
+    d.idleUpload = new QTimer(this);
+    d.idleUpload->setSingleShot(true);
+    d.idleUpload->setInterval(kIdleUploadMs);
+    connect(d.idleUpload, &QTimer::timeout, this, [this] { uploadLineTexturesWhenIdle(); });
+
     d.hover.attach(this, [this] { updateHover(); });
 
     d.flight = new QVariantAnimation(this);
@@ -139,6 +150,7 @@ GlobeView::~GlobeView() {
 
 void GlobeView::requestFrame() {
     impl_->frameWanted = true;
+    if (!impl_->lineTexturesUploaded) impl_->idleUpload->start();
     pumpFrames();
 }
 
@@ -263,8 +275,27 @@ void GlobeView::sceneAdopted(int generation) {
     releaseInBackground(std::exchange(d.preparedLines, nullptr));  // the renderer shown holds its own
     traceStartup("globe scene: on the render thread");
     d.legendDirty = true;
+    d.lineTexturesUploaded = false;
     requestFrame();
     emit sceneShown();
+}
+
+void GlobeView::uploadLineTexturesWhenIdle() {
+    Impl& d = *impl_;
+    if (d.lineTexturesUploaded) return;
+    if (d.interactive || d.frameInFlight || d.sceneBuilding) {
+        d.idleUpload->start();
+        return;
+    }
+    d.lineTexturesUploaded = true;
+    RenderLoop* loop = d.loop;
+    QPointer<GlobeView> view(this);
+    d.post([loop, view] {
+        loop->uploadLineTextures();
+        postTo(view, [view] {
+            if (view) emit view->lineTexturesUploaded();
+        });
+    });
 }
 
 const GlobeScene& GlobeView::scene() const { return impl_->scene; }

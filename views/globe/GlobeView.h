@@ -78,6 +78,8 @@ signals:
     void picked(const meshdiff::views::GlobePick& pick);
     void frameRendered(double milliseconds);
     void sceneShown();
+    // The line texture of the scene shown is in OpenGL at every level (uploaded when idle).
+    void lineTexturesUploaded();
     void hovered(double lat, double lon);  // the point of the globe under the mouse (throttled)
 
 protected:
@@ -92,6 +94,7 @@ protected:
 
 private:
     void markInteractive();
+    void uploadLineTexturesWhenIdle();
     void setCamera(const GlobeCamera& camera);
     void flyToCamera(const GlobeCamera& target, int durationMs);
     // Runs `change` on the renderer on screen, on the render thread, then asks for a frame.

@@ -85,6 +85,13 @@ RenderedFrame RenderLoop::render(const FrameRequest& request) {
     return out;
 }
 
+void RenderLoop::uploadLineTextures() {
+    if (!makeCurrent()) return;
+    traceStartup("line textures: uploading");
+    globe_->uploadLineTextures();
+    traceStartup("line textures: uploaded");
+}
+
 GlobePick RenderLoop::pick(double x, double y, double tolerance) {
     int* size = window_->GetSize();
     return globe_->pick(x * size[0], (1.0 - y) * size[1], tolerance * size[0]);

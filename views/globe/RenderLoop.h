@@ -37,6 +37,8 @@ public:
     void adopt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive);
 
     RenderedFrame render(const FrameRequest& request);
+    // Every level of the line texture to OpenGL, between frames (GlobeRenderer::uploadLineTextures).
+    void uploadLineTextures();
 
     // A picture the view is done with: its pixels are reused for the next frame, and are never
     // freed on the GUI thread (munmap there waits for the page faults of the loading threads).

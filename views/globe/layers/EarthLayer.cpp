@@ -1,11 +1,14 @@
 #include <vtkActor.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
+#include <vtkOpenGLTexture.h>
 #include <vtkPointData.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
+#include <vtkRenderer.h>
 #include <vtkTexture.h>
+#include <vtkTextureObject.h>
 #include <vtkUnsignedCharArray.h>
 
 #include "globe/layers/EarthLayer.h"
@@ -105,6 +108,20 @@ void EarthLayer::showLineTexture(std::optional<int> level) {
 
 vtkTexture* EarthLayer::shownLineTexture() const {
     return actorCount() == 0 ? nullptr : actor(0)->GetProperty()->GetTexture(kLineTextureName);
+}
+
+void EarthLayer::uploadLineTextures(vtkRenderer* renderer) {
+    for (const auto& texture : lineTextures_) {
+        texture->Render(renderer);
+        texture->PostRender(renderer);
+    }
+}
+
+bool EarthLayer::lineTexturesUploaded() const {
+    return !lineTextures_.empty() && std::all_of(lineTextures_.begin(), lineTextures_.end(), [](const auto& texture) {
+        auto* uploaded = vtkOpenGLTexture::SafeDownCast(texture);
+        return uploaded && uploaded->GetTextureObject() && uploaded->GetTextureObject()->GetHandle() != 0;
+    });
 }
 
 }  // namespace meshdiff::views

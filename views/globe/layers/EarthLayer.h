@@ -8,6 +8,7 @@
 #include "globe/layers/ActorLayer.h"
 
 class vtkPolyData;
+class vtkRenderer;
 class vtkTexture;
 
 namespace meshdiff::views {
@@ -32,6 +33,10 @@ public:
     // Blends line texture `level` (clamped to those there are) over the Earth; none hides it.
     void showLineTexture(std::optional<int> level);
     vtkTexture* shownLineTexture() const;
+    // Hands every line texture level to OpenGL now (the render window's context current), so
+    // that the first frame showing a level does not upload its texels: the finest is 64 MB.
+    void uploadLineTextures(vtkRenderer* renderer);
+    bool lineTexturesUploaded() const;
 
 private:
     LineTextureLevels rasters_;  // the texels the line textures read: destroyed after them

@@ -102,6 +102,12 @@ double longestEdge(std::span<const std::int32_t> senders, std::span<const std::i
                 }
             }
             unrotatedSquaredLengths(count, s, r, u);
+            // Most batches hold no candidate once the chunk's largest is known: one branch-free pass
+            // (NaN counts as a candidate, as below) instead of a compare and a branch per edge.
+            const double threshold = chunk.largest * kNear;
+            bool anyCandidate = false;
+            for (std::size_t k = 0; k < count; ++k) anyCandidate |= !(u[k] < threshold);
+            if (!anyCandidate) continue;
             for (std::size_t k = 0; k < count; ++k) {
                 if (u[k] < chunk.largest * kNear) continue;
                 chunk.largest = std::max(chunk.largest, u[k]);

@@ -174,9 +174,13 @@ MeshGraph readGraphNpz(const std::string& path) {
                 if (offset == 0) {
                     if (h.shape.size() != 1)
                         throw Error(where(slot), "expected a 1-D edge index array, got shape " + shapeText(h.shape));
-                    resizeLarge(edges, h.elementCount());
+                    edges.clear();
+                    reserveLarge(edges, h.elementCount());
                 }
-                indicesInto(h, data, bytes, offset / std::max<std::size_t>(dtypeSize(h.dtype), 1), edges, where(slot));
+                // Grown piece by piece: the zeros a resize writes are overwritten while still in the cache.
+                const std::size_t itemBytes = std::max<std::size_t>(dtypeSize(h.dtype), 1);
+                edges.resize(std::min(offset / itemBytes + bytes / itemBytes, h.elementCount()));
+                indicesInto(h, data, bytes, offset / itemBytes, edges, where(slot));
                 return;
             }
             if (offset + bytes < h.dataBytes() || offset > 0) {

@@ -102,6 +102,12 @@ double longestEdge(std::span<const std::int32_t> senders, std::span<const std::i
                 }
             }
             unrotatedSquaredLengths(count, s, r, u);
+            // Most batches hold no candidate once the chunk's largest is known: one branch-free pass
+            // (NaN counts as a candidate, as below) instead of a compare and a branch per edge.
+            const double threshold = chunk.largest * kNear;
+            bool anyCandidate = false;
+            for (std::size_t k = 0; k < count; ++k) anyCandidate |= !(u[k] < threshold);
+            if (!anyCandidate) continue;
             for (std::size_t k = 0; k < count; ++k) {
                 if (u[k] < chunk.largest * kNear) continue;
                 chunk.largest = std::max(chunk.largest, u[k]);
@@ -161,8 +167,20 @@ NodeFrames NodeFrames::grid(std::span<const float> lat, std::span<const float> l
     NodeFrames f;
     fill(lat, lon, math, f);
     f.size_ = lat.size() * lon.size();
-    f.nLon_ = lon.size();
+    f.setLonCount(lon.size());
     return f;
+}
+
+// With l = ⌈log2 d⌉, s = 32 + l and m = ⌈2^s / d⌉ (m·d − 2^s < d ≤ 2^l), n·m / 2^s exceeds n / d by
+// less than 2^-(l+1) ≤ 1/d for n < 2^31, so its floor is ⌊n / d⌋; n·m < 2^31 · 2^33 fits 64 bits.
+void NodeFrames::setLonCount(std::size_t nLon) {
+    nLon_ = nLon;
+    lonInverse_ = 0;
+    if (nLon == 0 || nLon > kFastNodes) return;
+    const unsigned l = static_cast<unsigned>(std::bit_width(nLon - 1));
+    lonShift_ = 32 + l;
+    const std::uint64_t power = std::uint64_t(1) << lonShift_;  // l ≤ 31: s ≤ 63
+    lonInverse_ = power / nLon + (power % nLon != 0 ? 1 : 0);
 }
 
 NodeFrames NodeFrames::mesh(std::span<const float> lat, std::span<const float> lon, FloatMath math) {

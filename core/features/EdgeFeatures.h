@@ -73,11 +73,20 @@ private:
     static bool sameBits(float x, float y) {
         return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y);
     }
-    std::size_t latIndex(std::size_t node) const { return nLon_ == 0 ? node : node / nLon_; }
-    std::size_t lonIndex(std::size_t node) const { return nLon_ == 0 ? node : node % nLon_; }
+    // node / nLon_ as a multiply and a shift (exact below 2^31: every int32 node index): a 64-bit
+    // division was a fifth of the longest-edge pass over the grid's edges.
+    std::size_t latIndex(std::size_t node) const {
+        if (nLon_ == 0) return node;
+        return lonInverse_ != 0 && node < kFastNodes ? (node * lonInverse_) >> lonShift_ : node / nLon_;
+    }
+    std::size_t lonIndex(std::size_t node) const { return nLon_ == 0 ? node : node - latIndex(node) * nLon_; }
+    void setLonCount(std::size_t nLon);
+    static constexpr std::size_t kFastNodes = std::size_t(1) << 31;
     static void fill(std::span<const float> lat, std::span<const float> lon, FloatMath math, NodeFrames& out);
 
     std::size_t size_ = 0, nLon_ = 0;  // nLon_ = 0: one lat and one lon per node (the mesh)
+    std::uint64_t lonInverse_ = 0;     // ⌈2^lonShift_ / nLon_⌉, 0 when nLon_ is beyond 2^31
+    unsigned lonShift_ = 0;
     std::vector<float> latDeg_, lonDeg_;
     std::vector<std::array<float, 3>> positions_;  // per mesh node, float32 as NumPy computes them
     std::vector<float> sinTheta_, cosTheta_, sinPhi_, cosPhi_;

@@ -76,12 +76,10 @@ std::vector<float> coordinates(const NpyHeader& h, const std::byte* data, const 
     return a.toFloat32();
 }
 
-// Integer indices → int32; negative ones and ones beyond 32 bits are refused here, the ranges
-// of valid node indices by validateGraph.
+// Integer indices → int32 (`n` of them, the first at position `first` of their array); negative
+// ones and ones beyond 32 bits are refused here, the ranges of valid node indices by validateGraph.
 template <class T>
-std::vector<std::int32_t> toInt32(const T* in, std::size_t n, const std::string& where) {
-    std::vector<std::int32_t> out;
-    resizeLarge(out, n);
+void toInt32(const T* in, std::size_t n, std::int32_t* out, std::size_t first, const std::string& where) {
     constexpr std::uint64_t kMax = std::numeric_limits<std::int32_t>::max();
     std::uint64_t highBits = 0;  // any bit from 31 up: negative (wraps to huge) or beyond int32
     for (std::size_t i = 0; i < n; ++i) {
@@ -91,25 +89,33 @@ std::vector<std::int32_t> toInt32(const T* in, std::size_t n, const std::string&
     if (highBits != 0) {
         for (std::size_t i = 0; i < n; ++i)
             if (static_cast<std::uint64_t>(in[i]) > kMax)
-                throw Error(where, "index " + std::to_string(in[i]) + " at position " + std::to_string(i) +
+                throw Error(where, "index " + std::to_string(in[i]) + " at position " + std::to_string(first + i) +
                                        " is not a valid node index (negative or beyond 32 bits)");
     }
-    return out;
+}
+
+// `bytes` of an index array's data, starting at element `first`, into out[first…].
+void indicesInto(const NpyHeader& h, const std::byte* data, std::size_t bytes, std::size_t first,
+                 std::vector<std::int32_t>& out, const std::string& where) {
+    std::int32_t* to = out.data() + first;
+    switch (h.dtype) {
+        case DType::Int8: return toInt32(reinterpret_cast<const std::int8_t*>(data), bytes, to, first, where);
+        case DType::Int16: return toInt32(reinterpret_cast<const std::int16_t*>(data), bytes / 2, to, first, where);
+        case DType::Int32: return toInt32(reinterpret_cast<const std::int32_t*>(data), bytes / 4, to, first, where);
+        case DType::Int64: return toInt32(reinterpret_cast<const std::int64_t*>(data), bytes / 8, to, first, where);
+        case DType::UInt8: return toInt32(reinterpret_cast<const std::uint8_t*>(data), bytes, to, first, where);
+        case DType::UInt16: return toInt32(reinterpret_cast<const std::uint16_t*>(data), bytes / 2, to, first, where);
+        case DType::UInt32: return toInt32(reinterpret_cast<const std::uint32_t*>(data), bytes / 4, to, first, where);
+        case DType::UInt64: return toInt32(reinterpret_cast<const std::uint64_t*>(data), bytes / 8, to, first, where);
+        default: throw Error(where, "expected an integer index array, got " + dtypeName(h.dtype));
+    }
 }
 
 std::vector<std::int32_t> indices(const NpyHeader& h, const std::byte* data, const std::string& where) {
-    const std::size_t n = h.elementCount();
-    switch (h.dtype) {
-        case DType::Int8: return toInt32(reinterpret_cast<const std::int8_t*>(data), n, where);
-        case DType::Int16: return toInt32(reinterpret_cast<const std::int16_t*>(data), n, where);
-        case DType::Int32: return toInt32(reinterpret_cast<const std::int32_t*>(data), n, where);
-        case DType::Int64: return toInt32(reinterpret_cast<const std::int64_t*>(data), n, where);
-        case DType::UInt8: return toInt32(reinterpret_cast<const std::uint8_t*>(data), n, where);
-        case DType::UInt16: return toInt32(reinterpret_cast<const std::uint16_t*>(data), n, where);
-        case DType::UInt32: return toInt32(reinterpret_cast<const std::uint32_t*>(data), n, where);
-        case DType::UInt64: return toInt32(reinterpret_cast<const std::uint64_t*>(data), n, where);
-        default: throw Error(where, "expected an integer index array, got " + dtypeName(h.dtype));
-    }
+    std::vector<std::int32_t> out;
+    resizeLarge(out, h.elementCount());
+    indicesInto(h, data, h.dataBytes(), 0, out, where);
+    return out;
 }
 
 template <class T>
@@ -155,27 +161,45 @@ MeshGraph readGraphNpz(const std::string& path) {
 
     MeshGraph g;
     try {
-        // Each member is converted by the thread that inflated it, into its own field of the graph.
-        archive.visitMany(keys, [&](std::size_t slot, const NpyHeader& h, const std::byte* data) {
+        // Each member is converted by the thread that inflated it, into its own field of the graph:
+        // the edge index arrays piece by piece as they are inflated, the small arrays once whole.
+        std::vector<std::vector<std::byte>> gathered(SlotCount);
+        archive.visitManyInPieces(keys, [&](std::size_t slot, const NpyHeader& h, std::size_t offset,
+                                            const std::byte* data, std::size_t bytes) {
+            if (slot >= G2mSenders) {
+                std::vector<std::int32_t>& edges = slot == G2mSenders     ? g.g2mSenders
+                                                   : slot == G2mReceivers ? g.g2mReceivers
+                                                   : slot == M2gSenders   ? g.m2gSenders
+                                                                          : g.m2gReceivers;
+                if (offset == 0) {
+                    if (h.shape.size() != 1)
+                        throw Error(where(slot), "expected a 1-D edge index array, got shape " + shapeText(h.shape));
+                    edges.clear();
+                    reserveLarge(edges, h.elementCount());
+                }
+                // Grown piece by piece: the zeros a resize writes are overwritten while still in the cache.
+                const std::size_t itemBytes = std::max<std::size_t>(dtypeSize(h.dtype), 1);
+                edges.resize(std::min(offset / itemBytes + bytes / itemBytes, h.elementCount()));
+                indicesInto(h, data, bytes, offset / itemBytes, edges, where(slot));
+                return;
+            }
+            if (offset + bytes < h.dataBytes() || offset > 0) {
+                std::vector<std::byte>& whole = gathered[slot];
+                if (offset == 0) whole.clear();
+                whole.insert(whole.end(), data, data + bytes);
+                if (whole.size() < h.dataBytes()) return;
+                data = whole.data();
+            }
             const std::string w = where(slot);
             switch (static_cast<Slot>(slot)) {
                 case GridLat: g.gridLat = coordinates(h, data, w); break;
                 case GridLon: g.gridLon = coordinates(h, data, w); break;
                 case MeshLat: g.meshLat = coordinates(h, data, w); break;
                 case MeshLon: g.meshLon = coordinates(h, data, w); break;
-                case MeshFaces:
+                default:
                     if (!((h.shape.size() == 2 && h.shape[1] == 3) || (h.shape.size() == 1 && h.shape[0] % 3 == 0)))
                         throw Error(w, "expected mesh faces of shape (F, 3), got " + shapeText(h.shape));
                     g.meshFaces = indices(h, data, w);
-                    break;
-                default:
-                    if (h.shape.size() != 1)
-                        throw Error(w, "expected a 1-D edge index array, got shape " + shapeText(h.shape));
-                    std::vector<std::int32_t> edges = indices(h, data, w);
-                    if (slot == G2mSenders) g.g2mSenders = std::move(edges);
-                    else if (slot == G2mReceivers) g.g2mReceivers = std::move(edges);
-                    else if (slot == M2gSenders) g.m2gSenders = std::move(edges);
-                    else g.m2gReceivers = std::move(edges);
                     break;
             }
         });

@@ -1,6 +1,7 @@
 #include "io/NpzArchive.h"
 
 #include <fcntl.h>
+#include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -16,8 +17,11 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <limits>
 #include <new>
 #include <numeric>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <unordered_map>
@@ -116,6 +120,30 @@ public:
 
 private:
     HugePageArray<std::byte> buffer_;
+};
+
+// A worker's stream inflater (ISA-L): its state and the buffer the pieces come out in, kept for
+// its next member. The buffer stays in the L2 cache while a piece is inflated and then converted.
+class PieceInflater {
+public:
+    static constexpr std::size_t kPieceBytes = std::size_t(512) << 10;
+
+    inflate_state& start(const std::vector<std::byte>& raw) {
+        if (!state_) {
+            state_ = std::make_unique<inflate_state>();
+            buffer_ = std::make_unique_for_overwrite<std::byte[]>(kPieceBytes);
+        }
+        isal_inflate_init(state_.get());
+        state_->crc_flag = ISAL_GZIP_NO_HDR;  // the CRC-32 a zip directory holds
+        state_->next_in = reinterpret_cast<std::uint8_t*>(const_cast<std::byte*>(raw.data()));
+        state_->avail_in = static_cast<std::uint32_t>(raw.size());
+        return *state_;
+    }
+    std::byte* buffer() { return buffer_.get(); }
+
+private:
+    std::unique_ptr<inflate_state> state_;
+    std::unique_ptr<std::byte[]> buffer_;
 };
 
 NpyHeader nativeCOrder(NpyHeader h) {
@@ -223,6 +251,80 @@ struct NpzArchive::Impl {
         }
         raw = {};  // a stored member's bytes are not needed any more
     }
+
+    // Inflates a deflated member piece by piece into `inflater`'s buffer, visiting each piece's
+    // whole elements. False, with nothing visited, when the member is to be visited whole
+    // instead: stored, beyond ISA-L's 32-bit input count, a header longer than a piece, or data
+    // not in native byte order and C order.
+    bool visitInPieces(std::size_t index, const Member& m, const std::vector<std::byte>& raw, PieceInflater& inflater,
+                       const PieceVisitor& visit) const {
+        if (m.method != ZIP_CM_DEFLATE || raw.size() > std::numeric_limits<std::uint32_t>::max()) return false;
+        const std::string w = where(m);
+        const auto corrupt = [&] {
+            return Error(w, "corrupt compressed data (the deflate stream does not inflate to " +
+                                std::to_string(m.size) + " bytes)");
+        };
+        inflate_state& state = inflater.start(raw);
+        std::byte* const buffer = inflater.buffer();
+        std::uint64_t produced = 0;  // bytes of the member inflated so far
+        std::size_t kept = 0;        // bytes at the buffer's start not visited yet (part of an element)
+        std::size_t visited = 0;     // data bytes visited so far
+        std::optional<NpyHeader> header;
+        std::size_t itemBytes = 1;
+        // What the visitor refused is told only if the member inflates whole with the right CRC:
+        // a corrupt member is reported as corrupt, not as the values its damage made.
+        std::exception_ptr visitFailed;
+        do {
+            const std::size_t room =
+                static_cast<std::size_t>(std::min<std::uint64_t>(PieceInflater::kPieceBytes - kept, m.size - produced));
+            state.next_out = reinterpret_cast<std::uint8_t*>(buffer + kept);
+            state.avail_out = static_cast<std::uint32_t>(room);
+            if (isal_inflate(&state) != ISAL_DECOMP_OK) throw corrupt();
+            const std::size_t got = room - state.avail_out;
+            if (got < room) throw corrupt();  // all the input was given: the stream ended early
+            produced += got;
+            if (visitFailed) continue;  // inflating on only to tell a corrupt member from a refused one
+            const std::size_t held = kept + got;
+            kept = 0;
+            try {
+                std::size_t begin = 0;
+                if (!header) {
+                    const std::size_t offset = npyDataOffset(buffer, held, w);
+                    if (offset > held) {
+                        if (produced == m.size) throw Error(w, ".npy header is truncated");
+                        return false;
+                    }
+                    NpyHeader h = parseNpyHeader(buffer, held, w, m.size - offset);
+                    if (!h.isNativeCOrder()) return false;
+                    header = nativeCOrder(std::move(h));
+                    itemBytes = std::max<std::size_t>(dtypeSize(header->dtype), 1);
+                    begin = offset;
+                }
+                const std::size_t left = header->dataBytes() - visited;
+                const std::size_t usable = std::min((held - begin) / itemBytes * itemBytes, left);
+                if (usable > 0 || visited == 0) visit(index, *header, visited, buffer + begin, usable);
+                visited += usable;
+                if (visited < header->dataBytes()) {
+                    kept = held - begin - usable;  // less than an element: moved to the front
+                    std::memmove(buffer, buffer + begin + usable, kept);
+                }
+            } catch (...) {
+                visitFailed = std::current_exception();
+            }
+        } while (produced < m.size);
+        if (state.block_state != ISAL_BLOCK_FINISH) {
+            // All the bytes the directory promises are out: the stream may only end now.
+            std::uint8_t extra[16];
+            state.next_out = extra;
+            state.avail_out = sizeof extra;
+            if (isal_inflate(&state) != ISAL_DECOMP_OK || state.avail_out != sizeof extra ||
+                state.block_state != ISAL_BLOCK_FINISH)
+                throw corrupt();
+        }
+        if (state.crc != m.crc) throw Error(w, "CRC-32 mismatch: member is corrupt");
+        if (visitFailed) std::rethrow_exception(visitFailed);
+        return true;
+    }
 };
 
 NpzArchive::NpzArchive(const std::string& path) : impl_(std::make_unique<Impl>()) {
@@ -307,16 +409,14 @@ std::vector<NdArray> NpzArchive::readMany(const std::vector<std::string>& keys) 
     return out;
 }
 
-void NpzArchive::visitMany(const std::vector<std::string>& keys, const MemberVisitor& visit) const {
-    const std::size_t n = keys.size();
-    std::vector<const Member*> members;
-    members.reserve(n);
-    for (const std::string& key : keys) members.push_back(&impl_->member(key));
-    // libzip handles are not thread-safe: fetch the raw bytes in turn, then inflate and decode in parallel.
-    std::vector<std::vector<std::byte>> raw(n);
-    for (std::size_t i = 0; i < n; ++i) raw[i] = impl_->fetch(*members[i]);
+namespace {
 
-    // Largest first, each worker taking the next member when done: balances members of very different sizes.
+// Calls work(i, scratch, inflater) once for every members[i] on up to the arena's concurrency of
+// workers, each with its own buffers, largest member first, each worker taking the next member
+// when done: balances members of very different sizes.
+template <class Work>
+void largestFirst(const std::vector<const Member*>& members, const Work& work) {
+    const std::size_t n = members.size();
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(),
@@ -325,9 +425,10 @@ void NpzArchive::visitMany(const std::vector<std::string>& keys, const MemberVis
     std::atomic<bool> failed{false};
     auto worker = [&] {
         Scratch scratch;
+        PieceInflater inflater;
         for (std::size_t k; !failed && (k = next++) < n;) {
             try {
-                impl_->visitMember(order[k], *members[order[k]], raw[order[k]], scratch, visit);
+                work(order[k], scratch, inflater);
             } catch (...) {
                 failed = true;
                 throw;
@@ -349,6 +450,38 @@ void NpzArchive::visitMany(const std::vector<std::string>& keys, const MemberVis
         throw;
     }
     group.wait();
+}
+
+}  // namespace
+
+// libzip handles are not thread-safe: the raw bytes are fetched in turn, then inflated and decoded in parallel.
+void NpzArchive::visitMany(const std::vector<std::string>& keys, const MemberVisitor& visit) const {
+    std::vector<const Member*> members;
+    members.reserve(keys.size());
+    for (const std::string& key : keys) members.push_back(&impl_->member(key));
+    std::vector<std::vector<std::byte>> raw(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) raw[i] = impl_->fetch(*members[i]);
+    largestFirst(members, [&](std::size_t i, Scratch& scratch, PieceInflater&) {
+        impl_->visitMember(i, *members[i], raw[i], scratch, visit);
+    });
+}
+
+void NpzArchive::visitManyInPieces(const std::vector<std::string>& keys, const PieceVisitor& visit) const {
+    std::vector<const Member*> members;
+    members.reserve(keys.size());
+    for (const std::string& key : keys) members.push_back(&impl_->member(key));
+    std::vector<std::vector<std::byte>> raw(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) raw[i] = impl_->fetch(*members[i]);
+    largestFirst(members, [&](std::size_t i, Scratch& scratch, PieceInflater& inflater) {
+        if (impl_->visitInPieces(i, *members[i], raw[i], inflater, visit)) {
+            raw[i] = {};
+            return;
+        }
+        impl_->visitMember(i, *members[i], raw[i], scratch,
+                           [&](std::size_t index, const NpyHeader& header, const std::byte* data) {
+                               visit(index, header, 0, data, header.dataBytes());
+                           });
+    });
 }
 
 bool NpzArchive::isStored(const std::string& key) const { return impl_->member(key).method == ZIP_CM_STORE; }

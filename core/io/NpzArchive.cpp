@@ -215,6 +215,17 @@ struct NpzArchive::Impl {
     }
 
     // What visitMember() starts from: the raw deflate stream, or the whole member (CRC checked by libzip).
+    // The members named by `keys` and their raw bytes, fetched in turn (libzip is not thread-safe).
+    std::pair<std::vector<const Member*>, std::vector<std::vector<std::byte>>> fetchAll(
+        const std::vector<std::string>& keys) const {
+        std::vector<const Member*> named;
+        named.reserve(keys.size());
+        for (const std::string& key : keys) named.push_back(&member(key));
+        std::vector<std::vector<std::byte>> raw(keys.size());
+        for (std::size_t i = 0; i < keys.size(); ++i) raw[i] = fetch(*named[i]);
+        return {std::move(named), std::move(raw)};
+    }
+
     std::vector<std::byte> fetch(const Member& m) const {
         checkSizes(m);
         if (m.method == ZIP_CM_DEFLATE) return readAll(m, ZIP_FL_COMPRESSED, m.compressedSize);
@@ -456,22 +467,14 @@ void largestFirst(const std::vector<const Member*>& members, const Work& work) {
 
 // libzip handles are not thread-safe: the raw bytes are fetched in turn, then inflated and decoded in parallel.
 void NpzArchive::visitMany(const std::vector<std::string>& keys, const MemberVisitor& visit) const {
-    std::vector<const Member*> members;
-    members.reserve(keys.size());
-    for (const std::string& key : keys) members.push_back(&impl_->member(key));
-    std::vector<std::vector<std::byte>> raw(keys.size());
-    for (std::size_t i = 0; i < keys.size(); ++i) raw[i] = impl_->fetch(*members[i]);
+    auto [members, raw] = impl_->fetchAll(keys);
     largestFirst(members, [&](std::size_t i, Scratch& scratch, PieceInflater&) {
         impl_->visitMember(i, *members[i], raw[i], scratch, visit);
     });
 }
 
 void NpzArchive::visitManyInPieces(const std::vector<std::string>& keys, const PieceVisitor& visit) const {
-    std::vector<const Member*> members;
-    members.reserve(keys.size());
-    for (const std::string& key : keys) members.push_back(&impl_->member(key));
-    std::vector<std::vector<std::byte>> raw(keys.size());
-    for (std::size_t i = 0; i < keys.size(); ++i) raw[i] = impl_->fetch(*members[i]);
+    auto [members, raw] = impl_->fetchAll(keys);
     largestFirst(members, [&](std::size_t i, Scratch& scratch, PieceInflater& inflater) {
         if (impl_->visitInPieces(i, *members[i], raw[i], inflater, visit)) {
             raw[i] = {};

@@ -2,7 +2,9 @@
 // first, the lead it follows, and a click that asks for a field.
 #include <QCheckBox>
 #include <QSignalSpy>
+#include <QStyledItemDelegate>
 #include <QTableWidget>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -127,6 +129,43 @@ TEST(DiagnosisPanel, ShowsTheVerdictTheTablesAndAsksForTheFieldOfAClickedRow) {
     EXPECT_EQ(panel.verdictText(), QStringLiteral("Cause: spread"));
     EXPECT_EQ(panel.fieldTable()->rowCount(), 2);
     EXPECT_TRUE(panel.driftTable()->isHidden());
+}
+
+// Counts how often the table measures a cell (its columns are sized to their contents).
+class CountingDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+        ++measured;
+        return QStyledItemDelegate::sizeHint(option, index);
+    }
+    mutable int measured = 0;
+};
+
+// Opening a pair again refills the tables with as many rows as before: each cell must be measured
+// a few times, not once per cell set (that relayout stalled the window's GUI thread ~100 ms).
+TEST(DiagnosisPanel, RefillingTheTablesMeasuresEachCellAFewTimesOnly) {
+    DiagnosisPanel panel;
+    panel.resize(500, 700);
+    panel.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
+    Diagnosis d = twoLeadDiagnosis();
+    d.perField.clear();
+    for (int i = 0; i < 24; ++i)
+        d.perField.push_back(fieldAt("field_" + std::to_string(i), 0, 1e-3 * (i + 1), 0.5, Cause::Graph));
+    auto* delegate = new CountingDelegate(panel.fieldTable());
+    panel.fieldTable()->setItemDelegate(delegate);
+    panel.setData(diagnosisPanelData(&d, nullptr));
+    panel.showField(QStringLiteral("field_3"));
+    QTest::qWait(100);
+    delegate->measured = 0;
+    panel.setData(diagnosisPanelData(&d, nullptr));
+    QTest::qWait(100);  // the layout the view postponed
+    const int cells = 24 * panel.fieldTable()->columnCount();
+    EXPECT_GT(delegate->measured, 0) << "the columns were not sized to the new contents";
+    EXPECT_LT(delegate->measured, 4 * cells);
+    ASSERT_EQ(panel.fieldTable()->rowCount(), 24);
+    EXPECT_EQ(panel.fieldTable()->item(0, 0)->text(), QStringLiteral("field_23"));
 }
 
 }  // namespace

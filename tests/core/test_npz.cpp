@@ -35,7 +35,7 @@ NdArray makeArray(DType dtype, std::vector<std::size_t> shape, const void* data,
     a.dtype = dtype;
     a.shape = std::move(shape);
     a.bytes.resize(bytes);
-    std::memcpy(a.bytes.data(), data, bytes);
+    if (bytes > 0) std::memcpy(a.bytes.data(), data, bytes);
     return a;
 }
 

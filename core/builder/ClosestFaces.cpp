@@ -67,6 +67,7 @@ ClosestFacesOfPoints::ClosestFacesOfPoints(const std::vector<Vec3>& meshNodes,
                                            const std::vector<std::array<std::int32_t, 3>>& faces)
     : nodes_(meshNodes), faces_(faces), searchBound_(closestFaceSearchBound(meshNodes, faces)) {
     spheres_.reserve(faces.size());
+    byHeight_.reserve(faces.size());
     for (const auto& f : faces) {
         const Vec3 &a = meshNodes[f[0]], &b = meshNodes[f[1]], &c = meshNodes[f[2]];
         const Vec3 centroid{(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3};

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "builder/SphereCoordinates.h"
+#include "graph/LargeVectors.h"
 
 namespace meshdiff {
 
@@ -51,8 +52,8 @@ private:
     const std::vector<Vec3>& nodes_;
     const std::vector<std::array<std::int32_t, 3>>& faces_;
     double searchBound_ = 0;
-    std::vector<std::array<double, 4>> spheres_;             // centroid, radius + search bound; by face
-    std::vector<std::pair<double, std::int32_t>> byHeight_;  // (centroid z, face) ascending
+    LargeVector<std::array<double, 4>> spheres_;             // centroid, radius + search bound; by face
+    LargeVector<std::pair<double, std::int32_t>> byHeight_;  // (centroid z, face) ascending
     double widestSphere_ = 0;
 };
 

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <random>
+#include <span>
 
 #include "builder/SphereCoordinates.h"
 #include "common/Error.h"
@@ -64,8 +65,8 @@ void denseTanh(const float* w, const float* b, const float* in, int n, float* ou
 }
 
 // CSR of `value` grouped by `key`, each group sorted ascending.
-std::pair<std::vector<std::int64_t>, std::vector<std::int32_t>> grouped(const std::vector<std::int32_t>& key,
-                                                                        const std::vector<std::int32_t>& value,
+std::pair<std::vector<std::int64_t>, std::vector<std::int32_t>> grouped(std::span<const std::int32_t> key,
+                                                                        std::span<const std::int32_t> value,
                                                                         std::size_t keys) {
     std::vector<std::int64_t> start(keys + 1, 0);
     for (auto k : key) ++start[std::size_t(k) + 1];

@@ -15,6 +15,7 @@
 #include "features/DriftBatch.h"
 #include "features/UlpsMedian.h"
 #include "graph/CanonicalEdges.h"
+#include "graph/HugePageArray.h"
 #include "graph/LargeVectors.h"
 
 namespace meshdiff {
@@ -39,12 +40,13 @@ double float32Spacing(float x) {
 // chunk then writes into its own stretch of one array sized for all the edges (`slots`), which
 // becomes the list once the stretches are closed up, instead of being copied from the chunks.
 // Without a list, each chunk tallies its drifting edges instead (`tallies`), keeping their ULPs in
-// its stretch of `ulps`, which has room for every edge of the set. Often only a few edges of each
-// stretch drift: small pages, touched only where written (huge pages would zero all of it).
+// its stretch of `ulps`, which has room for every edge of the set. Huge pages: when many mesh nodes
+// moved, millions of edges drift and small pages cost a fault per 512 of them; when few drift, the
+// kernel zeroes the whole array (~37 MB at 0.25°, a few ms) instead.
 struct DriftChunks {
     std::vector<SharedEdges> chunks = std::vector<SharedEdges>(kChunks);
     std::vector<EdgeDrift> slots;
-    std::unique_ptr<double[]> ulps;
+    HugePageArray<double> ulps;
     std::vector<DriftTally> tallies;
 
     DriftChunks() = default;
@@ -52,9 +54,9 @@ struct DriftChunks {
     template <class FirstEdge>
     DriftChunks(bool listEdges, std::size_t topCount, std::size_t edges, const FirstEdge& firstEdge) {
         if (listEdges) return;
-        ulps = std::make_unique_for_overwrite<double[]>(edges);
+        ulps = HugePageArray<double>(edges);
         tallies.reserve(kChunks);
-        for (std::size_t c = 0; c < kChunks; ++c) tallies.emplace_back(topCount, ulps.get() + firstEdge(c));
+        for (std::size_t c = 0; c < kChunks; ++c) tallies.emplace_back(topCount, ulps.data() + firstEdge(c));
         for (std::size_t c = 0; c < kChunks; ++c) chunks[c].tally = &tallies[c];
     }
     bool listed() const { return tallies.empty(); }
@@ -69,13 +71,13 @@ std::vector<std::uint8_t> movedNodes(const NodeFrames& a, const NodeFrames& b) {
 }
 
 DriftChunks sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
-                             const GraphEdgeFrames& fb, const EdgeFeatureDriftOptions& options) {
+                             const GraphEdgeFrames& fb, const std::vector<std::uint8_t>& movedMesh,
+                             const EdgeFeatureDriftOptions& options) {
     const std::size_t na = ea.g2mCount(), nb = eb.g2mCount();
     DriftChunks result(options.listEdges, options.topCount, na, [&](std::size_t c) { return na * c / kChunks; });
     std::vector<SharedEdges>& chunks = result.chunks;
     const bool sameGrid = fa.grid.sameNodes(fb.grid);
     const bool rescaled = fa.g2mNormalization != fb.g2mNormalization;
-    const std::vector<std::uint8_t> movedMesh = movedNodes(fa.mesh, fb.mesh);
     const bool intoSlots = rescaled && result.listed();
     if (intoSlots) resizeLarge(result.slots, na);
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
@@ -120,14 +122,14 @@ DriftChunks sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb,
 
 // Mesh→grid edges in both graphs: per grid point, the senders its two triangles share.
 DriftChunks sharedMeshToGrid(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
-                             const GraphEdgeFrames& fb, const EdgeFeatureDriftOptions& options) {
+                             const GraphEdgeFrames& fb, const std::vector<std::uint8_t>& movedMesh,
+                             const EdgeFeatureDriftOptions& options) {
     const std::size_t points = std::min(ea.gridPoints(), eb.gridPoints());
     DriftChunks result(options.listEdges, options.topCount, 3 * points,
                        [&](std::size_t c) { return 3 * (points * c / kChunks); });
     std::vector<SharedEdges>& chunks = result.chunks;
     const bool sameNormalization = fa.m2gNormalization == fb.m2gNormalization;
     const bool sameGrid = fa.grid.sameNodes(fb.grid);
-    const std::vector<std::uint8_t> movedMesh = movedNodes(fa.mesh, fb.mesh);
     const bool intoSlots = !sameNormalization && result.listed();
     if (intoSlots) resizeLarge(result.slots, 3 * points);
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
@@ -330,8 +332,9 @@ EdgeFeatureDrift edgeFeatureDrift(const GraphView& a, const GraphView& b, const 
         return drift;
     }
     DriftChunks g2m, m2g;
-    tbb::parallel_invoke([&] { g2m = sharedGridToMesh(pa.edges, pb.edges, fa, fb, options); },
-                         [&] { m2g = sharedMeshToGrid(pa.edges, pb.edges, fa, fb, options); });
+    const std::vector<std::uint8_t> movedMesh = movedNodes(fa.mesh, fb.mesh);
+    tbb::parallel_invoke([&] { g2m = sharedGridToMesh(pa.edges, pb.edges, fa, fb, movedMesh, options); },
+                         [&] { m2g = sharedMeshToGrid(pa.edges, pb.edges, fa, fb, movedMesh, options); });
     tbb::parallel_invoke(
         [&] { drift.g2m = summarise(std::move(g2m), EdgeSetKind::GridToMesh, fa, fb, options.topCount); },
         [&] { drift.m2g = summarise(std::move(m2g), EdgeSetKind::MeshToGrid, fa, fb, options.topCount); });

@@ -10,6 +10,7 @@
 
 #include "builder/BuildOptions.h"
 #include "graph/GraphView.h"
+#include "graph/LargeVectors.h"
 
 namespace meshdiff {
 
@@ -123,7 +124,7 @@ inline EdgeFeature normalised(const RawEdgeFeature& raw, double normalization) {
 // Both node sets of a graph and the normalisation of each edge set (longest edge, or as given).
 struct GraphEdgeFrames {
     NodeFrames grid, mesh;
-    std::vector<ReceiverFrame> meshFrames;  // the grid→mesh receivers', once per mesh node
+    LargeVector<ReceiverFrame> meshFrames;  // the grid→mesh receivers', once per mesh node
     double g2mNormalization = 0, m2gNormalization = 0;
     ReceiverFrame receiverFrame(EdgeSetKind kind, std::int32_t receiver) const;
     const NodeFrames& senders(EdgeSetKind kind) const { return kind == EdgeSetKind::GridToMesh ? grid : mesh; }

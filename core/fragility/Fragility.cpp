@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 
 #include "builder/ClosestFaces.h"
 #include "builder/NearbyMeshNodes.h"
@@ -17,7 +18,7 @@ struct GroupedEdges {
     std::vector<std::int64_t> start;
     std::vector<std::int32_t> other;
 
-    GroupedEdges(const std::vector<std::int32_t>& key, const std::vector<std::int32_t>& value, std::size_t keys)
+    GroupedEdges(std::span<const std::int32_t> key, std::span<const std::int32_t> value, std::size_t keys)
         : start(keys + 1, 0), other(key.size()) {
         for (auto k : key) ++start[std::size_t(k) + 1];
         for (std::size_t i = 0; i < keys; ++i) start[i + 1] += start[i];

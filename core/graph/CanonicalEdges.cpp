@@ -25,14 +25,13 @@ bool g2mAscending(const GraphView& g) {
 }
 
 // Bucket the grid→mesh edges by receiver (counting sort), then sort the few senders of each.
-std::vector<std::uint64_t> sortG2m(const GraphView& g) {
+LargeVector<std::uint64_t> sortG2m(const GraphView& g) {
     const std::size_t meshCount = g.meshCount();
     std::vector<std::size_t> start(meshCount + 1, 0);
     for (std::int32_t mesh : g.g2mReceivers) ++start[static_cast<std::size_t>(mesh) + 1];
     for (std::size_t m = 0; m < meshCount; ++m) start[m + 1] += start[m];
 
-    std::vector<std::uint64_t> keys;
-    resizeLarge(keys, g.g2mReceivers.size());
+    LargeVector<std::uint64_t> keys(g.g2mReceivers.size());
     std::vector<std::size_t> fill(start.begin(), start.end() - 1);
     for (std::size_t e = 0; e < keys.size(); ++e) {
         keys[fill[static_cast<std::size_t>(g.g2mReceivers[e])]++] = g2mKey(g.g2mSenders[e], g.g2mReceivers[e]);
@@ -47,10 +46,9 @@ std::vector<std::uint64_t> sortG2m(const GraphView& g) {
 }
 
 // The senders regrouped so that 3p, 3p+1, 3p+2 are grid point p's.
-std::vector<std::int32_t> groupM2g(const GraphView& g) {
+LargeVector<std::int32_t> groupM2g(const GraphView& g) {
     const std::size_t gridCount = g.gridCount();
-    std::vector<std::int32_t> grouped;
-    resizeLarge(grouped, 3 * gridCount);
+    LargeVector<std::int32_t> grouped(3 * gridCount);
     std::vector<std::uint8_t> filled(gridCount, 0);
     for (std::size_t e = 0; e < g.m2gReceivers.size(); ++e) {
         const auto grid = static_cast<std::size_t>(g.m2gReceivers[e]);

@@ -36,7 +36,7 @@ public:
         return g2mSorted_.empty() ? g2mKey(senders_[e], receivers_[e]) : g2mSorted_[e];
     }
     // The keys when they were sorted into a copy; empty when they are read from the graph.
-    const std::vector<std::uint64_t>& g2mSortedCopy() const { return g2mSorted_; }
+    const LargeVector<std::uint64_t>& g2mSortedCopy() const { return g2mSorted_; }
     const std::int32_t* g2mSenders() const { return senders_; }
     const std::int32_t* g2mReceivers() const { return receivers_; }
 
@@ -52,9 +52,9 @@ private:
     std::size_t g2mCount_ = 0, gridPoints_ = 0;
     const std::int32_t* senders_ = nullptr;
     const std::int32_t* receivers_ = nullptr;
-    std::vector<std::uint64_t> g2mSorted_;
+    LargeVector<std::uint64_t> g2mSorted_;
     const std::int32_t* graphM2gSenders_ = nullptr;
-    std::vector<std::int32_t> m2gGrouped_;  // empty when the graph's are grouped by point
+    LargeVector<std::int32_t> m2gGrouped_;  // empty when the graph's are grouped by point
 };
 
 // Requires a validated graph (indices in range, 3 mesh→grid edges per grid point).

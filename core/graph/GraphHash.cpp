@@ -77,7 +77,7 @@ std::string canonicalGraphHash(const GraphView& g, const CanonicalEdges& edges) 
     std::vector<std::int32_t> block;
     block.reserve(3 * kBlock);
     // grid→mesh as (mesh, grid) int32 pairs
-    const std::vector<std::uint64_t>& sorted = edges.g2mSortedCopy();
+    const auto& sorted = edges.g2mSortedCopy();
     const std::int32_t* senders = edges.g2mSenders();
     const std::int32_t* receivers = edges.g2mReceivers();
     for (std::size_t i = 0; i < edges.g2mCount(); i += kBlock) {

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "graph/LargeVectors.h"
+
 namespace meshdiff {
 
 // The two bipartite graphs a GraphCast-lineage model builds on the host, plus the coordinates
@@ -15,10 +17,10 @@ struct MeshGraph {
     std::vector<float> meshLon;           // degrees, [0, 360)
     std::vector<std::int32_t> meshFaces;  // 3 per finest face, counter-clockwise from outside
 
-    std::vector<std::int32_t> g2mSenders;    // grid index
-    std::vector<std::int32_t> g2mReceivers;  // mesh index
-    std::vector<std::int32_t> m2gSenders;    // mesh index
-    std::vector<std::int32_t> m2gReceivers;  // grid index
+    LargeVector<std::int32_t> g2mSenders;    // grid index
+    LargeVector<std::int32_t> g2mReceivers;  // mesh index
+    LargeVector<std::int32_t> m2gSenders;    // mesh index
+    LargeVector<std::int32_t> m2gReceivers;  // grid index
 
     std::size_t gridCount() const { return gridLat.size() * gridLon.size(); }
     std::size_t meshCount() const { return meshLat.size(); }

@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "common/Error.h"
-#include "graph/LargeVectors.h"
 #include "io/GraphFiles.h"
 #include "io/Hdf5Reader.h"
 #include "io/Hdf5Writer.h"
@@ -62,10 +61,10 @@ std::size_t checkDataset(const Hdf5Reader& file, const std::string& name, DType 
 }
 
 // Reads a dataset that passes checkDataset into `out`.
-template <class T>
+template <class Vector>
 void readExact(const Hdf5Reader& file, const std::string& name, DType dtype, std::size_t rank, std::size_t columns,
-               std::vector<T>& out) {
-    resizeLarge(out, checkDataset(file, name, dtype, rank, columns));
+               Vector& out) {
+    out.resize(checkDataset(file, name, dtype, rank, columns));
     file.readInto(name, dtype, out.data(), out.size());
 }
 

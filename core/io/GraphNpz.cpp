@@ -95,9 +95,9 @@ void toInt32(const T* in, std::size_t n, std::int32_t* out, std::size_t first, c
 }
 
 // `bytes` of an index array's data, starting at element `first`, into out[first…].
-void indicesInto(const NpyHeader& h, const std::byte* data, std::size_t bytes, std::size_t first,
-                 std::vector<std::int32_t>& out, const std::string& where) {
-    std::int32_t* to = out.data() + first;
+void indicesInto(const NpyHeader& h, const std::byte* data, std::size_t bytes, std::size_t first, std::int32_t* out,
+                 const std::string& where) {
+    std::int32_t* to = out + first;
     switch (h.dtype) {
         case DType::Int8: return toInt32(reinterpret_cast<const std::int8_t*>(data), bytes, to, first, where);
         case DType::Int16: return toInt32(reinterpret_cast<const std::int16_t*>(data), bytes / 2, to, first, where);
@@ -112,14 +112,13 @@ void indicesInto(const NpyHeader& h, const std::byte* data, std::size_t bytes, s
 }
 
 std::vector<std::int32_t> indices(const NpyHeader& h, const std::byte* data, const std::string& where) {
-    std::vector<std::int32_t> out;
-    resizeLarge(out, h.elementCount());
-    indicesInto(h, data, h.dataBytes(), 0, out, where);
+    std::vector<std::int32_t> out(h.elementCount());
+    indicesInto(h, data, h.dataBytes(), 0, out.data(), where);
     return out;
 }
 
-template <class T>
-NdArray makeArray(DType dtype, std::vector<std::size_t> shape, const std::vector<T>& values) {
+template <class T, class Allocator>
+NdArray makeArray(DType dtype, std::vector<std::size_t> shape, const std::vector<T, Allocator>& values) {
     NdArray a;
     a.dtype = dtype;
     a.shape = std::move(shape);
@@ -128,7 +127,7 @@ NdArray makeArray(DType dtype, std::vector<std::size_t> shape, const std::vector
     return a;
 }
 
-NdArray int64Array(const std::vector<std::int32_t>& values) {
+NdArray int64Array(const LargeVector<std::int32_t>& values) {
     return makeArray(DType::Int64, {values.size()}, std::vector<std::int64_t>(values.begin(), values.end()));
 }
 
@@ -167,7 +166,7 @@ MeshGraph readGraphNpz(const std::string& path) {
         archive.visitManyInPieces(keys, [&](std::size_t slot, const NpyHeader& h, std::size_t offset,
                                             const std::byte* data, std::size_t bytes) {
             if (slot >= G2mSenders) {
-                std::vector<std::int32_t>& edges = slot == G2mSenders     ? g.g2mSenders
+                LargeVector<std::int32_t>& edges = slot == G2mSenders     ? g.g2mSenders
                                                    : slot == G2mReceivers ? g.g2mReceivers
                                                    : slot == M2gSenders   ? g.m2gSenders
                                                                           : g.m2gReceivers;
@@ -175,17 +174,17 @@ MeshGraph readGraphNpz(const std::string& path) {
                     if (h.shape.size() != 1)
                         throw Error(where(slot), "expected a 1-D edge index array, got shape " + shapeText(h.shape));
                     edges.clear();
-                    reserveLarge(edges, h.elementCount());
+                    edges.reserve(h.elementCount());
                 }
                 // Grown piece by piece: the zeros a resize writes are overwritten while still in the cache.
                 const std::size_t itemBytes = std::max<std::size_t>(dtypeSize(h.dtype), 1);
                 edges.resize(std::min(offset / itemBytes + bytes / itemBytes, h.elementCount()));
-                indicesInto(h, data, bytes, offset / itemBytes, edges, where(slot));
+                indicesInto(h, data, bytes, offset / itemBytes, edges.data(), where(slot));
                 return;
             }
             if (offset + bytes < h.dataBytes() || offset > 0) {
                 std::vector<std::byte>& whole = gathered[slot];
-                if (offset == 0) whole.clear();
+                if (offset == 0) whole.clear(), whole.reserve(h.dataBytes());
                 whole.insert(whole.end(), data, data + bytes);
                 if (whole.size() < h.dataBytes()) return;
                 data = whole.data();
@@ -196,11 +195,12 @@ MeshGraph readGraphNpz(const std::string& path) {
                 case GridLon: g.gridLon = coordinates(h, data, w); break;
                 case MeshLat: g.meshLat = coordinates(h, data, w); break;
                 case MeshLon: g.meshLon = coordinates(h, data, w); break;
-                default:
+                case MeshFaces:
                     if (!((h.shape.size() == 2 && h.shape[1] == 3) || (h.shape.size() == 1 && h.shape[0] % 3 == 0)))
                         throw Error(w, "expected mesh faces of shape (F, 3), got " + shapeText(h.shape));
                     g.meshFaces = indices(h, data, w);
                     break;
+                default: break;  // the edge slots are converted above, piece by piece
             }
         });
         validateGraph(g, path);

@@ -28,11 +28,15 @@
 
 #include "common/Error.h"
 #include "graph/HugePageArray.h"
+#include "graph/LargeVectors.h"
 #include "io/ZipDirectory.h"
 
 namespace meshdiff {
 
 namespace {
+
+// A member's bytes as stored: deflated members are tens of MB at 0.1°.
+using RawBytes = LargeVector<std::byte>;
 
 // DEFLATE cannot expand data by more than about 1032:1; a member claiming more is corrupt and
 // must not make us allocate its claimed size.
@@ -99,7 +103,7 @@ struct DecompressorDeleter {
 };
 
 // Inflates a member's raw deflate stream into `out` (m.size bytes) and checks its CRC-32.
-void inflateMember(const Member& m, const std::vector<std::byte>& raw, std::byte* out, const std::string& where) {
+void inflateMember(const Member& m, const RawBytes& raw, std::byte* out, const std::string& where) {
     std::unique_ptr<libdeflate_decompressor, DecompressorDeleter> d(libdeflate_alloc_decompressor());
     if (!d) throw Error(where, "out of memory for a decompressor");
     std::size_t actual = 0;
@@ -128,7 +132,7 @@ class PieceInflater {
 public:
     static constexpr std::size_t kPieceBytes = std::size_t(512) << 10;
 
-    inflate_state& start(const std::vector<std::byte>& raw) {
+    inflate_state& start(const RawBytes& raw) {
         if (!state_) {
             state_ = std::make_unique<inflate_state>();
             buffer_ = std::make_unique_for_overwrite<std::byte[]>(kPieceBytes);
@@ -206,8 +210,8 @@ struct NpzArchive::Impl {
                                       " compressed bytes");
     }
 
-    std::vector<std::byte> readAll(const Member& m, zip_flags_t flags, std::uint64_t bytes) const {
-        std::vector<std::byte> buffer(bytes);
+    RawBytes readAll(const Member& m, zip_flags_t flags, std::uint64_t bytes) const {
+        RawBytes buffer(bytes);
         ZipFile file(zip, m, flags, where(m));
         file.readExactly(buffer.data(), bytes);
         file.expectEnd();
@@ -216,24 +220,23 @@ struct NpzArchive::Impl {
 
     // What visitMember() starts from: the raw deflate stream, or the whole member (CRC checked by libzip).
     // The members named by `keys` and their raw bytes, fetched in turn (libzip is not thread-safe).
-    std::pair<std::vector<const Member*>, std::vector<std::vector<std::byte>>> fetchAll(
-        const std::vector<std::string>& keys) const {
+    std::pair<std::vector<const Member*>, std::vector<RawBytes>> fetchAll(const std::vector<std::string>& keys) const {
         std::vector<const Member*> named;
         named.reserve(keys.size());
         for (const std::string& key : keys) named.push_back(&member(key));
-        std::vector<std::vector<std::byte>> raw(keys.size());
+        std::vector<RawBytes> raw(keys.size());
         for (std::size_t i = 0; i < keys.size(); ++i) raw[i] = fetch(*named[i]);
         return {std::move(named), std::move(raw)};
     }
 
-    std::vector<std::byte> fetch(const Member& m) const {
+    RawBytes fetch(const Member& m) const {
         checkSizes(m);
         if (m.method == ZIP_CM_DEFLATE) return readAll(m, ZIP_FL_COMPRESSED, m.compressedSize);
         return readAll(m, 0, m.size);
     }
 
     // The whole member (.npy bytes) from what fetch() returned, inflated into `scratch` if need be.
-    const std::byte* wholeMember(const Member& m, std::vector<std::byte>& raw, Scratch& scratch) const {
+    const std::byte* wholeMember(const Member& m, RawBytes& raw, Scratch& scratch) const {
         if (m.method != ZIP_CM_DEFLATE) return raw.data();
         std::byte* out = nullptr;
         try {
@@ -246,7 +249,7 @@ struct NpzArchive::Impl {
         return out;
     }
 
-    void visitMember(std::size_t index, const Member& m, std::vector<std::byte>& raw, Scratch& scratch,
+    void visitMember(std::size_t index, const Member& m, RawBytes& raw, Scratch& scratch,
                      const MemberVisitor& visit) const {
         const std::string w = where(m);
         const std::byte* whole = wholeMember(m, raw, scratch);
@@ -267,7 +270,7 @@ struct NpzArchive::Impl {
     // whole elements. False, with nothing visited, when the member is to be visited whole
     // instead: stored, beyond ISA-L's 32-bit input count, a header longer than a piece, or data
     // not in native byte order and C order.
-    bool visitInPieces(std::size_t index, const Member& m, const std::vector<std::byte>& raw, PieceInflater& inflater,
+    bool visitInPieces(std::size_t index, const Member& m, const RawBytes& raw, PieceInflater& inflater,
                        const PieceVisitor& visit) const {
         if (m.method != ZIP_CM_DEFLATE || raw.size() > std::numeric_limits<std::uint32_t>::max()) return false;
         const std::string w = where(m);
@@ -548,7 +551,7 @@ void NpzArchive::readRange(const std::string& key, std::size_t offset, std::byte
         return;
     }
     if (m.method != ZIP_CM_STORE) {
-        std::vector<std::byte> raw = impl_->fetch(m);
+        RawBytes raw = impl_->fetch(m);
         Scratch scratch;
         std::memcpy(dest, impl_->wholeMember(m, raw, scratch) + offset, bytes);
         return;

@@ -47,12 +47,12 @@ std::vector<std::set<int>> triangles(const MeshGraph& g) {
     return t;
 }
 
-template <class T>
-void shuffleEdges(std::vector<T>& s, std::vector<T>& r, std::mt19937& rng) {
+template <class Vector>
+void shuffleEdges(Vector& s, Vector& r, std::mt19937& rng) {
     std::vector<std::size_t> order(s.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::shuffle(order.begin(), order.end(), rng);
-    std::vector<T> s2, r2;
+    Vector s2, r2;
     for (auto i : order) s2.push_back(s[i]), r2.push_back(r[i]);
     s = s2, r = r2;
 }

@@ -58,8 +58,8 @@ MeshGraph sampleGraph() {
     return g;
 }
 
-template <class T>
-std::string sumOf(const std::vector<T>& v) {
+template <class T, class Allocator>
+std::string sumOf(const std::vector<T, Allocator>& v) {
     std::ostringstream s;
     s.precision(17);
     s << std::accumulate(v.begin(), v.end(), 0.0, [](double a, T b) { return a + double(b); });

@@ -338,6 +338,14 @@ TEST(GlobeView, UploadsTheLineTexturesOnlyOnceTheViewIsIdle) {
     EXPECT_TRUE(uploaded.count() == 1 || uploaded.wait(30000));
     QTest::qWait(1000);
     EXPECT_EQ(uploaded.count(), 1);
+    // Another mesh level bakes new line textures in the same scene: they go up too, once.
+    view.setMeshLevel(view.scene().meshLevel - 1);
+    EXPECT_TRUE(uploaded.count() == 2 || uploaded.wait(30000)) << "a new mesh level's textures were not uploaded";
+    view.setLayerVisible(GlobeLayer::Coastlines, false);
+    view.setLayerVisible(GlobeLayer::Coastlines, true);
+    EXPECT_TRUE(uploaded.count() == 3 || uploaded.wait(30000)) << "the coastlines' new textures were not uploaded";
+    QTest::qWait(1000);
+    EXPECT_EQ(uploaded.count(), 3);
 }
 
 TEST(GlobeView, HorizonCullingLeavesThePictureUnchanged) {

@@ -319,6 +319,8 @@ void GlobeView::setFieldOverlay(const FieldOverlay& overlay) {
 void GlobeView::setLayerVisible(GlobeLayer layer, bool visible) {
     impl_->legendDirty = true;
     impl_->scene.setVisible(layer, visible);
+    // Lines turned on are baked into new line textures, which then go up once the view rests.
+    if (layer == GlobeLayer::Mesh || layer == GlobeLayer::Coastlines) impl_->lineTexturesUploaded = false;
     changeRenderer([layer, visible](GlobeRenderer& globe) { globe.setLayerVisible(layer, visible); });
 }
 
@@ -327,6 +329,7 @@ bool GlobeView::layerVisible(GlobeLayer layer) const { return impl_->scene.isVis
 void GlobeView::setMeshLevel(int level) {
     impl_->legendDirty = true;
     impl_->scene.meshLevel = level;
+    impl_->lineTexturesUploaded = false;
     changeRenderer([level](GlobeRenderer& globe) { globe.setMeshLevel(level); });
 }
 

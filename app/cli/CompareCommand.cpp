@@ -73,7 +73,6 @@ int runCompare(const CompareArgs& args) {
     options.compareFields = !args.graphOnly;
     options.fieldOptions.leadingIndex = args.leadingIndex;
     options.fieldOptions.assumeLatAscending = !args.latDescending;
-    options.fieldOptions.mapStoredMembers = true;  // this runs in the watched child (runIsolated)
     options.lead = args.lead;
     options.spreadRun = args.spreadRun;
     options.cancel = &interruptRequested();

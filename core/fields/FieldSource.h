@@ -57,7 +57,9 @@ struct FieldSourceOptions {
     bool assumeLatAscending = true;  // for files without coordinates
     // Stored .npz members are copied from a read-only mapping of the file instead of read():
     // no system call and no kernel copy per field. A file shortened by another process while it
-    // is read then raises SIGBUS, so only readers that run watched (compare's child) set it.
+    // is read then raises SIGBUS, so only readers that run watched may set it. Where page faults
+    // are dear (a paravirtualised VM: ~10 µs each), read() into a reused buffer is 2.4× faster
+    // (docs/benchmarks.md, session 11), so `compare` reads.
     bool mapStoredMembers = false;
 };
 

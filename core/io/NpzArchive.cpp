@@ -144,6 +144,11 @@ public:
         return *state_;
     }
     std::byte* buffer() { return buffer_.get(); }
+    // The same buffer, for pieces read rather than inflated.
+    std::byte* pieceBuffer() {
+        if (!buffer_) buffer_ = std::make_unique_for_overwrite<std::byte[]>(kPieceBytes);
+        return buffer_.get();
+    }
 
 private:
     std::unique_ptr<inflate_state> state_;
@@ -182,10 +187,12 @@ struct NpzArchive::Impl {
     LastRange last;
     const std::byte* mapped = nullptr;                             // the whole file, when mapFile() succeeded
     std::unordered_map<std::string, std::uint64_t> mappedMembers;  // verified stored members' file offsets
+    int fd = -1;  // for pread() of stored members in pieces, opened at the first such read
 
     ~Impl() {
         if (zip) zip_discard(zip);  // read-only: nothing to write back
         if (mapped) ::munmap(const_cast<std::byte*>(mapped), fileSize);
+        if (fd >= 0) ::close(fd);
     }
 
     std::string where(const Member& m) const { return path + "[" + m.key + "]"; }
@@ -218,15 +225,67 @@ struct NpzArchive::Impl {
         return buffer;
     }
 
-    // What visitMember() starts from: the raw deflate stream, or the whole member (CRC checked by libzip).
-    // The members named by `keys` and their raw bytes, fetched in turn (libzip is not thread-safe).
-    std::pair<std::vector<const Member*>, std::vector<RawBytes>> fetchAll(const std::vector<std::string>& keys) const {
-        std::vector<const Member*> named;
-        named.reserve(keys.size());
-        for (const std::string& key : keys) named.push_back(&member(key));
-        std::vector<RawBytes> raw(keys.size());
-        for (std::size_t i = 0; i < keys.size(); ++i) raw[i] = fetch(*named[i]);
-        return {std::move(named), std::move(raw)};
+    // What the workers start from, fetched in turn (libzip is not thread-safe): per member its raw
+    // bytes (the deflate stream, or the whole stored member with its CRC checked by libzip), or,
+    // for a stored member read in pieces, only where its bytes start in the file.
+    struct Fetched {
+        std::vector<const Member*> members;
+        std::vector<RawBytes> raw;
+        std::vector<std::optional<std::uint64_t>> storedAt;
+    };
+    Fetched fetchAll(const std::vector<std::string>& keys, bool storedInPieces) {
+        Fetched out;
+        out.members.reserve(keys.size());
+        for (const std::string& key : keys) out.members.push_back(&member(key));
+        out.raw.resize(keys.size());
+        out.storedAt.resize(keys.size());
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            const Member& m = *out.members[i];
+            if (storedInPieces && m.method == ZIP_CM_STORE) {
+                checkSizes(m);
+                out.storedAt[i] = storedDataOffset(m);
+                if (out.storedAt[i]) continue;
+            }
+            out.raw[i] = fetch(m);
+        }
+        return out;
+    }
+
+    // Where a stored member's bytes start in the file; nullopt when it cannot be found (it is then
+    // read through libzip). What is read there is checked against the directory's CRC-32.
+    std::optional<std::uint64_t> storedDataOffset(const Member& m) {
+        if (m.encrypted || m.size != m.compressedSize) return std::nullopt;
+        if (fd < 0) fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) return std::nullopt;
+        const int file = fd;
+        const ReadAt readAt = [file](std::uint64_t offset, std::byte* out, std::size_t bytes) {
+            return ::pread(file, out, bytes, static_cast<off_t>(offset)) == static_cast<ssize_t>(bytes);
+        };
+        const auto offset = zipMemberDataOffset(readAt, fileSize, m.key + (m.npy ? ".npy" : ""));
+        if (!offset || m.size > fileSize - *offset) return std::nullopt;
+        return offset;
+    }
+
+    // Reads `bytes` bytes of a stored member at `at` in the file.
+    void readStored(const Member& m, std::uint64_t at, std::byte* out, std::size_t bytes) const {
+        while (bytes > 0) {
+            const ssize_t n = ::pread(fd, out, bytes, static_cast<off_t>(at));
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) throw Error(where(m), std::string("cannot read member: ") + std::strerror(errno));
+            if (n == 0) throw Error(where(m), "member is truncated");
+            out += n;
+            at += static_cast<std::uint64_t>(n);
+            bytes -= static_cast<std::size_t>(n);
+        }
+    }
+
+    // A stored member read whole at `at`, its CRC-32 checked.
+    RawBytes readStoredWhole(const Member& m, std::uint64_t at) const {
+        RawBytes buffer(m.size);
+        readStored(m, at, buffer.data(), m.size);
+        if (libdeflate_crc32(0, buffer.data(), m.size) != m.crc)
+            throw Error(where(m), "CRC-32 mismatch: member is corrupt");
+        return buffer;
     }
 
     RawBytes fetch(const Member& m) const {
@@ -266,39 +325,29 @@ struct NpzArchive::Impl {
         raw = {};  // a stored member's bytes are not needed any more
     }
 
-    // Inflates a deflated member piece by piece into `inflater`'s buffer, visiting each piece's
-    // whole elements. False, with nothing visited, when the member is to be visited whole
-    // instead: stored, beyond ISA-L's 32-bit input count, a header longer than a piece, or data
-    // not in native byte order and C order.
-    bool visitInPieces(std::size_t index, const Member& m, const RawBytes& raw, PieceInflater& inflater,
-                       const PieceVisitor& visit) const {
-        if (m.method != ZIP_CM_DEFLATE || raw.size() > std::numeric_limits<std::uint32_t>::max()) return false;
+    // Visits a member's bytes piece by piece as `fill(dest, bytes)` produces them (exactly that many,
+    // or throws) into `buffer` of PieceInflater::kPieceBytes, each piece's whole elements; `verify`
+    // runs once all are produced. What the visitor refused is told only after `verify` passed: a
+    // corrupt member is reported as corrupt, not as the values its damage made. False, with
+    // nothing visited, when the member is to be visited whole instead: a header longer than a
+    // piece, or data not in native byte order and C order.
+    template <class Fill, class Verify>
+    bool visitPieces(std::size_t index, const Member& m, std::byte* buffer, Fill fill, Verify verify,
+                     const PieceVisitor& visit) const {
         const std::string w = where(m);
-        const auto corrupt = [&] {
-            return Error(w, "corrupt compressed data (the deflate stream does not inflate to " +
-                                std::to_string(m.size) + " bytes)");
-        };
-        inflate_state& state = inflater.start(raw);
-        std::byte* const buffer = inflater.buffer();
-        std::uint64_t produced = 0;  // bytes of the member inflated so far
+        std::uint64_t produced = 0;  // bytes of the member produced so far
         std::size_t kept = 0;        // bytes at the buffer's start not visited yet (part of an element)
         std::size_t visited = 0;     // data bytes visited so far
         std::optional<NpyHeader> header;
         std::size_t itemBytes = 1;
-        // What the visitor refused is told only if the member inflates whole with the right CRC:
-        // a corrupt member is reported as corrupt, not as the values its damage made.
         std::exception_ptr visitFailed;
         do {
             const std::size_t room =
                 static_cast<std::size_t>(std::min<std::uint64_t>(PieceInflater::kPieceBytes - kept, m.size - produced));
-            state.next_out = reinterpret_cast<std::uint8_t*>(buffer + kept);
-            state.avail_out = static_cast<std::uint32_t>(room);
-            if (isal_inflate(&state) != ISAL_DECOMP_OK) throw corrupt();
-            const std::size_t got = room - state.avail_out;
-            if (got < room) throw corrupt();  // all the input was given: the stream ended early
-            produced += got;
-            if (visitFailed) continue;  // inflating on only to tell a corrupt member from a refused one
-            const std::size_t held = kept + got;
+            fill(buffer + kept, room);
+            produced += room;
+            if (visitFailed) continue;  // producing on only to tell a corrupt member from a refused one
+            const std::size_t held = kept + room;
             kept = 0;
             try {
                 std::size_t begin = 0;
@@ -326,18 +375,56 @@ struct NpzArchive::Impl {
                 visitFailed = std::current_exception();
             }
         } while (produced < m.size);
-        if (state.block_state != ISAL_BLOCK_FINISH) {
-            // All the bytes the directory promises are out: the stream may only end now.
-            std::uint8_t extra[16];
-            state.next_out = extra;
-            state.avail_out = sizeof extra;
-            if (isal_inflate(&state) != ISAL_DECOMP_OK || state.avail_out != sizeof extra ||
-                state.block_state != ISAL_BLOCK_FINISH)
-                throw corrupt();
-        }
-        if (state.crc != m.crc) throw Error(w, "CRC-32 mismatch: member is corrupt");
+        verify();
         if (visitFailed) std::rethrow_exception(visitFailed);
         return true;
+    }
+
+    // A deflated member inflated piece by piece (ISA-L) into `inflater`'s buffer. False as
+    // visitPieces(), and for a stream beyond ISA-L's 32-bit input count.
+    bool visitInflatedPieces(std::size_t index, const Member& m, const RawBytes& raw, PieceInflater& inflater,
+                             const PieceVisitor& visit) const {
+        if (raw.size() > std::numeric_limits<std::uint32_t>::max()) return false;
+        const auto corrupt = [&] {
+            return Error(where(m), "corrupt compressed data (the deflate stream does not inflate to " +
+                                       std::to_string(m.size) + " bytes)");
+        };
+        inflate_state& state = inflater.start(raw);
+        const auto fill = [&](std::byte* dest, std::size_t bytes) {
+            state.next_out = reinterpret_cast<std::uint8_t*>(dest);
+            state.avail_out = static_cast<std::uint32_t>(bytes);
+            if (isal_inflate(&state) != ISAL_DECOMP_OK) throw corrupt();
+            if (state.avail_out != 0) throw corrupt();  // all the input was given: the stream ended early
+        };
+        const auto verify = [&] {
+            if (state.block_state != ISAL_BLOCK_FINISH) {
+                // All the bytes the directory promises are out: the stream may only end now.
+                std::uint8_t extra[16];
+                state.next_out = extra;
+                state.avail_out = sizeof extra;
+                if (isal_inflate(&state) != ISAL_DECOMP_OK || state.avail_out != sizeof extra ||
+                    state.block_state != ISAL_BLOCK_FINISH)
+                    throw corrupt();
+            }
+            if (state.crc != m.crc) throw Error(where(m), "CRC-32 mismatch: member is corrupt");
+        };
+        return visitPieces(index, m, inflater.buffer(), fill, verify, visit);
+    }
+
+    // A stored member read piece by piece from `at` in the file with pread() into `inflater`'s
+    // buffer, so that its bytes never need fresh pages (tens of MB for a graph's edge arrays).
+    bool visitStoredPieces(std::size_t index, const Member& m, std::uint64_t at, PieceInflater& inflater,
+                           const PieceVisitor& visit) const {
+        std::uint32_t crc = 0;
+        const auto fill = [&](std::byte* dest, std::size_t bytes) {
+            readStored(m, at, dest, bytes);
+            at += bytes;
+            crc = libdeflate_crc32(crc, dest, bytes);
+        };
+        const auto verify = [&] {
+            if (crc != m.crc) throw Error(where(m), "CRC-32 mismatch: member is corrupt");
+        };
+        return visitPieces(index, m, inflater.pieceBuffer(), fill, verify, visit);
     }
 };
 
@@ -470,23 +557,27 @@ void largestFirst(const std::vector<const Member*>& members, const Work& work) {
 
 // libzip handles are not thread-safe: the raw bytes are fetched in turn, then inflated and decoded in parallel.
 void NpzArchive::visitMany(const std::vector<std::string>& keys, const MemberVisitor& visit) const {
-    auto [members, raw] = impl_->fetchAll(keys);
-    largestFirst(members, [&](std::size_t i, Scratch& scratch, PieceInflater&) {
-        impl_->visitMember(i, *members[i], raw[i], scratch, visit);
+    auto fetched = impl_->fetchAll(keys, false);
+    largestFirst(fetched.members, [&](std::size_t i, Scratch& scratch, PieceInflater&) {
+        impl_->visitMember(i, *fetched.members[i], fetched.raw[i], scratch, visit);
     });
 }
 
 void NpzArchive::visitManyInPieces(const std::vector<std::string>& keys, const PieceVisitor& visit) const {
-    auto [members, raw] = impl_->fetchAll(keys);
-    largestFirst(members, [&](std::size_t i, Scratch& scratch, PieceInflater& inflater) {
-        if (impl_->visitInPieces(i, *members[i], raw[i], inflater, visit)) {
-            raw[i] = {};
+    auto fetched = impl_->fetchAll(keys, true);
+    largestFirst(fetched.members, [&](std::size_t i, Scratch& scratch, PieceInflater& inflater) {
+        const Member& m = *fetched.members[i];
+        RawBytes& raw = fetched.raw[i];
+        if (const auto at = fetched.storedAt[i]) {
+            if (impl_->visitStoredPieces(i, m, *at, inflater, visit)) return;
+            raw = impl_->readStoredWhole(m, *at);
+        } else if (m.method == ZIP_CM_DEFLATE && impl_->visitInflatedPieces(i, m, raw, inflater, visit)) {
+            raw = {};
             return;
         }
-        impl_->visitMember(i, *members[i], raw[i], scratch,
-                           [&](std::size_t index, const NpyHeader& header, const std::byte* data) {
-                               visit(index, header, 0, data, header.dataBytes());
-                           });
+        impl_->visitMember(i, m, raw, scratch, [&](std::size_t index, const NpyHeader& header, const std::byte* data) {
+            visit(index, header, 0, data, header.dataBytes());
+        });
     });
 }
 

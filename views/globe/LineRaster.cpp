@@ -4,14 +4,12 @@
 #include <cmath>
 #include <numbers>
 
-#include "graph/LargeVectors.h"
-
 namespace meshdiff::views {
 
 LineRaster::LineRaster(int width, int height) : width_(std::max(1, width)), height_(std::max(1, height)) {
     // 64 MB at full size, written along lines that cross a row every few texels: with 4 KiB
-    // pages nearly every mark missed the TLB.
-    resizeLarge(texels_, static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 2);
+    // pages nearly every mark missed the TLB, and each page's first touch is a fault.
+    texels_.resize(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 2);
 }
 
 namespace {

@@ -1,8 +1,8 @@
 #pragma once
 #include <cstdint>
-#include <vector>
 
 #include "geo/Vec3.h"
+#include "graph/LargeVectors.h"
 
 namespace meshdiff::views {
 
@@ -20,7 +20,7 @@ public:
 
     int width() const { return width_; }
     int height() const { return height_; }
-    const std::vector<std::uint8_t>& luminanceAlpha() const { return texels_; }  // 2 bytes a texel
+    const LargeVector<std::uint8_t>& luminanceAlpha() const { return texels_; }  // 2 bytes a texel
     // Half the width and height, each texel the alpha-weighted mean of a 2×2 block: a thin line
     // becomes a fainter one instead of vanishing between samples (a mipmap level).
     LineRaster halved() const;
@@ -34,7 +34,7 @@ private:
     void halveEvenInto(const LineRaster& full);
 
     int width_, height_;
-    std::vector<std::uint8_t> texels_;
+    LargeVector<std::uint8_t> texels_;
 };
 
 }  // namespace meshdiff::views

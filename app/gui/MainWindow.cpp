@@ -18,6 +18,7 @@
 #include "fieldtable/FieldTableView.h"
 #include "geo/LatLonAxis.h"
 #include "globe/GlobeView.h"
+#include "gui/GlobeSceneSettings.h"
 #include "gui/RolloutSession.h"
 #include "inspect/InspectorPanel.h"
 #include "map/ErrorMapView.h"
@@ -142,6 +143,7 @@ void MainWindow::connectSession() {
     connect(session_, &PairSession::statusText, this, &MainWindow::showStatus);
     connect(session_, &PairSession::runsChanged, this, &MainWindow::updateTitle);
     connect(session_, &PairSession::pairOpening, this, [this] {
+        session_->setGraphsReadWork(drawMeshTextureAhead(scene_));
         progress_->setRange(0, 100);
         progress_->setValue(0);
         progress_->show();
@@ -152,13 +154,6 @@ void MainWindow::connectSession() {
         progress_->hide();
         cancel_->hide();
     });
-    connect(session_, &PairSession::graphsRead, this,
-            [this](std::shared_ptr<const MeshGraph> graphA, const std::shared_ptr<const MeshGraph>&) {
-                if (!graphA) return;
-                views::GlobeScene coming = scene_;
-                coming.graphA = graphA.get();
-                globe_->prepareLineTexture(coming, std::move(graphA));
-            });
     session_->setFieldsWaitForGraphsShown(kFieldsWaitForGlobe);
     // The fields are compared once the differences' first globe frame is on screen.
     connect(globe_, &views::GlobeView::sceneShown, this, [this] {
@@ -207,12 +202,16 @@ void MainWindow::connectSession() {
 }
 
 void MainWindow::showLoadProgress(int percent, const QString& step) {
-    // Every repaint recomposes the whole window, OpenGL globe included (slow on software GL):
-    // a few progress updates per second are enough.
+    showProgress(percent, step + QStringLiteral("…"));
+}
+
+void MainWindow::showProgress(int percent, const QString& status) {
+    // QProgressBar::setValue repaints at once and waits for the X server to show it (tens of ms
+    // while the comparing threads hold both cores): a few progress updates per second are enough.
     if (progressTimer_.isValid() && progressTimer_.elapsed() < 250) return;
     progressTimer_.restart();
     progress_->setValue(percent);
-    showStatus(step + QStringLiteral("…"));
+    showStatus(status);
 }
 
 void MainWindow::applyGraphs() {

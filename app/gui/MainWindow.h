@@ -159,8 +159,9 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void showLoadProgress(int percent, const QString& step);
-    void applyGraphs();  // runs, globe, differences of the session's pair
-    void applyFields();  // field table and the worst field's map
+    void showProgress(int percent, const QString& status);  // at most four times a second
+    void applyGraphs();                                     // runs, globe, differences of the session's pair
+    void applyFields();                                     // field table and the worst field's map
     void showFieldSelection();
     void syncRuns();  // Runs panel list and the Rerun panel follow the pair
     QString listRun(const QString& path);

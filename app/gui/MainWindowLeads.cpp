@@ -116,10 +116,7 @@ void MainWindow::showRolloutPlan() {
     cancel_->show();
 }
 
-void MainWindow::showRolloutProgress(int percent, const QString& text) {
-    progress_->setValue(percent);
-    showStatus(text);
-}
+void MainWindow::showRolloutProgress(int percent, const QString& text) { showProgress(percent, text); }
 
 void MainWindow::showLead() {
     const int lead = currentLead(), member = currentMember();

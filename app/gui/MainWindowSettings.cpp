@@ -8,6 +8,7 @@
 
 #include "background/BackgroundWork.h"
 #include "globe/GlobeView.h"
+#include "gui/GlobeSceneSettings.h"
 #include "gui/MainWindow.h"
 #include "gui/SettingsKeys.h"
 #include "map/ErrorMapView.h"
@@ -25,12 +26,10 @@ void MainWindow::restoreSettings() {
     recentPairs_ = settings.value(settings::kRecentPairs).toStringList();
     restoreGeometry(settings.value(settings::kWindowGeometry).toByteArray());
     restoreState(settings.value(settings::kWindowState).toByteArray());
+    const views::GlobeScene saved = savedGlobeScene(settings);
     if (settings.contains(settings::kGlobeLayers)) {
-        const QVariantList visible = settings.value(settings::kGlobeLayers).toList();
-        // Layers added since the list was saved keep their defaults (11: before the diagnosis').
-        const int saved = std::min(settings.value(settings::kGlobeLayerCount, 11).toInt(), views::kGlobeLayerCount);
-        for (int layer = 0; layer < saved; ++layer) {
-            const bool on = visible.contains(layer);
+        for (int layer = 0; layer < views::kGlobeLayerCount; ++layer) {
+            const bool on = saved.visible[std::size_t(layer)];
             scene_.visible[std::size_t(layer)] = on;
             if (globe_->layerVisible(views::GlobeLayer(layer)) != on)
                 globe_->setLayerVisible(views::GlobeLayer(layer), on);
@@ -43,7 +42,7 @@ void MainWindow::restoreSettings() {
         }
     }
     driftLayerWanted_ = scene_.isVisible(views::GlobeLayer::EdgeFeatureDrift);
-    scene_.meshLevel = settings.value(settings::kGlobeMeshLevel, scene_.meshLevel).toInt();
+    scene_.meshLevel = saved.meshLevel;
     markMeshLevel();
     applyMapStyleFromSettings();
 }

@@ -108,6 +108,8 @@ void PairSession::Job::waitUntilGraphsShown() {
 
 void PairSession::setFieldsWaitForGraphsShown(std::chrono::milliseconds limit) { fieldsWait_ = limit; }
 
+void PairSession::setGraphsReadWork(GraphsReadFn work) { graphsReadWork_ = std::move(work); }
+
 void PairSession::graphsShown() {
     if (job_) job_->graphsShown();
 }
@@ -127,7 +129,7 @@ void PairSession::startLoading() {
 void PairSession::loadInBackground(const std::shared_ptr<Job>& job) {
     const std::string a = QFileInfo(pathA_).absoluteFilePath().toStdString();
     const std::string b = QFileInfo(pathB_).absoluteFilePath().toStdString();
-    views::runInBackground([this, job, a, b] {
+    views::runInBackground([this, job, a, b, onGraphsRead = graphsReadWork_] {
         bool graphsShown = false;
         auto graphsReady = [this, job, &graphsShown](std::shared_ptr<LoadedPair> stage) {
             graphsShown = true;
@@ -137,14 +139,6 @@ void PairSession::loadInBackground(const std::shared_ptr<Job>& job) {
         auto report = [this, job](int percent, const std::string& step) {
             views::postTo(this, [this, job, percent, text = QString::fromStdString(step)] {
                 if (job == job_) emit progressChanged(percent, text);
-            });
-        };
-        auto onGraphsRead = [this, job](std::shared_ptr<const MeshGraph> graphA,
-                                        std::shared_ptr<const MeshGraph> graphB) {
-            views::postTo(this, [this, job, graphA = std::move(graphA), graphB = std::move(graphB)]() mutable {
-                if (job == job_) emit graphsRead(graphA, graphB);
-                views::releaseInBackground(std::move(graphA));
-                views::releaseInBackground(std::move(graphB));
             });
         };
         try {

@@ -44,6 +44,10 @@ public:
     // graph stage (or after `limit`): on a two-core machine the globe's scene build and the field
     // comparison would otherwise halve each other's speed, and the graph differences come first.
     void setFieldsWaitForGraphsShown(std::chrono::milliseconds limit);
+    // Called on the loading thread as soon as a load has read its graphs, before they are diffed:
+    // what needs only the graphs (the globe's mesh texture) starts without waiting for this
+    // thread. A load takes the one set when it starts (pairOpening's receivers may still set it).
+    void setGraphsReadWork(GraphsReadFn work);
     // The lead and member of a rollout that the field maps show (a new pair starts at {}); the
     // current field's map is read again.
     void showSlice(const FieldSlice& slice);
@@ -70,9 +74,6 @@ signals:
     // loadFailed. graphsReady puts a new pair on show: while the fields are still compared, or
     // just before fieldsReady.
     void loadingEnded();
-    // A load read its graphs and diffs them now: what depends on the graphs alone can start.
-    void graphsRead(std::shared_ptr<const meshdiff::MeshGraph> graphA,
-                    std::shared_ptr<const meshdiff::MeshGraph> graphB);
     void graphsReady(double seconds);           // pair() holds the runs, graphs and their diff
     void fieldsReady(double seconds);           // pair() is complete
     void fieldsFailed(const QString& message);  // the graphs stay, without fields
@@ -122,6 +123,7 @@ private:
     std::shared_ptr<Job> job_;
     int generation_ = 0;
     std::chrono::milliseconds fieldsWait_{0};
+    GraphsReadFn graphsReadWork_;
     int fieldRequest_ = 0;
     int fieldAnswered_ = 0;  // the last request whose answer came back
     FieldSlice slice_;

@@ -10,6 +10,7 @@
 
 #include "background/StartupTrace.h"
 #include "common/Error.h"
+#include "gui/GlobeSceneSettings.h"
 #include "gui/MainWindow.h"
 #include "gui/PairSession.h"
 #include "gui/SettingsKeys.h"
@@ -26,6 +27,8 @@ bool haveDisplay() {
 std::unique_ptr<MainWindow> makeWindow(const std::vector<std::string>& runs) {
     auto* session = new PairSession;
     session->setFieldsWaitForGraphsShown(MainWindow::kFieldsWaitForGlobe);
+    // The window is built while the runs are read: the mesh texture for the globe it will show.
+    session->setGraphsReadWork(drawMeshTextureAhead(savedGlobeScene(QSettings())));
     if (runs.size() >= 2) session->open(QString::fromStdString(runs[0]), QString::fromStdString(runs[1]));
     else if (runs.size() == 1) session->setRunA(QString::fromStdString(runs[0]));
     return std::make_unique<MainWindow>(session);

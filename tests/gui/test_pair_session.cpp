@@ -1,9 +1,11 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 
@@ -70,6 +72,27 @@ TEST_F(PairSessionTest, OpensTheRunsGraphsFirstThenFields) {
     QSignalSpy fragility(&session_, &PairSession::fragilityReady);
     ASSERT_TRUE(fragility.wait(60000));
     EXPECT_NE(session_.pair()->fragilityA, nullptr);
+}
+
+TEST_F(PairSessionTest, GraphsReadWorkGetsBothGraphsOnTheLoadingThreadWhileThisThreadIsBusy) {
+    std::atomic<bool> called{false}, offThisThread{false}, bothGraphs{false};
+    const QThread* gui = QThread::currentThread();
+    session_.setGraphsReadWork([&](std::shared_ptr<const MeshGraph> a, const std::shared_ptr<const MeshGraph>& b) {
+        offThisThread = QThread::currentThread() != gui;
+        bothGraphs = a && b && !a->meshLat.empty() && a->meshLat.size() == b->meshLat.size();
+        called = true;
+    });
+    QSignalSpy graphs(&session_, &PairSession::graphsReady);
+    session_.open(runFolder("A"), runFolder("B"));
+    // This thread does not come back to its event loop: the work must not need it.
+    QElapsedTimer waited;
+    waited.start();
+    while (!called && waited.elapsed() < 60000) QThread::msleep(5);
+    EXPECT_TRUE(called);
+    EXPECT_TRUE(offThisThread);
+    EXPECT_TRUE(bothGraphs);
+    EXPECT_EQ(graphs.count(), 0);  // the graph stage is delivered through this thread's events
+    ASSERT_TRUE(graphs.wait(60000)) << session_.lastError().toStdString();
 }
 
 TEST_F(PairSessionTest, ComparesTheFieldsOnlyOnceTheGraphsAreShown) {

@@ -1,11 +1,14 @@
 #include <QAction>
 #include <QMenuBar>
+#include <QSettings>
 #include <QTest>
 
 #include <gtest/gtest.h>
 
 #include "ShownWindowTest.h"
+#include "background/BackgroundWork.h"
 #include "globe/GlobeView.h"
+#include "gui/GlobeSceneSettings.h"
 #include "gui/HelpDialog.h"
 #include "gui/MainWindow.h"
 
@@ -35,6 +38,20 @@ TEST_F(WindowDefaultsTest, ANewWindowHidesTheAtRiskLayerAndMarksTheMeshLevelInUs
     EXPECT_TRUE(action(*window_, "meshLevel2")->isChecked());
     EXPECT_FALSE(action(*window_, current)->isChecked());  // one level at a time
     EXPECT_EQ(window_->globe()->scene().meshLevel, 2);
+}
+
+// `meshdiff A B` draws the mesh texture while the window is still being built, from the saved
+// settings: what it reads must be the layers and mesh level the window then restores.
+TEST_F(WindowDefaultsTest, TheSavedLayersAndMeshLevelAreWhatALaunchDrawsTheMeshTextureFor) {
+    action(*window_, "meshLevel3")->trigger();
+    const int coast = int(views::GlobeLayer::Coastlines);
+    action(*window_, QStringLiteral("layer%1").arg(coast))->trigger();  // turned off
+    views::waitForSettingsWrites();
+    const views::GlobeScene saved = savedGlobeScene(QSettings());
+    EXPECT_EQ(saved.meshLevel, 3);
+    EXPECT_FALSE(saved.isVisible(views::GlobeLayer::Coastlines));
+    for (int layer = 0; layer < views::kGlobeLayerCount; ++layer)
+        EXPECT_EQ(saved.visible[std::size_t(layer)], window_->globe()->scene().visible[std::size_t(layer)]) << layer;
 }
 
 TEST_F(WindowDefaultsTest, ResetViewFliesBackToTheWholeGlobe) {

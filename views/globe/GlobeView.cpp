@@ -65,8 +65,6 @@ struct GlobeView::Impl {
     int adoptedGeneration = 0;  // the newest scene build handed to the render loop
     bool sceneBuilding = false;
     int meshLevelsGeneration = -1, meshLevels = 0;
-    std::shared_ptr<const LineTextureLevels>
-        preparedLines;  // held until a scene is shown: the cache keeps textures weakly
 
     QImage frame;  // the last rendered picture
     bool frameInFlight = false, frameWanted = true, linesAsTexture = false;
@@ -220,16 +218,12 @@ void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> ke
         });
 }
 
-void GlobeView::prepareLineTexture(const GlobeScene& scene, std::shared_ptr<const void> keepAlive) {
-    QPointer<GlobeView> view(this);
-    runInBackground([view, scene, keepAlive = std::move(keepAlive)] {
+void GlobeView::prepareLineTexture(const GlobeScene& scene, std::shared_ptr<const MeshGraph> mesh) {
+    runInBackground([scene = scene, mesh = std::move(mesh)]() mutable {
         traceStartup("mesh texture: drawing");
-        auto levels = std::make_shared<const LineTextureLevels>(GlobeRenderer::lineTextureOf(scene));
+        scene.graphA = mesh.get();
+        holdLineTexture(GlobeRenderer::lineTextureOf(scene));
         traceStartup("mesh texture: drawn");
-        postTo(view, [view, levels = std::move(levels)]() mutable {
-            if (view) releaseInBackground(std::exchange(view->impl_->preparedLines, std::move(levels)));
-            else releaseInBackground(std::move(levels));
-        });
     });
 }
 
@@ -272,7 +266,7 @@ void GlobeView::sceneAdopted(int generation) {
     Impl& d = *impl_;
     if (generation != d.adoptedGeneration) return;
     d.sceneBuilding = generation != d.sceneGeneration;
-    releaseInBackground(std::exchange(d.preparedLines, nullptr));  // the renderer shown holds its own
+    runInBackground([] { holdLineTexture({}); });  // the renderer shown holds its own
     traceStartup("globe scene: on the render thread");
     d.legendDirty = true;
     d.lineTexturesUploaded = false;
@@ -301,6 +295,8 @@ void GlobeView::uploadLineTexturesWhenIdle() {
 const GlobeScene& GlobeView::scene() const { return impl_->scene; }
 
 bool GlobeView::isBuildingScene() const { return impl_->sceneBuilding; }
+
+bool GlobeView::hasFrame() const { return !impl_->frame.isNull(); }
 
 void GlobeView::changeRenderer(std::function<void(GlobeRenderer&)> change) {
     RenderLoop* loop = impl_->loop;

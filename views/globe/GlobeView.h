@@ -42,9 +42,10 @@ public:
     const GlobeScene& scene() const;  // the latest scene set, shown or on its way
     // Draws the mesh-and-coastline texture of a coming scene on a worker now (the graphs are
     // known before their differences are), so that setScene finds it drawn; kept until a scene
-    // is shown. keepAlive owns the graph.
-    void prepareLineTexture(const GlobeScene& scene, std::shared_ptr<const void> keepAlive);
+    // is shown. `scene` gives the layers and mesh level, `mesh` the graph drawn. Any thread.
+    static void prepareLineTexture(const GlobeScene& scene, std::shared_ptr<const MeshGraph> mesh);
     bool isBuildingScene() const;
+    bool hasFrame() const;                              // a picture was rendered and is shown
     void setFieldOverlay(const FieldOverlay& overlay);  // empty overlay removes it
     void setLayerVisible(GlobeLayer layer, bool visible);
     bool layerVisible(GlobeLayer layer) const;

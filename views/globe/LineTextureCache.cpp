@@ -47,4 +47,11 @@ LineTextureLevels cachedLineTexture(const LineTextureKey& key, const std::functi
     return levels;
 }
 
+void holdLineTexture(LineTextureLevels levels) {
+    static std::mutex mutex;
+    static LineTextureLevels held;
+    const std::lock_guard lock(mutex);
+    std::swap(held, levels);  // the previous ones are freed outside the lock, on return
+}
+
 }  // namespace meshdiff::views

@@ -25,5 +25,8 @@ using LineTextureLevels = std::vector<std::shared_ptr<const LineRaster>>;  // fi
 // (the at-risk layer arriving, a field or layer change) does not draw its 120k arcs again;
 // `draw` makes them otherwise. Safe from any thread; callers wait for a drawing in progress.
 LineTextureLevels cachedLineTexture(const LineTextureKey& key, const std::function<LineTextureLevels()>& draw);
+// Keeps `levels` (drawn ahead for a scene not built yet) cached until the next call; an empty
+// `levels` lets the last ones go.
+void holdLineTexture(LineTextureLevels levels);
 
 }  // namespace meshdiff::views

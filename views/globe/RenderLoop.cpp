@@ -19,8 +19,6 @@
 namespace meshdiff::views {
 
 RenderLoop::RenderLoop(QOffscreenSurface* surface) : surface_(surface), window_(vtkGenericOpenGLRenderWindow::New()) {
-    globe_ = std::make_shared<GlobeRenderer>();  // empty until the first scene is adopted
-    window_->AddRenderer(globe_->renderer());
     window_->SetReadyForRendering(false);
     window_->SetOwnContext(0);
     window_->SetMultiSamples(0);
@@ -48,9 +46,21 @@ RenderLoop::~RenderLoop() {
     window_->Delete();
 }
 
+GlobeRenderer& RenderLoop::globe() {
+    // Made here, on this thread, the first time it is needed: its coastlines and earth cost the
+    // GUI thread ~0.1 s while it builds the window.
+    if (!globe_) {
+        globe_ = std::make_shared<GlobeRenderer>();  // empty until the first scene is adopted
+        window_->AddRenderer(globe_->renderer());
+    }
+    return *globe_;
+}
+
 void RenderLoop::adopt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive) {
-    if (makeCurrent()) globe_->renderer()->ReleaseGraphicsResources(window_);
-    window_->RemoveRenderer(globe_->renderer());
+    if (globe_) {
+        if (makeCurrent()) globe_->renderer()->ReleaseGraphicsResources(window_);
+        window_->RemoveRenderer(globe_->renderer());
+    }
     window_->AddRenderer(renderer->renderer());
     globe_ = std::move(renderer);  // the old renderer goes before what its scene pointed into
     keepAlive_ = std::move(keepAlive);
@@ -63,8 +73,8 @@ RenderedFrame RenderLoop::render(const FrameRequest& request) {
     timer.start();
     int* size = window_->GetSize();
     if (size[0] != request.width || size[1] != request.height) window_->SetSize(request.width, request.height);
-    globe_->setCamera(request.camera);
-    globe_->setViewportHeight(request.height);
+    globe().setCamera(request.camera);
+    globe().setViewportHeight(request.height);
     window_->Render();
     vtkOpenGLFramebufferObject* shown = window_->GetDisplayFramebuffer();
     const int* rendered = window_->GetRenderFramebuffer()->GetLastSize();
@@ -81,25 +91,25 @@ RenderedFrame RenderLoop::render(const FrameRequest& request) {
     window_->GetState()->PopReadFramebufferBinding();
     out.image.mirror(false, true);
     out.milliseconds = timer.nsecsElapsed() / 1e6;
-    out.linesAsTexture = globe_->linesAsTexture();
+    out.linesAsTexture = globe().linesAsTexture();
     return out;
 }
 
 void RenderLoop::uploadLineTextures() {
     if (!makeCurrent()) return;
     traceStartup("line textures: uploading");
-    globe_->uploadLineTextures();
+    globe().uploadLineTextures();
     traceStartup("line textures: uploaded");
 }
 
 GlobePick RenderLoop::pick(double x, double y, double tolerance) {
     int* size = window_->GetSize();
-    return globe_->pick(x * size[0], (1.0 - y) * size[1], tolerance * size[0]);
+    return globe().pick(x * size[0], (1.0 - y) * size[1], tolerance * size[0]);
 }
 
 void RenderLoop::shutdown() {
     if (makeCurrent()) {
-        globe_->renderer()->ReleaseGraphicsResources(window_);
+        if (globe_) globe_->renderer()->ReleaseGraphicsResources(window_);
         window_->Finalize();
         context_->doneCurrent();
     }

@@ -31,7 +31,7 @@ public:
     explicit RenderLoop(QOffscreenSurface* surface);
     ~RenderLoop() override;
 
-    GlobeRenderer& globe() { return *globe_; }
+    GlobeRenderer& globe();
 
     // keepAlive owns what the renderer's scene points into.
     void adopt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive);

@@ -18,6 +18,7 @@
 #include "gui/RolloutSession.h"
 #include "leadslider/LeadSlider.h"
 #include "responsiveness/EventLoopWatchdog.h"
+#include "responsiveness/FirstGlobeFrame.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -40,6 +41,9 @@ TEST(Responsiveness, GuiThreadIsNeverBlockedOver100MsWhileARolloutLoadsAndPlays)
     window.resize(1500, 950);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    // As a user opens runs in a window that is up: its globe's first frame (the render thread
+    // compiling its shaders, ~0.3 s of CPU) is not part of what is measured here.
+    ASSERT_TRUE(test::waitForFirstGlobeFrame(window));
     QTest::qWait(200);
 
     test::EventLoopWatchdog watchdog;

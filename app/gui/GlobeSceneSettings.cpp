@@ -1,0 +1,31 @@
+#include "gui/GlobeSceneSettings.h"
+
+#include <algorithm>
+
+#include "globe/GlobeView.h"
+#include "gui/SettingsKeys.h"
+
+namespace meshdiff::gui {
+
+views::GlobeScene savedGlobeScene(const QSettings& settings) {
+    views::GlobeScene scene;
+    if (settings.contains(settings::kGlobeLayers)) {
+        const QVariantList visible = settings.value(settings::kGlobeLayers).toList();
+        // Layers added since the list was saved keep their defaults (11: before the diagnosis').
+        const int saved = std::min(settings.value(settings::kGlobeLayerCount, 11).toInt(), views::kGlobeLayerCount);
+        for (int layer = 0; layer < saved; ++layer) scene.visible[std::size_t(layer)] = visible.contains(layer);
+    }
+    scene.meshLevel = settings.value(settings::kGlobeMeshLevel, scene.meshLevel).toInt();
+    return scene;
+}
+
+GraphsReadFn drawMeshTextureAhead(const views::GlobeScene& scene) {
+    views::GlobeScene layers;  // only what the texture depends on: no pointers into an old pair
+    layers.visible = scene.visible;
+    layers.meshLevel = scene.meshLevel;
+    return [layers](std::shared_ptr<const MeshGraph> graphA, const std::shared_ptr<const MeshGraph>&) {
+        if (graphA) views::GlobeView::prepareLineTexture(layers, std::move(graphA));
+    };
+}
+
+}  // namespace meshdiff::gui

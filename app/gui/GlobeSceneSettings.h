@@ -1,0 +1,16 @@
+#pragma once
+#include <QSettings>
+
+#include "globe/GlobeScene.h"
+#include "gui/PairLoader.h"
+
+namespace meshdiff::gui {
+
+// The globe's layers and mesh level as the settings saved them (defaults where they hold none).
+views::GlobeScene savedGlobeScene(const QSettings& settings);
+
+// Work for PairSession::setGraphsReadWork: draws run A's mesh texture for `scene`'s layers and
+// mesh level on a worker while the graphs are diffed.
+GraphsReadFn drawMeshTextureAhead(const views::GlobeScene& scene);
+
+}  // namespace meshdiff::gui

@@ -295,8 +295,11 @@ TEST(Npz, PiecesOfEachArrayMakeTheArrayReadWhole) {
 
 class NpzDamagedPieces : public ::testing::TestWithParam<bool> {};
 
-INSTANTIATE_TEST_SUITE_P(StoredAndDeflated, NpzDamagedPieces, ::testing::Values(false, true),
-                         [](const auto& info) { return info.param ? "Deflated" : "Stored"; });
+std::string compressionName(const ::testing::TestParamInfo<bool>& member) {
+    return member.param ? "Deflated" : "Stored";
+}
+
+INSTANTIATE_TEST_SUITE_P(StoredAndDeflated, NpzDamagedPieces, ::testing::Values(false, true), compressionName);
 
 TEST_P(NpzDamagedPieces, DamagedMemberVisitedInPiecesIsReportedAsDamaged) {
     TempDir dir;

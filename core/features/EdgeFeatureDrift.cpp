@@ -40,27 +40,39 @@ double float32Spacing(float x) {
 // chunk then writes into its own stretch of one array sized for all the edges (`slots`), which
 // becomes the list once the stretches are closed up, instead of being copied from the chunks.
 // Without a list, each chunk tallies its drifting edges instead (`tallies`), keeping their ULPs in
-// its stretch of `ulps`, which has room for every edge of the set. Huge pages: when many mesh nodes
-// moved, millions of edges drift and small pages cost a fault per 512 of them; when few drift, the
-// kernel zeroes the whole array (~37 MB at 0.25°, a few ms) instead.
+// its stretch of room for every edge of the set. Fresh memory is the cost there (the kernel zeroes
+// each page first touched; ~1–3 ms per MB on a paravirtualised VM): when most edges are expected
+// to drift the room is in huge pages (one fault per 2 MiB, ~37 MB at 0.25°); when few are, in
+// small pages, so that only the start of each chunk's stretch is ever touched.
 struct DriftChunks {
     std::vector<SharedEdges> chunks = std::vector<SharedEdges>(kChunks);
     std::vector<EdgeDrift> slots;
-    HugePageArray<double> ulps;
+    HugePageArray<double> denseUlps;
+    std::unique_ptr<double[]> sparseUlps;
     std::vector<DriftTally> tallies;
 
     DriftChunks() = default;
     // `firstEdge(c)`: where chunk c's edges start among the set's `edges`.
     template <class FirstEdge>
-    DriftChunks(bool listEdges, std::size_t topCount, std::size_t edges, const FirstEdge& firstEdge) {
+    DriftChunks(bool listEdges, bool mostDrift, std::size_t topCount, std::size_t edges, const FirstEdge& firstEdge) {
         if (listEdges) return;
-        ulps = HugePageArray<double>(edges);
+        double* room = nullptr;
+        if (mostDrift) {
+            denseUlps = HugePageArray<double>(edges);
+            room = denseUlps.data();
+        } else {
+            sparseUlps = std::make_unique_for_overwrite<double[]>(std::max<std::size_t>(edges, 1));
+            room = sparseUlps.get();
+        }
         tallies.reserve(kChunks);
-        for (std::size_t c = 0; c < kChunks; ++c) tallies.emplace_back(topCount, ulps.data() + firstEdge(c));
+        for (std::size_t c = 0; c < kChunks; ++c) tallies.emplace_back(topCount, room + firstEdge(c));
         for (std::size_t c = 0; c < kChunks; ++c) chunks[c].tally = &tallies[c];
     }
     bool listed() const { return tallies.empty(); }
 };
+
+// Above this share of moved mesh nodes most edges are expected to drift.
+constexpr double kMostMoved = 0.25;
 
 // One byte per mesh node both graphs have: 1 when its latitude or longitude bits differ between
 // them. The drift loops read it instead of two floats from each graph's tables.
@@ -70,14 +82,20 @@ std::vector<std::uint8_t> movedNodes(const NodeFrames& a, const NodeFrames& b) {
     return moved;
 }
 
+bool mostMoved(const std::vector<std::uint8_t>& moved) {
+    const auto count = static_cast<double>(std::count(moved.begin(), moved.end(), std::uint8_t(1)));
+    return count > kMostMoved * static_cast<double>(moved.size());
+}
+
 DriftChunks sharedGridToMesh(const CanonicalEdges& ea, const CanonicalEdges& eb, const GraphEdgeFrames& fa,
                              const GraphEdgeFrames& fb, const std::vector<std::uint8_t>& movedMesh,
                              const EdgeFeatureDriftOptions& options) {
     const std::size_t na = ea.g2mCount(), nb = eb.g2mCount();
-    DriftChunks result(options.listEdges, options.topCount, na, [&](std::size_t c) { return na * c / kChunks; });
-    std::vector<SharedEdges>& chunks = result.chunks;
     const bool sameGrid = fa.grid.sameNodes(fb.grid);
     const bool rescaled = fa.g2mNormalization != fb.g2mNormalization;
+    DriftChunks result(options.listEdges, rescaled || !sameGrid || mostMoved(movedMesh), options.topCount, na,
+                       [&](std::size_t c) { return na * c / kChunks; });
+    std::vector<SharedEdges>& chunks = result.chunks;
     const bool intoSlots = rescaled && result.listed();
     if (intoSlots) resizeLarge(result.slots, na);
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {
@@ -125,11 +143,11 @@ DriftChunks sharedMeshToGrid(const CanonicalEdges& ea, const CanonicalEdges& eb,
                              const GraphEdgeFrames& fb, const std::vector<std::uint8_t>& movedMesh,
                              const EdgeFeatureDriftOptions& options) {
     const std::size_t points = std::min(ea.gridPoints(), eb.gridPoints());
-    DriftChunks result(options.listEdges, options.topCount, 3 * points,
-                       [&](std::size_t c) { return 3 * (points * c / kChunks); });
-    std::vector<SharedEdges>& chunks = result.chunks;
     const bool sameNormalization = fa.m2gNormalization == fb.m2gNormalization;
     const bool sameGrid = fa.grid.sameNodes(fb.grid);
+    DriftChunks result(options.listEdges, !sameNormalization || !sameGrid || mostMoved(movedMesh), options.topCount,
+                       3 * points, [&](std::size_t c) { return 3 * (points * c / kChunks); });
+    std::vector<SharedEdges>& chunks = result.chunks;
     const bool intoSlots = !sameNormalization && result.listed();
     if (intoSlots) resizeLarge(result.slots, 3 * points);
     tbb::parallel_for(std::size_t(0), kChunks, [&](std::size_t c) {

@@ -126,33 +126,33 @@ private:
     HugePageArray<std::byte> buffer_;
 };
 
-// A worker's stream inflater (ISA-L): its state and the buffer the pieces come out in, kept for
-// its next member. The buffer stays in the L2 cache while a piece is inflated and then converted.
+// A worker's stream inflater (ISA-L): its state, the buffer the pieces come out in and the one the
+// deflate stream is read into from the file, kept for its next member. The piece buffer stays in
+// the L2 cache while a piece is inflated and then converted.
 class PieceInflater {
 public:
     static constexpr std::size_t kPieceBytes = std::size_t(512) << 10;
+    static constexpr std::size_t kInputBytes = std::size_t(256) << 10;
 
-    inflate_state& start(const RawBytes& raw) {
-        if (!state_) {
-            state_ = std::make_unique<inflate_state>();
-            buffer_ = std::make_unique_for_overwrite<std::byte[]>(kPieceBytes);
-        }
+    // A new stream, its input to be given through next_in / avail_in.
+    inflate_state& start() {
+        if (!state_) state_ = std::make_unique<inflate_state>();
         isal_inflate_init(state_.get());
         state_->crc_flag = ISAL_GZIP_NO_HDR;  // the CRC-32 a zip directory holds
-        state_->next_in = reinterpret_cast<std::uint8_t*>(const_cast<std::byte*>(raw.data()));
-        state_->avail_in = static_cast<std::uint32_t>(raw.size());
         return *state_;
     }
-    std::byte* buffer() { return buffer_.get(); }
-    // The same buffer, for pieces read rather than inflated.
-    std::byte* pieceBuffer() {
+    std::byte* buffer() {
         if (!buffer_) buffer_ = std::make_unique_for_overwrite<std::byte[]>(kPieceBytes);
         return buffer_.get();
+    }
+    std::byte* input() {
+        if (!input_) input_ = std::make_unique_for_overwrite<std::byte[]>(kInputBytes);
+        return input_.get();
     }
 
 private:
     std::unique_ptr<inflate_state> state_;
-    std::unique_ptr<std::byte[]> buffer_;
+    std::unique_ptr<std::byte[]> buffer_, input_;
 };
 
 NpyHeader nativeCOrder(NpyHeader h) {
@@ -227,34 +227,35 @@ struct NpzArchive::Impl {
 
     // What the workers start from, fetched in turn (libzip is not thread-safe): per member its raw
     // bytes (the deflate stream, or the whole stored member with its CRC checked by libzip), or,
-    // for a stored member read in pieces, only where its bytes start in the file.
+    // for a member read in pieces, only where its bytes (stored or deflated) start in the file.
     struct Fetched {
         std::vector<const Member*> members;
         std::vector<RawBytes> raw;
-        std::vector<std::optional<std::uint64_t>> storedAt;
+        std::vector<std::optional<std::uint64_t>> dataAt;
     };
-    Fetched fetchAll(const std::vector<std::string>& keys, bool storedInPieces) {
+    Fetched fetchAll(const std::vector<std::string>& keys, bool inPieces) {
         Fetched out;
         out.members.reserve(keys.size());
         for (const std::string& key : keys) out.members.push_back(&member(key));
         out.raw.resize(keys.size());
-        out.storedAt.resize(keys.size());
+        out.dataAt.resize(keys.size());
         for (std::size_t i = 0; i < keys.size(); ++i) {
             const Member& m = *out.members[i];
-            if (storedInPieces && m.method == ZIP_CM_STORE) {
+            if (inPieces && (m.method == ZIP_CM_STORE || m.method == ZIP_CM_DEFLATE)) {
                 checkSizes(m);
-                out.storedAt[i] = storedDataOffset(m);
-                if (out.storedAt[i]) continue;
+                out.dataAt[i] = dataOffset(m);
+                if (out.dataAt[i]) continue;
             }
             out.raw[i] = fetch(m);
         }
         return out;
     }
 
-    // Where a stored member's bytes start in the file; nullopt when it cannot be found (it is then
-    // read through libzip). What is read there is checked against the directory's CRC-32.
-    std::optional<std::uint64_t> storedDataOffset(const Member& m) {
-        if (m.encrypted || m.size != m.compressedSize) return std::nullopt;
+    // Where a member's bytes (stored, or its deflate stream) start in the file; nullopt when that
+    // cannot be found (it is then read through libzip). What is read there is checked against the
+    // directory's CRC-32.
+    std::optional<std::uint64_t> dataOffset(const Member& m) {
+        if (m.encrypted || (m.method == ZIP_CM_STORE && m.size != m.compressedSize)) return std::nullopt;
         if (fd < 0) fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
         if (fd < 0) return std::nullopt;
         const int file = fd;
@@ -262,12 +263,12 @@ struct NpzArchive::Impl {
             return ::pread(file, out, bytes, static_cast<off_t>(offset)) == static_cast<ssize_t>(bytes);
         };
         const auto offset = zipMemberDataOffset(readAt, fileSize, m.key + (m.npy ? ".npy" : ""));
-        if (!offset || m.size > fileSize - *offset) return std::nullopt;
+        if (!offset || m.compressedSize > fileSize - *offset) return std::nullopt;
         return offset;
     }
 
-    // Reads `bytes` bytes of a stored member at `at` in the file.
-    void readStored(const Member& m, std::uint64_t at, std::byte* out, std::size_t bytes) const {
+    // Reads `bytes` bytes of a member as it is in the file (stored, or deflated) at `at`.
+    void readFileBytes(const Member& m, std::uint64_t at, std::byte* out, std::size_t bytes) const {
         while (bytes > 0) {
             const ssize_t n = ::pread(fd, out, bytes, static_cast<off_t>(at));
             if (n < 0 && errno == EINTR) continue;
@@ -279,11 +280,12 @@ struct NpzArchive::Impl {
         }
     }
 
-    // A stored member read whole at `at`, its CRC-32 checked.
-    RawBytes readStoredWhole(const Member& m, std::uint64_t at) const {
-        RawBytes buffer(m.size);
-        readStored(m, at, buffer.data(), m.size);
-        if (libdeflate_crc32(0, buffer.data(), m.size) != m.crc)
+    // A member read whole at `at` as it is in the file: a stored one with its CRC-32 checked, a
+    // deflated one's stream (checked when it is inflated).
+    RawBytes readWhole(const Member& m, std::uint64_t at) const {
+        RawBytes buffer(m.compressedSize);
+        readFileBytes(m, at, buffer.data(), m.compressedSize);
+        if (m.method == ZIP_CM_STORE && libdeflate_crc32(0, buffer.data(), m.size) != m.crc)
             throw Error(where(m), "CRC-32 mismatch: member is corrupt");
         return buffer;
     }
@@ -380,21 +382,35 @@ struct NpzArchive::Impl {
         return true;
     }
 
-    // A deflated member inflated piece by piece (ISA-L) into `inflater`'s buffer. False as
-    // visitPieces(), and for a stream beyond ISA-L's 32-bit input count.
-    bool visitInflatedPieces(std::size_t index, const Member& m, const RawBytes& raw, PieceInflater& inflater,
+    // A deflated member inflated piece by piece (ISA-L) into `inflater`'s buffer, its deflate stream
+    // given to `state` by more(state) a part at a time (false when none is left). False as
+    // visitPieces().
+    template <class MoreInput>
+    bool visitInflatedPieces(std::size_t index, const Member& m, PieceInflater& inflater, MoreInput more,
                              const PieceVisitor& visit) const {
-        if (raw.size() > std::numeric_limits<std::uint32_t>::max()) return false;
         const auto corrupt = [&] {
             return Error(where(m), "corrupt compressed data (the deflate stream does not inflate to " +
                                        std::to_string(m.size) + " bytes)");
         };
-        inflate_state& state = inflater.start(raw);
+        inflate_state& state = inflater.start();
+        // Inflates until next_out is full, the stream ends or nothing more comes out of it. With the
+        // input all given, ISA-L may still hold output of its own.
+        const auto inflateUntilFull = [&] {
+            while (state.avail_out > 0 && state.block_state != ISAL_BLOCK_FINISH) {
+                const bool fed = state.avail_in > 0 || more(state);
+                const std::uint32_t in = state.avail_in, out = state.avail_out;
+                if (isal_inflate(&state) != ISAL_DECOMP_OK) throw corrupt();
+                if (state.avail_in == in && state.avail_out == out) {
+                    if (!fed) return;
+                    throw corrupt();  // input it takes nothing from: never hang
+                }
+            }
+        };
         const auto fill = [&](std::byte* dest, std::size_t bytes) {
             state.next_out = reinterpret_cast<std::uint8_t*>(dest);
             state.avail_out = static_cast<std::uint32_t>(bytes);
-            if (isal_inflate(&state) != ISAL_DECOMP_OK) throw corrupt();
-            if (state.avail_out != 0) throw corrupt();  // all the input was given: the stream ended early
+            inflateUntilFull();
+            if (state.avail_out != 0) throw corrupt();  // the stream ended early
         };
         const auto verify = [&] {
             if (state.block_state != ISAL_BLOCK_FINISH) {
@@ -402,29 +418,60 @@ struct NpzArchive::Impl {
                 std::uint8_t extra[16];
                 state.next_out = extra;
                 state.avail_out = sizeof extra;
-                if (isal_inflate(&state) != ISAL_DECOMP_OK || state.avail_out != sizeof extra ||
-                    state.block_state != ISAL_BLOCK_FINISH)
-                    throw corrupt();
+                inflateUntilFull();
+                if (state.avail_out != sizeof extra || state.block_state != ISAL_BLOCK_FINISH) throw corrupt();
             }
             if (state.crc != m.crc) throw Error(where(m), "CRC-32 mismatch: member is corrupt");
         };
         return visitPieces(index, m, inflater.buffer(), fill, verify, visit);
     }
 
-    // A stored member read piece by piece from `at` in the file with pread() into `inflater`'s
-    // buffer, so that its bytes never need fresh pages (tens of MB for a graph's edge arrays).
-    bool visitStoredPieces(std::size_t index, const Member& m, std::uint64_t at, PieceInflater& inflater,
-                           const PieceVisitor& visit) const {
+    // A deflated member whose stream was fetched whole. False as visitPieces(), and for a stream
+    // beyond ISA-L's 32-bit input count.
+    bool visitInflatedPieces(std::size_t index, const Member& m, const RawBytes& raw, PieceInflater& inflater,
+                             const PieceVisitor& visit) const {
+        if (raw.size() > std::numeric_limits<std::uint32_t>::max()) return false;
+        bool given = false;
+        const auto more = [&](inflate_state& state) {
+            if (given) return false;
+            given = true;
+            state.next_in = reinterpret_cast<std::uint8_t*>(const_cast<std::byte*>(raw.data()));
+            state.avail_in = static_cast<std::uint32_t>(raw.size());
+            return true;
+        };
+        return visitInflatedPieces(index, m, inflater, more, visit);
+    }
+
+    // A member read piece by piece from `at` in the file with pread() into `inflater`'s buffers, so
+    // that neither its bytes nor its deflate stream need fresh pages (tens of MB for a graph's edge
+    // arrays): a stored member straight into the piece buffer, a deflated one's stream into the
+    // input buffer, inflated from there.
+    bool visitFilePieces(std::size_t index, const Member& m, std::uint64_t at, PieceInflater& inflater,
+                         const PieceVisitor& visit) const {
+        if (m.method == ZIP_CM_DEFLATE) {
+            std::uint64_t left = m.compressedSize;
+            const auto more = [&](inflate_state& state) {
+                if (left == 0) return false;
+                const auto bytes = static_cast<std::size_t>(std::min<std::uint64_t>(left, PieceInflater::kInputBytes));
+                readFileBytes(m, at, inflater.input(), bytes);
+                at += bytes;
+                left -= bytes;
+                state.next_in = reinterpret_cast<std::uint8_t*>(inflater.input());
+                state.avail_in = static_cast<std::uint32_t>(bytes);
+                return true;
+            };
+            return visitInflatedPieces(index, m, inflater, more, visit);
+        }
         std::uint32_t crc = 0;
         const auto fill = [&](std::byte* dest, std::size_t bytes) {
-            readStored(m, at, dest, bytes);
+            readFileBytes(m, at, dest, bytes);
             at += bytes;
             crc = libdeflate_crc32(crc, dest, bytes);
         };
         const auto verify = [&] {
             if (crc != m.crc) throw Error(where(m), "CRC-32 mismatch: member is corrupt");
         };
-        return visitPieces(index, m, inflater.pieceBuffer(), fill, verify, visit);
+        return visitPieces(index, m, inflater.buffer(), fill, verify, visit);
     }
 };
 
@@ -568,9 +615,9 @@ void NpzArchive::visitManyInPieces(const std::vector<std::string>& keys, const P
     largestFirst(fetched.members, [&](std::size_t i, Scratch& scratch, PieceInflater& inflater) {
         const Member& m = *fetched.members[i];
         RawBytes& raw = fetched.raw[i];
-        if (const auto at = fetched.storedAt[i]) {
-            if (impl_->visitStoredPieces(i, m, *at, inflater, visit)) return;
-            raw = impl_->readStoredWhole(m, *at);
+        if (const auto at = fetched.dataAt[i]) {
+            if (impl_->visitFilePieces(i, m, *at, inflater, visit)) return;
+            raw = impl_->readWhole(m, *at);
         } else if (m.method == ZIP_CM_DEFLATE && impl_->visitInflatedPieces(i, m, raw, inflater, visit)) {
             raw = {};
             return;

@@ -54,10 +54,11 @@ public:
     void visitMany(const std::vector<std::string>& keys, const MemberVisitor& visit) const;
     // As visitMany(), but each array's data comes in consecutive pieces of whole elements:
     // visit(i, header, offset, data, bytes) with `offset` the bytes of keys[i]'s data before this
-    // piece; at least one call per array, the first with offset 0. A compressed member is inflated
-    // as a stream into a buffer of a few hundred KB (ISA-L), a stored one read into it with
-    // pread(), instead of whole (tens of MB of fresh pages for the kernel to zero); its CRC is
-    // checked after its last piece has been visited, before what the visitor refused is told.
+    // piece; at least one call per array, the first with offset 0. A compressed member's deflate
+    // stream is read from the file with pread() a few hundred KB at a time and inflated as a stream
+    // into a buffer of a few hundred KB (ISA-L), a stored one read into it with pread(), instead of
+    // whole (tens of MB of fresh pages for the kernel to zero); its CRC is checked after its last
+    // piece has been visited, before what the visitor refused is told.
     using PieceVisitor = std::function<void(std::size_t index, const NpyHeader& header, std::size_t offset,
                                             const std::byte* data, std::size_t bytes)>;
     void visitManyInPieces(const std::vector<std::string>& keys, const PieceVisitor& visit) const;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 #include "builder/CapRaster.h"
 #include "builder/PointTriangleDistance.h"
@@ -12,6 +13,9 @@
 
 namespace meshdiff {
 namespace {
+
+// ClosestFacesOfPoints' height buckets: a band of a few hundredths of the radius spans tens of them.
+constexpr std::size_t kHeightBuckets = 1024;
 
 // A unit vector p with |p − centroid| ≤ centroid radius + searchBound lies in this cap.
 SphericalCap capAround(const Vec3& a, const Vec3& b, const Vec3& c, double searchBound) {
@@ -67,7 +71,6 @@ ClosestFacesOfPoints::ClosestFacesOfPoints(const std::vector<Vec3>& meshNodes,
                                            const std::vector<std::array<std::int32_t, 3>>& faces)
     : nodes_(meshNodes), faces_(faces), searchBound_(closestFaceSearchBound(meshNodes, faces)) {
     spheres_.reserve(faces.size());
-    byHeight_.reserve(faces.size());
     for (const auto& f : faces) {
         const Vec3 &a = meshNodes[f[0]], &b = meshNodes[f[1]], &c = meshNodes[f[2]];
         const Vec3 centroid{(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3};
@@ -77,21 +80,34 @@ ClosestFacesOfPoints::ClosestFacesOfPoints(const std::vector<Vec3>& meshNodes,
         // provably farther than the search bound.
         spheres_.push_back({centroid[0], centroid[1], centroid[2], radius + searchBound_ + 1e-9});
         widestSphere_ = std::max(widestSphere_, spheres_.back()[3]);
-        byHeight_.emplace_back(centroid[2], std::int32_t(byHeight_.size()));
     }
-    std::sort(byHeight_.begin(), byHeight_.end());
+    // A counting sort by bucket, faces in index order within each.
+    bucketStart_.assign(kHeightBuckets + 1, 0);
+    for (const auto& s : spheres_) ++bucketStart_[bucketOf(s[2]) + 1];
+    std::partial_sum(bucketStart_.begin(), bucketStart_.end(), bucketStart_.begin());
+    byHeight_.resize(faces.size());
+    std::vector<std::size_t> next(bucketStart_.begin(), bucketStart_.end() - 1);
+    for (std::size_t f = 0; f < spheres_.size(); ++f) byHeight_[next[bucketOf(spheres_[f][2])]++] = std::int32_t(f);
+}
+
+// Buckets of equal height over [-1, 1]; heights beyond it (or NaN) go to the end buckets.
+std::size_t ClosestFacesOfPoints::bucketOf(double z) const {
+    const double at = std::floor((z + 1) * (kHeightBuckets / 2.0));
+    if (!(at > 0)) return 0;
+    return std::min(static_cast<std::size_t>(std::min(at, double(kHeightBuckets))), kHeightBuckets - 1);
 }
 
 ClosestFacesOfPoints::Result ClosestFacesOfPoints::of(const Vec3& point) const {
     // Faces whose sphere can hold the point, offered in ascending index order as findClosestFaces
     // offers them (the tie rule depends on it).
     std::vector<std::int32_t> candidates;
-    auto it = std::lower_bound(byHeight_.begin(), byHeight_.end(),
-                               std::pair{point[2] - widestSphere_, std::numeric_limits<std::int32_t>::min()});
-    for (; it != byHeight_.end() && it->first <= point[2] + widestSphere_; ++it) {
-        const auto& s = spheres_[std::size_t(it->second)];
+    const double low = point[2] - widestSphere_, high = point[2] + widestSphere_;
+    const std::size_t first = bucketStart_[bucketOf(low)], end = bucketStart_[bucketOf(high) + 1];
+    for (std::size_t k = first; k < end; ++k) {
+        const auto& s = spheres_[std::size_t(byHeight_[k])];
+        if (!(s[2] >= low && s[2] <= high)) continue;
         const double dx = point[0] - s[0], dy = point[1] - s[1], dz = point[2] - s[2];
-        if (dx * dx + dy * dy + dz * dz <= s[3] * s[3]) candidates.push_back(it->second);
+        if (dx * dx + dy * dy + dz * dz <= s[3] * s[3]) candidates.push_back(byHeight_[k]);
     }
     std::sort(candidates.begin(), candidates.end());
     ClosestTwo best;

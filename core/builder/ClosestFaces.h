@@ -35,8 +35,9 @@ double closestFaceSearchBound(const std::vector<Vec3>& meshNodes,
 // findClosestFaces' answer for a few single points: the same face, runner-up and distances as
 // findClosestFaces gives a grid point at the same position. Every face is a candidate; a bounding
 // sphere per face skips the ones that cannot come within the search bound, and the spheres are
-// sorted by height (z), so a point tests only the faces of a thin band instead of a raster over
-// the whole grid.
+// filed by height (z) in buckets, so a point tests only the faces of a thin band instead of a
+// raster over the whole grid. Filing is one counting pass: sorting 82 k faces by height was most
+// of the at-risk analysis's set-up.
 class ClosestFacesOfPoints {
 public:
     struct Result {
@@ -52,8 +53,11 @@ private:
     const std::vector<Vec3>& nodes_;
     const std::vector<std::array<std::int32_t, 3>>& faces_;
     double searchBound_ = 0;
-    LargeVector<std::array<double, 4>> spheres_;             // centroid, radius + search bound; by face
-    LargeVector<std::pair<double, std::int32_t>> byHeight_;  // (centroid z, face) ascending
+    std::size_t bucketOf(double z) const;
+
+    LargeVector<std::array<double, 4>> spheres_;  // centroid, radius + search bound; by face
+    std::vector<std::int32_t> byHeight_;          // faces by height bucket of their centroid, each bucket by index
+    std::vector<std::size_t> bucketStart_;        // bucket b's faces: byHeight_[bucketStart_[b], bucketStart_[b + 1])
     double widestSphere_ = 0;
 };
 

@@ -50,6 +50,13 @@ check_json "$tmp/canary.json" 'all(f["max_abs"] == 0 for f in j["fields"]["per_f
 expect_status 1 -- "$meshdiff" compare "$runs/forecast_nc" "$runs/canary" --index 1 --json "$tmp/t1.json"
 check_json "$tmp/t1.json" '{f["name"]: f for f in j["fields"]["per_field"]}["2m_temperature"]["max_abs"] == 1.0'
 
+# HDF5 and ecCodes are opened only when a file needs them (core/common/LibraryOnDemand.h): not for
+# .npz runs, but for a NetCDF-4 run (the dynamic loader names each library it opens)
+libs=$(libraries_opened "$meshdiff" compare "$runs/a" "$runs/b")
+[ -z "$libs" ] || fail ".npz runs opened $libs"
+libs=$(libraries_opened "$meshdiff" compare "$runs/forecast_nc" "$runs/canary")
+[[ "$libs" == *libhdf5* && "$libs" != *eccodes* ]] || fail "a NetCDF run opened '$libs', not HDF5 alone"
+
 # errors: exit 2, message names the file and the problem, nothing written
 expect_status 2 -- "$meshdiff" compare "$runs/a" "$runs/does_not_exist"
 grep -q "does_not_exist: does not exist" "$tmp/err" || fail "missing path message: $(cat "$tmp/err")"

@@ -28,6 +28,9 @@ check_json "$tmp/twin.json" "set(per) == $names and j['fields']['nan_masks_equal
 expect_status 1 -- "$meshdiff" compare "$grib/rollout.grib2" "$grib/rollout_nudged.grib2" --json "$tmp/nudged.json"
 check_json "$tmp/nudged.json" "math.isclose(per['temperature@850']['max_abs'], 0.5, rel_tol=1e-4)"
 check_json "$tmp/nudged.json" "all(f['max_abs'] == 0 for n, f in per.items() if n != 'temperature@850')"
+# ecCodes is opened for GRIB files only, when first needed (core/common/LibraryOnDemand.h)
+libs=$(libraries_opened "$meshdiff" compare "$grib/rollout.grib2" "$grib/rollout_nudged.grib2")
+[[ "$libs" == *libeccodes* && "$libs" != *hdf5* ]] || fail "two GRIB files opened '$libs', not ecCodes alone"
 
 # a run folder holding a GRIB file, against one holding NetCDF
 mkdir -p "$tmp/a" "$tmp/b"

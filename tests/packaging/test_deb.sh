@@ -19,6 +19,10 @@ trap cleanup EXIT
 deb=$(ls "$out"/meshdiff_*.deb)
 echo "built $(basename "$deb")"
 dpkg-deb -f "$deb" Depends | grep -q "libqt6" || { echo "FAIL: Depends not computed from the binaries"; exit 1; }
+# opened at run time, not linked (core/common/LibraryOnDemand.h): named by packaging/CMakeLists.txt
+for package in libhdf5 libeccodes; do
+  dpkg-deb -f "$deb" Depends | grep -q "$package" || { echo "FAIL: Depends lacks $package"; exit 1; }
+done
 DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb" >/dev/null
 
 for f in /usr/bin/meshdiff /usr/libexec/meshdiff/meshdiff-gui /usr/share/applications/meshdiff.desktop /usr/share/icons/hicolor/scalable/apps/meshdiff.svg \

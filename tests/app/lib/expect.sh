@@ -8,3 +8,8 @@ expect_status() {  # expect_status WANT -- command...
   "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?
   [ "$got" = "$want" ] || { fail "exit $got (wanted $want): $*"; cat "$tmp/out" "$tmp/err"; }
 }
+# libraries_opened command...: the HDF5 and ecCodes libraries the command opened (the dynamic
+# loader's LD_DEBUG=files names each library it loads), space-separated; empty for none.
+libraries_opened() {
+  LD_DEBUG=files "$@" 2>&1 >/dev/null | grep -oE 'file=lib(hdf5|eccodes)[^ ]*' | sort -u | tr '\n' ' '
+}

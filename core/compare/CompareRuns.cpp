@@ -58,7 +58,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         // then has both cores for its own. A plainly stored HDF5 graph is used in place, mapped,
         // instead of copied.
         struct Side {
-            MeshGraph graph;
+            LeanGraph graph;
             std::optional<MappedGraphHdf5> mapped;
             GraphView view;
             PreparedGraph prepared;
@@ -71,8 +71,8 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
             if (side.mapped) {
                 side.view = side.mapped->view();
             } else {
-                side.graph = readGraph(file);
-                side.view = viewOf(side.graph);
+                side.graph = readLeanGraph(file);
+                side.view = side.graph.view();
             }
             side.prepared.edges = canonicalEdges(side.view);
             tbb::parallel_invoke([&] { side.prepared.hash = canonicalGraphHash(side.view, side.prepared.edges); },

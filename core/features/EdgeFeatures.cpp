@@ -72,9 +72,11 @@ private:
 // than ~1e-6), so the longest rotated edge is among the edges whose unrotated squared length is
 // within 1e-6 of the largest: only those (a handful) are rotated, in one pass over the edges that
 // keeps each chunk's near-longest ones. Sets of shorter edges are measured whole.
-double longestEdge(std::span<const std::int32_t> senders, std::span<const std::int32_t> receivers,
+// Receivers by point (GraphView::m2gReceiversByPoint): `receivers` is empty and edge e ends at e / 3.
+double longestEdge(std::span<const std::int32_t> senders, std::span<const std::int32_t> receivers, bool byPoint,
                    const NodeFrames& senderNodes, const NodeFrames& receiverNodes,
                    const std::function<ReceiverFrame(std::int32_t)>& frameOf) {
+    auto receiverOf = [&](std::size_t e) { return byPoint ? static_cast<std::int32_t>(e / 3) : receivers[e]; };
     constexpr double kNear = 1 - 1e-6;
     constexpr std::size_t kChunks = 64;
     struct Chunk {
@@ -95,7 +97,7 @@ double longestEdge(std::span<const std::int32_t> senders, std::span<const std::i
             const std::size_t count = std::min(kEdgeLengthBatch, end - first);
             for (std::size_t k = 0; k < count; ++k) {
                 const auto& sp = sender.at(senders[first + k]);
-                const auto& rp = receiver.at(receivers[first + k]);
+                const auto& rp = receiver.at(receiverOf(first + k));
                 for (int i = 0; i < 3; ++i) {
                     s[i][k] = sp[std::size_t(i)];
                     r[i][k] = rp[std::size_t(i)];
@@ -118,7 +120,7 @@ double longestEdge(std::span<const std::int32_t> senders, std::span<const std::i
     double largest = 0;
     for (const Chunk& c : chunks) largest = std::max(largest, c.largest);
     auto rotated = [&](std::size_t e) {
-        return squaredLength(senderNodes.position(static_cast<std::size_t>(senders[e])), frameOf(receivers[e]));
+        return squaredLength(senderNodes.position(static_cast<std::size_t>(senders[e])), frameOf(receiverOf(e)));
     };
     double longestSquared = 0;
     if (largest > 1e-12) {
@@ -223,12 +225,12 @@ GraphEdgeFrames graphEdgeFrames(const GraphView& graph, const EdgeFeatureOptions
     frames.meshFrames.resize(frames.mesh.size());
     for (std::size_t m = 0; m < frames.meshFrames.size(); ++m) frames.meshFrames[m] = frames.mesh.frame(m);
     frames.g2mNormalization =
-        longestEdge(graph.g2mSenders, graph.g2mReceivers, frames.grid, frames.mesh,
+        longestEdge(graph.g2mSenders, graph.g2mReceivers, false, frames.grid, frames.mesh,
                     [&](std::int32_t m) { return frames.meshFrames[static_cast<std::size_t>(m)]; });
     frames.m2gNormalization =
         options.meshToGridNormalization
             ? *options.meshToGridNormalization
-            : longestEdge(graph.m2gSenders, graph.m2gReceivers, frames.mesh, frames.grid,
+            : longestEdge(graph.m2gSenders, graph.m2gReceivers, graph.m2gReceiversByPoint, frames.mesh, frames.grid,
                           [&](std::int32_t p) { return frames.grid.frame(static_cast<std::size_t>(p)); });
     return frames;
 }
@@ -243,9 +245,9 @@ std::vector<EdgeFeature> edgeFeatures(const GraphView& graph, EdgeSetKind kind, 
     const GraphEdgeFrames frames = graphEdgeFrames(graph, options);
     const bool g2m = kind == EdgeSetKind::GridToMesh;
     const auto senders = g2m ? graph.g2mSenders : graph.m2gSenders;
-    const auto receivers = g2m ? graph.g2mReceivers : graph.m2gReceivers;
     std::vector<EdgeFeature> out(senders.size());
-    for (std::size_t e = 0; e < out.size(); ++e) out[e] = edgeFeature(frames, kind, senders[e], receivers[e]);
+    for (std::size_t e = 0; e < out.size(); ++e)
+        out[e] = edgeFeature(frames, kind, senders[e], g2m ? graph.g2mReceivers[e] : graph.m2gReceiver(e));
     return out;
 }
 

@@ -50,6 +50,7 @@ void requireIndexRange(std::span<const std::int32_t> indices, std::size_t limit,
 
 // Receivers of 4 grid points at a time against the pattern p p p p+1 p+1 p+1 ... (vectorised).
 MESHDIFF_AVX2_CLONES bool m2gGroupedByGridPoint(const GraphView& g) {
+    if (g.m2gReceiversByPoint) return g.m2gSenders.size() % 3 == 0;
     const std::size_t points = g.m2gReceivers.size() / 3;
     if (g.m2gReceivers.size() != 3 * points) return false;
     const std::int32_t* receivers = g.m2gReceivers.data();
@@ -87,9 +88,9 @@ void validateGraph(const GraphView& g, const std::string& file) {
         throw Error(file, "g2m_senders has " + std::to_string(g.g2mSenders.size()) + " edges but g2m_receivers has " +
                               std::to_string(g.g2mReceivers.size()));
     }
-    if (g.m2gSenders.size() != g.m2gReceivers.size()) {
+    if (g.m2gSenders.size() != g.m2gReceiverCount()) {
         throw Error(file, "m2g_senders has " + std::to_string(g.m2gSenders.size()) + " edges but m2g_receivers has " +
-                              std::to_string(g.m2gReceivers.size()));
+                              std::to_string(g.m2gReceiverCount()));
     }
     requireFinite(g.gridLat, "grid_lat", file);
     requireFinite(g.gridLon, "grid_lon", file);
@@ -103,10 +104,10 @@ void validateGraph(const GraphView& g, const std::string& file) {
     requireIndexRange(g.g2mReceivers, mesh, "g2m_receivers", "mesh nodes", file);
     requireIndexRange(g.m2gSenders, mesh, "m2g_senders", "mesh nodes", file);
     // Grouped receivers are in range and three per point: the two checks below are then done.
-    const bool grouped = g.m2gReceivers.size() == 3 * grid && m2gGroupedByGridPoint(g);
+    const bool grouped = g.m2gReceiverCount() == 3 * grid && m2gGroupedByGridPoint(g);
     if (!grouped) requireIndexRange(g.m2gReceivers, grid, "m2g_receivers", "grid points", file);
-    if (g.m2gReceivers.size() != 3 * grid) {
-        throw Error(file, "mesh→grid has " + std::to_string(g.m2gReceivers.size()) +
+    if (g.m2gReceiverCount() != 3 * grid) {
+        throw Error(file, "mesh→grid has " + std::to_string(g.m2gReceiverCount()) +
                               " edges; expected 3 per grid point (" + std::to_string(3 * grid) + ")");
     }
     if (grouped) return;

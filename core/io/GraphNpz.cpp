@@ -111,6 +111,32 @@ void indicesInto(const NpyHeader& h, const std::byte* data, std::size_t bytes, s
     }
 }
 
+// True when `n` indices, the first at position `first` of their array, are first / 3, (first + 1) / 3,
+// …: mesh→grid receivers in the official order. Values beyond 31 bits are never taken for it.
+template <class T>
+bool followsPointOrder(const T* in, std::size_t n, std::size_t first) {
+    std::uint64_t off = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto v = static_cast<std::uint64_t>(in[i]);  // NOLINT(bugprone-signed-char-misuse)
+        off |= (v >> 31) | static_cast<std::uint64_t>(first + i - 3 * v > 2);
+    }
+    return off == 0;
+}
+
+bool pieceFollowsPointOrder(const NpyHeader& h, const std::byte* data, std::size_t bytes, std::size_t first) {
+    switch (h.dtype) {
+        case DType::Int8: return followsPointOrder(reinterpret_cast<const std::int8_t*>(data), bytes, first);
+        case DType::Int16: return followsPointOrder(reinterpret_cast<const std::int16_t*>(data), bytes / 2, first);
+        case DType::Int32: return followsPointOrder(reinterpret_cast<const std::int32_t*>(data), bytes / 4, first);
+        case DType::Int64: return followsPointOrder(reinterpret_cast<const std::int64_t*>(data), bytes / 8, first);
+        case DType::UInt8: return followsPointOrder(reinterpret_cast<const std::uint8_t*>(data), bytes, first);
+        case DType::UInt16: return followsPointOrder(reinterpret_cast<const std::uint16_t*>(data), bytes / 2, first);
+        case DType::UInt32: return followsPointOrder(reinterpret_cast<const std::uint32_t*>(data), bytes / 4, first);
+        case DType::UInt64: return followsPointOrder(reinterpret_cast<const std::uint64_t*>(data), bytes / 8, first);
+        default: return false;  // converted, and refused, as any index array
+    }
+}
+
 std::vector<std::int32_t> indices(const NpyHeader& h, const std::byte* data, const std::string& where) {
     std::vector<std::int32_t> out(h.elementCount());
     indicesInto(h, data, h.dataBytes(), 0, out.data(), where);
@@ -148,9 +174,9 @@ void requireGraphArrays(const NpzArchive& archive) {
                                         (count > 1 ? "s " : " ") + missing + (count > 1 ? " are" : " is") + " missing");
 }
 
-}  // namespace
-
-MeshGraph readGraphNpz(const std::string& path) {
+// Reads the graph into `g`. With `lean`, mesh→grid receivers in the official order are checked as
+// they are inflated but not stored: returns true when so (g.m2gReceivers is then empty).
+bool readGraphNpzInto(const std::string& path, bool lean, MeshGraph& g) {
     NpzArchive archive(path);
     if (!npzHoldsGraph(archive))
         throw Error(path, "not a graph .npz: no member is named like a graph array (g2m_*, m2g_*, mesh_*, …)");
@@ -158,7 +184,8 @@ MeshGraph readGraphNpz(const std::string& path) {
     for (int s = 0; s < SlotCount; ++s) keys[s] = findKey(archive, static_cast<Slot>(s));
     auto where = [&](std::size_t s) { return path + "[" + keys[s] + "]"; };
 
-    MeshGraph g;
+    bool receiversByPoint = lean;  // until a piece breaks the order
+    std::size_t receiverCount = 0;
     try {
         // Each member is converted by the thread that inflated it, into its own field of the graph:
         // the edge index arrays piece by piece as they are inflated, the small arrays once whole.
@@ -174,10 +201,19 @@ MeshGraph readGraphNpz(const std::string& path) {
                     if (h.shape.size() != 1)
                         throw Error(where(slot), "expected a 1-D edge index array, got shape " + shapeText(h.shape));
                     edges.clear();
+                    if (slot == M2gReceivers) receiverCount = h.elementCount();
+                    if (slot != M2gReceivers || !receiversByPoint) edges.reserve(h.elementCount());
+                }
+                const std::size_t itemBytes = std::max<std::size_t>(dtypeSize(h.dtype), 1);
+                if (slot == M2gReceivers && receiversByPoint) {
+                    if (pieceFollowsPointOrder(h, data, bytes, offset / itemBytes)) return;
+                    // Another order after all: held like any edge array, the part read so far included.
+                    receiversByPoint = false;
                     edges.reserve(h.elementCount());
+                    for (std::size_t e = 0; e < offset / itemBytes; ++e)
+                        edges.push_back(static_cast<std::int32_t>(e / 3));
                 }
                 // Grown piece by piece: the zeros a resize writes are overwritten while still in the cache.
-                const std::size_t itemBytes = std::max<std::size_t>(dtypeSize(h.dtype), 1);
                 edges.resize(std::min(offset / itemBytes + bytes / itemBytes, h.elementCount()));
                 indicesInto(h, data, bytes, offset / itemBytes, edges.data(), where(slot));
                 return;
@@ -203,11 +239,33 @@ MeshGraph readGraphNpz(const std::string& path) {
                 default: break;  // the edge slots are converted above, piece by piece
             }
         });
-        validateGraph(g, path);
+        if (receiversByPoint && receiverCount != g.m2gSenders.size()) {
+            // Fewer or more receivers than senders: held, so that validation names both counts.
+            receiversByPoint = false;
+            g.m2gReceivers.resize(receiverCount);
+            for (std::size_t e = 0; e < receiverCount; ++e) g.m2gReceivers[e] = static_cast<std::int32_t>(e / 3);
+        }
+        GraphView view = viewOf(g);
+        view.m2gReceiversByPoint = receiversByPoint;
+        validateGraph(view, path);
     } catch (const Error& e) {
         throw Error(e.file(), "damaged graph: " + e.problem());
     }
+    return receiversByPoint;
+}
+
+}  // namespace
+
+MeshGraph readGraphNpz(const std::string& path) {
+    MeshGraph g;
+    readGraphNpzInto(path, false, g);
     return g;
+}
+
+LeanGraph readLeanGraphNpz(const std::string& path) {
+    LeanGraph lean;
+    lean.receiversByPoint_ = readGraphNpzInto(path, true, lean.arrays_);
+    return lean;
 }
 
 void writeGraphNpz(const MeshGraph& graph, const std::string& path, bool compress) {

@@ -4,6 +4,13 @@
 
 namespace meshdiff {
 
+LeanGraph readLeanGraph(const std::string& path) {
+    if (sniffFileKind(path) == FileKind::GraphNpz) return readLeanGraphNpz(path);
+    LeanGraph lean;
+    lean.arrays_ = readGraph(path);
+    return lean;
+}
+
 MeshGraph readGraph(const std::string& path) {
     switch (sniffFileKind(path)) {
         case FileKind::GraphNpz: return readGraphNpz(path);

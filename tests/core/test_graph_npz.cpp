@@ -5,9 +5,14 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include <cstring>
+
 #include "common/Error.h"
 #include "core/TestHelpers.h"
 #include "core/TestPaths.h"
+#include "features/EdgeFeatures.h"
+#include "graph/CanonicalEdges.h"
+#include "graph/GraphHash.h"
 #include "io/GraphFiles.h"
 #include "io/NpzArchive.h"
 
@@ -142,4 +147,97 @@ TEST(GraphNpz, SharedGraphWrittenBackEqualsNumpysFile) {
         "b[k].shape and (a[k] == b[k]).all() for k in b.files) else 1)\"";
     EXPECT_EQ(std::system(check.c_str()), 0);
     std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+// Mesh→grid receivers of every edge as a view gives them, held or by point.
+std::vector<std::int32_t> receiversOf(const GraphView& v) {
+    std::vector<std::int32_t> out(v.m2gReceiverCount());
+    for (std::size_t e = 0; e < out.size(); ++e) out[e] = v.m2gReceiver(e);
+    return out;
+}
+
+struct ScratchDir {
+    std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("meshdiff_lean_graph_" + std::to_string(::getpid()));
+    ScratchDir() { std::filesystem::create_directories(path); }
+    ~ScratchDir() { std::filesystem::remove_all(path); }
+    std::string file(const char* name) const { return (path / name).string(); }
+};
+
+}  // namespace
+
+TEST(LeanGraph, OfficialOrderHoldsNoReceiversAndViewsTheSameGraph) {
+    const std::string path = test::officialGraph("wn2_graph_1p0deg_default.npz").string();
+    const MeshGraph whole = readGraphNpz(path);
+    const LeanGraph lean = readLeanGraph(path);
+    const GraphView v = lean.view();
+    EXPECT_TRUE(v.m2gReceiversByPoint);
+    EXPECT_TRUE(v.m2gReceivers.empty());
+    EXPECT_EQ(receiversOf(v), std::vector<std::int32_t>(whole.m2gReceivers.begin(), whole.m2gReceivers.end()));
+    EXPECT_TRUE(m2gGroupedByGridPoint(v));
+    // What a compare computes from it: the hash and the edge-feature normalisations.
+    EXPECT_EQ(canonicalGraphHash(v, canonicalEdges(v)), canonicalGraphHash(whole));
+    const GraphEdgeFrames leanFrames = graphEdgeFrames(v), wholeFrames = graphEdgeFrames(viewOf(whole));
+    EXPECT_EQ(leanFrames.m2gNormalization, wholeFrames.m2gNormalization);
+    EXPECT_EQ(leanFrames.g2mNormalization, wholeFrames.g2mNormalization);
+    EXPECT_EQ(edgeFeatures(v, EdgeSetKind::MeshToGrid), edgeFeatures(viewOf(whole), EdgeSetKind::MeshToGrid));
+}
+
+TEST(LeanGraph, ReceiversInAnotherOrderAreHeldWhereverTheOrderBreaks) {
+    const MeshGraph official = readGraphNpz(test::officialGraph("wn2_graph_1p0deg_default.npz").string());
+    const ScratchDir dir;
+    // Two points' edges swapped: early (the first piece read) and late (the stream's last pieces,
+    // after ~1.4 MB of receivers in the official order).
+    for (const std::size_t first : {std::size_t(1), std::size_t(60'000)}) {
+        SCOPED_TRACE(first);
+        MeshGraph g = official;
+        const std::size_t second = first + 5'000;
+        for (std::size_t k = 0; k < 3; ++k) {
+            std::swap(g.m2gSenders[3 * first + k], g.m2gSenders[3 * second + k]);
+            std::swap(g.m2gReceivers[3 * first + k], g.m2gReceivers[3 * second + k]);
+        }
+        const std::string path = dir.file("swapped.npz");
+        writeGraphNpz(g, path);
+        const LeanGraph lean = readLeanGraph(path);
+        EXPECT_FALSE(lean.view().m2gReceiversByPoint);
+        EXPECT_EQ(receiversOf(lean.view()), std::vector<std::int32_t>(g.m2gReceivers.begin(), g.m2gReceivers.end()));
+        EXPECT_EQ(canonicalGraphHash(lean.view(), canonicalEdges(lean.view())), canonicalGraphHash(official));
+    }
+}
+
+TEST(LeanGraph, DamagedGraphsAreTheSameErrorsAsWhenReadWhole) {
+    const MeshGraph official = readGraphNpz(test::officialGraph("wn2_graph_1p0deg_default.npz").string());
+    const ScratchDir dir;
+    // Receivers in the official order but fewer than the senders; one beyond 32 bits (npz int64).
+    MeshGraph shorter = official;
+    shorter.m2gReceivers.resize(shorter.m2gReceivers.size() - 3);
+    writeGraphNpz(shorter, dir.file("shorter.npz"));
+    std::vector<std::string> files = {dir.file("shorter.npz"), graphFixture("graph_out_of_range.npz"),
+                                      graphFixture("graph_missing_faces.npz")};
+    {
+        NdArray wide;
+        wide.dtype = DType::Int64;
+        wide.shape = {official.m2gReceivers.size()};
+        std::vector<std::int64_t> values(official.m2gReceivers.begin(), official.m2gReceivers.end());
+        values[7] = std::int64_t(1) << 33;  // where the official order has 2
+        wide.bytes.resize(values.size() * sizeof(std::int64_t));
+        std::memcpy(wide.bytes.data(), values.data(), wide.bytes.size());
+        writeGraphNpz(official, dir.file("wide.npz"));
+        NpzArchive original(dir.file("wide.npz"));
+        NpzWriter writer(dir.file("wide_receiver.npz"), true);
+        for (const std::string& key : original.keys())
+            writer.add(key, key == "m2g_receivers" ? wide : original.read(key));
+        writer.close();
+        files.push_back(dir.file("wide_receiver.npz"));
+    }
+    for (const std::string& path : files) {
+        SCOPED_TRACE(path);
+        const Error whole = errorOf([&] { readGraphNpz(path); });
+        const Error lean = errorOf([&] { readLeanGraph(path); });
+        EXPECT_EQ(lean.file(), whole.file());
+        EXPECT_EQ(lean.problem(), whole.problem());
+        EXPECT_NE(lean.problem(), "");
+    }
 }

@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "common/Error.h"
+#include "common/TargetClones.h"
 #include "graph/LargeVectors.h"
 #include "io/GraphFiles.h"
 #include "io/NpzArchive.h"
@@ -78,14 +79,27 @@ std::vector<float> coordinates(const NpyHeader& h, const std::byte* data, const 
 
 // Integer indices → int32 (`n` of them, the first at position `first` of their array); negative
 // ones and ones beyond 32 bits are refused here, the ranges of valid node indices by validateGraph.
+// Returns any bit from 31 up of any index: set when one is negative (wraps to huge) or beyond int32.
 template <class T>
-void toInt32(const T* in, std::size_t n, std::int32_t* out, std::size_t first, const std::string& where) {
-    constexpr std::uint64_t kMax = std::numeric_limits<std::int32_t>::max();
-    std::uint64_t highBits = 0;  // any bit from 31 up: negative (wraps to huge) or beyond int32
+std::uint64_t narrowToInt32(const T* in, std::size_t n, std::int32_t* __restrict out) {
+    std::uint64_t highBits = 0;
     for (std::size_t i = 0; i < n; ++i) {
         highBits |= static_cast<std::uint64_t>(in[i]) >> 31;
         out[i] = static_cast<std::int32_t>(in[i]);  // NOLINT(bugprone-signed-char-misuse): int8 indices
     }
+    return highBits;
+}
+// The official files' int64 indices, vectorised with an AVX2 clone (which must not throw).
+MESHDIFF_AVX2_CLONES std::uint64_t narrowInt64ToInt32(const std::int64_t* in, std::size_t n, std::int32_t* out) {
+    return narrowToInt32(in, n, out);
+}
+
+template <class T>
+void toInt32(const T* in, std::size_t n, std::int32_t* out, std::size_t first, const std::string& where) {
+    constexpr std::uint64_t kMax = std::numeric_limits<std::int32_t>::max();
+    std::uint64_t highBits = 0;
+    if constexpr (std::is_same_v<T, std::int64_t>) highBits = narrowInt64ToInt32(in, n, out);
+    else highBits = narrowToInt32(in, n, out);
     if (highBits != 0) {
         for (std::size_t i = 0; i < n; ++i)
             if (static_cast<std::uint64_t>(in[i]) > kMax)
@@ -122,13 +136,16 @@ bool followsPointOrder(const T* in, std::size_t n, std::size_t first) {
     }
     return off == 0;
 }
+MESHDIFF_AVX2_CLONES bool int64FollowsPointOrder(const std::int64_t* in, std::size_t n, std::size_t first) {
+    return followsPointOrder(in, n, first);
+}
 
 bool pieceFollowsPointOrder(const NpyHeader& h, const std::byte* data, std::size_t bytes, std::size_t first) {
     switch (h.dtype) {
         case DType::Int8: return followsPointOrder(reinterpret_cast<const std::int8_t*>(data), bytes, first);
         case DType::Int16: return followsPointOrder(reinterpret_cast<const std::int16_t*>(data), bytes / 2, first);
         case DType::Int32: return followsPointOrder(reinterpret_cast<const std::int32_t*>(data), bytes / 4, first);
-        case DType::Int64: return followsPointOrder(reinterpret_cast<const std::int64_t*>(data), bytes / 8, first);
+        case DType::Int64: return int64FollowsPointOrder(reinterpret_cast<const std::int64_t*>(data), bytes / 8, first);
         case DType::UInt8: return followsPointOrder(reinterpret_cast<const std::uint8_t*>(data), bytes, first);
         case DType::UInt16: return followsPointOrder(reinterpret_cast<const std::uint16_t*>(data), bytes / 2, first);
         case DType::UInt32: return followsPointOrder(reinterpret_cast<const std::uint32_t*>(data), bytes / 4, first);

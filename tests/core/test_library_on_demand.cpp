@@ -5,6 +5,7 @@
 
 #include "common/Error.h"
 #include "common/LibraryOnDemand.h"
+#include "core/TestHelpers.h"
 
 namespace meshdiff {
 namespace {
@@ -19,27 +20,19 @@ TEST(LibraryOnDemand, CallsTheLibrarysOwnFunction) {
 
 TEST(LibraryOnDemand, AMissingLibraryIsAnErrorNamingItAndWhatItIsFor) {
     LibraryOnDemand missing("libmeshdiff-no-such-library.so.7", "to read imaginary files");
-    try {
-        missing.symbol("anything");
-        FAIL() << "no error";
-    } catch (const Error& e) {
-        EXPECT_EQ(e.file(), "libmeshdiff-no-such-library.so.7");
-        EXPECT_NE(e.problem().find("cannot be loaded"), std::string::npos) << e.problem();
-        EXPECT_NE(e.problem().find("to read imaginary files"), std::string::npos) << e.problem();
-    }
+    const Error e = test::errorOf([&] { missing.symbol("anything"); });
+    EXPECT_EQ(e.file(), "libmeshdiff-no-such-library.so.7");
+    EXPECT_NE(e.problem().find("cannot be loaded"), std::string::npos) << e.problem();
+    EXPECT_NE(e.problem().find("to read imaginary files"), std::string::npos) << e.problem();
     // Asked again, it tries again and fails the same way.
     EXPECT_THROW(missing.symbol("anything"), Error);
 }
 
 TEST(LibraryOnDemand, AMissingFunctionIsAnErrorNamingIt) {
     LibraryOnDemand libm("libm.so.6", "for this test");
-    try {
-        libm.symbol("meshdiff_no_such_function");
-        FAIL() << "no error";
-    } catch (const Error& e) {
-        EXPECT_EQ(e.file(), "libm.so.6");
-        EXPECT_NE(e.problem().find("'meshdiff_no_such_function'"), std::string::npos) << e.problem();
-    }
+    const Error e = test::errorOf([&] { libm.symbol("meshdiff_no_such_function"); });
+    EXPECT_EQ(e.file(), "libm.so.6");
+    EXPECT_NE(e.problem().find("'meshdiff_no_such_function'"), std::string::npos) << e.problem();
 }
 
 }  // namespace

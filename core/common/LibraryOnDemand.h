@@ -1,4 +1,5 @@
 #pragma once
+#include <atomic>
 #include <mutex>
 #include <string>
 
@@ -27,8 +28,10 @@ private:
 
     const char* soname_;
     const char* neededFor_;
-    std::once_flag opened_;
-    void* handle_ = nullptr;
+    // Not std::call_once: libstdc++'s call_once deadlocks on the call after one that threw (GCC bug
+    // 66146), and a missing library must stay an error each time it is asked for.
+    std::mutex opening_;
+    std::atomic<void*> handle_ = nullptr;
 };
 
 }  // namespace meshdiff

@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
-#include <mutex>
 #include <string_view>
 
 #include "common/Error.h"
@@ -27,8 +26,13 @@ void keepComplaint(const codes_context*, int level, const char* message) {
 }
 
 void quietEccodes() {
-    static std::once_flag once;
-    std::call_once(once, [] { codes_context_set_logging_proc(codes_context_get_default(), keepComplaint); });
+    // A function-local static, not std::call_once: when ecCodes cannot be opened the stub throws, and
+    // the next call must try again (and throw again) rather than wait on a flag left half-set.
+    static const bool quiet = [] {
+        codes_context_set_logging_proc(codes_context_get_default(), keepComplaint);
+        return true;
+    }();
+    (void)quiet;
 }
 
 std::string because(int code) {

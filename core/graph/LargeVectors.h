@@ -35,8 +35,13 @@ public:
         const std::size_t whole = (bytes + kHugePage - 1) / kHugePage * kHugePage;
         void* p = std::aligned_alloc(kHugePage, whole);
         if (!p) throw std::bad_alloc();
-        ::madvise(p, whole, MADV_HUGEPAGE);  // only a hint
+        ::madvise(p, advised(bytes), MADV_HUGEPAGE);  // only a hint
         return static_cast<T*>(p);
+    }
+    // The whole 2 MiB pages, and the last, partly used one only when more than a quarter of it is
+    // used: a huge page is zeroed whole on its first touch, small pages only where they are touched.
+    static constexpr std::size_t advised(std::size_t bytes) {
+        return (bytes + kHugePage - kHugePage / 4 - 1) / kHugePage * kHugePage;
     }
     void deallocate(T* p, std::size_t n) noexcept {
         if (n * sizeof(T) < kSmallest) return std::allocator<T>().deallocate(p, n);

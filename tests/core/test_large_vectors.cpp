@@ -1,7 +1,10 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <fstream>
 #include <numeric>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "graph/LargeVectors.h"
@@ -21,6 +24,34 @@ TEST(LargeVector, ArraysOfAMegabyteOrMoreStartOnAHugePage) {
         EXPECT_EQ(v.front(), 0);
         EXPECT_EQ(v.back(), 0);
     }
+}
+
+// The kilobytes of huge pages backing the mapping that holds `p`, from /proc/self/smaps.
+std::size_t hugePageKiBOfMappingHolding(const void* p) {
+    const auto at = reinterpret_cast<std::uintptr_t>(p);
+    std::ifstream smaps("/proc/self/smaps");
+    bool inside = false;
+    for (std::string line; std::getline(smaps, line);) {
+        std::uintptr_t begin = 0, end = 0;
+        char dash = 0;
+        std::istringstream range(line);
+        if (range >> std::hex >> begin >> dash >> end && dash == '-') {
+            inside = begin <= at && at < end;
+        } else if (inside && line.rfind("AnonHugePages:", 0) == 0) {
+            return std::stoul(line.substr(line.find(':') + 1));
+        }
+    }
+    return 0;
+}
+
+TEST(LargeVector, AShortTailStaysInSmallPages) {
+    EXPECT_EQ(HugePageAllocator<char>::advised(3 * kHugePage), 3 * kHugePage);
+    EXPECT_EQ(HugePageAllocator<char>::advised(3 * kHugePage + kHugePage / 4), 3 * kHugePage);
+    EXPECT_EQ(HugePageAllocator<char>::advised(3 * kHugePage + kHugePage / 4 + 1), 4 * kHugePage);
+    // Three huge pages and 64 KiB, all touched: the kernel may back the first three with huge
+    // pages (when it has them), never the fourth.
+    LargeVector<char> v(3 * kHugePage + (64 << 10), 1);
+    EXPECT_LE(hugePageKiBOfMappingHolding(v.data()), 3 * kHugePage / 1024);
 }
 
 TEST(LargeVector, GrowsAndCopiesLikeAVector) {

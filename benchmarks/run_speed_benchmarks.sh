@@ -56,5 +56,10 @@ for task in ("graphs", "fields"):
     a, b = med[f"{task}_meshdiff"], med[f"{task}_numpy"]
     print(f"{task}: NumPy/meshdiff  wall {b[0] / a[0]:.1f}x  (NumPy's own timer {b[5] / a[0]:.1f}x)"
           f"  CPU {(b[1] + b[2]) / (a[1] + a[2]):.1f}x")
+    # Round by round: both tools ran back to back, under the same load.
+    ratios = sorted(nb[0] / na[0] for na, nb in zip(rows[f"{task}_meshdiff"], rows[f"{task}_numpy"]))
+    q = lambda f: ratios[min(len(ratios) - 1, int(f * len(ratios)))]
+    print(f"{task}: per round  quartiles {q(0.25):.1f}x {q(0.5):.1f}x {q(0.75):.1f}x  "
+          f"(min {ratios[0]:.1f}x, max {ratios[-1]:.1f}x)")
 EOF
 rm -f "$log"

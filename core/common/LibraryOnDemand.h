@@ -28,8 +28,8 @@ private:
 
     const char* soname_;
     const char* neededFor_;
-    // Not std::call_once: libstdc++'s call_once deadlocks on the call after one that threw (GCC bug
-    // 66146), and a missing library must stay an error each time it is asked for.
+    // Not std::call_once: libstdc++ runs it through pthread_once, which under ThreadSanitizer hangs on
+    // the call after one that threw (GCC bug 66146), and a missing library must stay an error each time.
     std::mutex opening_;
     std::atomic<void*> handle_ = nullptr;
 };

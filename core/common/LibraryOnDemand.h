@@ -1,5 +1,4 @@
 #pragma once
-#include <atomic>
 #include <mutex>
 #include <string>
 
@@ -28,10 +27,11 @@ private:
 
     const char* soname_;
     const char* neededFor_;
-    // Not std::call_once: libstdc++ runs it through pthread_once, which under ThreadSanitizer hangs on
-    // the call after one that threw (GCC bug 66146), and a missing library must stay an error each time.
+    // A mutex, not std::call_once: libstdc++ runs that through pthread_once, which under ThreadSanitizer
+    // hangs on the call after one that threw (GCC bug 66146); a missing library must stay an error each
+    // time. Each stub looks its function up once, so the lock is taken a handful of times per process.
     std::mutex opening_;
-    std::atomic<void*> handle_ = nullptr;
+    void* handle_ = nullptr;
 };
 
 }  // namespace meshdiff

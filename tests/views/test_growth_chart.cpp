@@ -8,6 +8,7 @@
 #include <QImage>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMouseEvent>
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -174,8 +175,12 @@ TEST(GrowthChartView, ClickingAPointNamesItsFieldAndLeadAndHoveringShowsItsNumbe
     const QPointF inChart = view.chart()->mapToPosition(QPointF(point.x, point.relRms), series);
     const QPoint at = view.chartView()->mapFromScene(view.chart()->mapToScene(inChart));
 
-    QTest::mouseMove(view.chartView()->viewport(), at);
-    QTest::qWait(50);
+    // A Qt event, not QTest::mouseMove: that warps the X server's pointer, and another test's window
+    // opened on top of this one (ctest runs two at once) then took the motion.
+    QWidget* viewport = view.chartView()->viewport();
+    QMouseEvent move(QEvent::MouseMove, QPointF(at), viewport->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
+    QCoreApplication::sendEvent(viewport, &move);
     EXPECT_TRUE(view.hoverText().contains(QString::fromStdString(line.field))) << view.hoverText().toStdString();
     EXPECT_TRUE(view.hoverText().contains(QStringLiteral("+18 h")));
     EXPECT_TRUE(view.hoverText().contains(QStringLiteral("member spread")));

@@ -38,8 +38,8 @@ private:
 
 // Defines the C function `name` (declared by the library's own header) to call the library's
 // definition, opening the library on the first call: MESHDIFF_ON_DEMAND(lib, int, f, (int x), (x)).
-#define MESHDIFF_ON_DEMAND(library, returns, name, params, args)             \
-    extern "C" returns name params {                                         \
-        static const auto real = (library).function<decltype(&name)>(#name); \
-        return real args;                                                    \
+#define MESHDIFF_ON_DEMAND(library, returns, name, params, args)               \
+    extern "C" returns name params {                                           \
+        static const auto real = (library).function<decltype(&(name))>(#name); \
+        return real args;                                                      \
     }

@@ -41,37 +41,57 @@ QString screenshotPath(const QString& fileName) {
 }
 
 bool matchesBaseline(const QImage& actual, const QString& name, int channelTolerance, long allowedMismatches,
-                     QString& message) {
-    actual.save(screenshotPath(name + ".png"));
-    const QString baselinePath = QDir(MESHDIFF_BASELINE_DIR).filePath(name + ".png");
-    if (!QFileInfo::exists(baselinePath) || std::getenv("MESHDIFF_UPDATE_BASELINES")) {
-        actual.save(baselinePath);
-        message = "baseline written: " + baselinePath;
-        return true;
+                     const BaselineFiles& files, QString& message) {
+    const QString baselinePath = QDir(files.baselineDir).filePath(name + ".png");
+    if (files.update) {
+        const bool written = QDir().mkpath(files.baselineDir) && actual.save(baselinePath);
+        message = (written ? "baseline written: " : "could not write the baseline ") + baselinePath;
+        return written;
+    }
+    QDir().mkpath(files.outputDir);
+    const QString actualPath = QDir(files.outputDir).filePath(name + ".png");
+    actual.save(actualPath);
+    if (!QFileInfo::exists(baselinePath)) {
+        message = QStringLiteral(
+                      "baseline %1 is missing (actual image: %2); create it with "
+                      "scripts/update-image-baselines.sh, look at it and commit it")
+                      .arg(baselinePath, actualPath);
+        return false;
     }
     const QImage expected(baselinePath);
     const ImageComparison c = compareImages(actual, expected, channelTolerance);
     if (!c.sizeMatches) {
-        message = QStringLiteral("size %1x%2 differs from baseline %3x%4")
+        message = QStringLiteral("size %1x%2 differs from baseline %3x%4 (%5); actual image: %6")
                       .arg(actual.width())
                       .arg(actual.height())
                       .arg(expected.width())
-                      .arg(expected.height());
+                      .arg(expected.height())
+                      .arg(baselinePath, actualPath);
         return false;
     }
     if (c.mismatched > allowedMismatches) {
-        const QString diffPath = screenshotPath(name + "_diff.png");
+        const QString diffPath = QDir(files.outputDir).filePath(name + "_diff.png");
         c.diff.save(diffPath);
-        message = QStringLiteral("%1 pixels differ by more than %2 (allowed %3, max difference %4); diff image: %5")
+        message = QStringLiteral(
+                      "%1 pixels differ from %2 by more than %3 (allowed %4, max difference %5); "
+                      "actual image: %6, diff image: %7")
                       .arg(c.mismatched)
+                      .arg(baselinePath)
                       .arg(channelTolerance)
                       .arg(allowedMismatches)
                       .arg(c.maxChannelDifference)
-                      .arg(diffPath);
+                      .arg(actualPath, diffPath);
         return false;
     }
     message = QStringLiteral("%1 pixels differ (allowed %2)").arg(c.mismatched).arg(allowedMismatches);
     return true;
+}
+
+bool matchesBaseline(const QImage& actual, const QString& name, int channelTolerance, long allowedMismatches,
+                     QString& message) {
+    const BaselineFiles files{MESHDIFF_BASELINE_DIR, MESHDIFF_SCREENSHOT_DIR,
+                              qEnvironmentVariable("MESHDIFF_UPDATE_BASELINES") == "1"};
+    return matchesBaseline(actual, name, channelTolerance, allowedMismatches, files, message);
 }
 
 long countColor(const QImage& imageIn, const QColor& color, int tolerance, const QRect& regionIn) {

@@ -15,10 +15,20 @@ struct ImageComparison {
 };
 ImageComparison compareImages(const QImage& actual, const QImage& expected, int channelTolerance);
 
-// Compares `actual` with tests/baselines/<name>.png. Writes the actual image, and on mismatch a
-// <name>_diff.png, to the screenshot directory. When the baseline is missing or
-// MESHDIFF_UPDATE_BASELINES is set, writes the baseline instead and returns true.
-// `message` explains a failure.
+struct BaselineFiles {
+    QString baselineDir;  // the checked-in <name>.png baselines
+    QString outputDir;    // where <name>.png (the actual image) and <name>_diff.png go
+    bool update = false;  // write the baseline instead of comparing with it
+};
+
+// Compares `actual` with <baselineDir>/<name>.png; writes the actual image, and on mismatch a
+// diff image, to outputDir. A missing baseline fails. `message` explains a failure and names the
+// files written.
+bool matchesBaseline(const QImage& actual, const QString& name, int channelTolerance, long allowedMismatches,
+                     const BaselineFiles& files, QString& message);
+
+// The same with tests/baselines and the build's screenshot directory; MESHDIFF_UPDATE_BASELINES=1
+// (scripts/update-image-baselines.sh) writes the baselines.
 bool matchesBaseline(const QImage& actual, const QString& name, int channelTolerance, long allowedMismatches,
                      QString& message);
 

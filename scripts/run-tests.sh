@@ -14,6 +14,7 @@ run=()
 log=$(mktemp); trap 'rm -f "$log"' EXIT
 (cd "$build" && "${run[@]}" ctest --output-on-failure -j"${JOBS:-2}" --timeout 900 "$@") 2>&1 | tee "$log"
 bash "$root/scripts/check-no-skips.sh" "$log"
+bash "$root/scripts/run-clang-tidy.sh" '/core/'  # ~4.5 min on 2 cores (docs/architecture.md)
 if [ "${MESHDIFF_SANITIZER_STAGE:-1}" != 0 ]; then
   bash "$root/scripts/run-sanitizer-tests.sh"
   bash "$root/scripts/run-tsan-tests.sh"

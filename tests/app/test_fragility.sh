@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# meshdiff fragility: JSON structure, every difference between the official host graphs flagged,
-# thresholds, errors; the input graphs are not modified.
+# meshdiff fragility: JSON structure, every difference between the official host graphs (and the
+# moved-nodes pair's grid→mesh edges) flagged, thresholds, errors; the input graphs are not modified.
 set -uo pipefail
 meshdiff=$1 data=$3
 py=${MESHDIFF_PYTHON:-/usr/bin/python3}
@@ -37,6 +37,24 @@ for i, a in enumerate(hosts):
         assert not missed, (a, b, sorted(missed))
 PY
 [ "$before" = "$(sha256sum "$graphs"/*.npz)" ] || fail "fixture graphs were modified"
+
+# A pair whose grid→mesh edges differ (tests/data/graphs-moved-nodes): compare flags every one of
+# the 7 edges its sidecar lists (computed with NumPy), and no mesh→grid triangle differs.
+moved=$data/graphs-moved-nodes
+before_moved=$(sha256sum "$moved"/*.npz "$graphs/wn2_graph_1p0deg_default.npz")
+expect_status 1 -- "$meshdiff" compare "$graphs/wn2_graph_1p0deg_default.npz" \
+  "$moved/wn2_graph_1p0deg_default_moved_nodes.npz" --graph-only --json "$tmp/moved.json"
+"$py" - "$tmp/moved.json" "$moved/wn2_graph_1p0deg_default_moved_nodes.json" <<'PY' || fail "moved-nodes pair: $(cat "$tmp/moved.json" | head -c 2000)"
+import json, sys
+risk = json.load(open(sys.argv[1]))["graph"]["at_risk"]
+sidecar = json.load(open(sys.argv[2]))
+differing = len(sidecar["grid2mesh_only_in_official"]) + len(sidecar["grid2mesh_only_in_moved"])
+assert differing == 7, differing
+assert risk == {"grid2mesh_differing": differing, "grid2mesh_flagged": differing,
+                "mesh2grid_differing": 0, "mesh2grid_flagged": 0}, risk
+PY
+[ "$before_moved" = "$(sha256sum "$moved"/*.npz "$graphs/wn2_graph_1p0deg_default.npz")" ] ||
+  fail "moved-nodes fixture graphs were modified"
 
 # A wider threshold flags more; JSON to standard output.
 expect_status 0 -- "$meshdiff" build-graph --res 2 --out "$tmp/g.npz"

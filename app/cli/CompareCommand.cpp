@@ -130,7 +130,7 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
     cmd->callback([args, &action] {
         // In a child process: a damaged HDF5 file may crash or hang the HDF5 library (docs/robustness.md).
         action = [args] {
-            return runIsolated([args] { return runCompare(*args); }, readTimeLimit({args->runA, args->runB}));
+            return runIsolated([args] { return runCompare(*args); }, readStallLimit());
         };
     });
 }

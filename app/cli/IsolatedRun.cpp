@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -19,6 +20,7 @@
 #include "cli/Command.h"
 #include "common/ProcessMemory.h"
 #include "io/Hdf5Preflight.h"
+#include "io/ReadProgress.h"
 
 namespace meshdiff::cli {
 namespace {
@@ -64,7 +66,9 @@ std::uint64_t memoryAllowance() {
     return gib > 0 ? static_cast<std::uint64_t>(gib * double(std::uint64_t(1) << 30)) : ~std::uint64_t(0) / 2;
 }
 
-[[noreturn]] void runChild(const std::function<int()>& work, pid_t parent, bool preflight, int stderrCapture) {
+[[noreturn]] void runChild(const std::function<int()>& work, pid_t parent, bool preflight, int stderrCapture,
+                           ReadProgressBoard& board) {
+    board.reportHere();
     // Its own process group, so that a timeout also ends helper processes it started; and it
     // dies with meshdiff (Ctrl-C reaches only the terminal's foreground group).
     ::setpgid(0, 0);
@@ -96,13 +100,17 @@ std::uint64_t memoryAllowance() {
 }
 
 struct Outcome {
-    enum Kind { Exited, Crashed, TimedOut, Cancelled } kind = Exited;
-    int code = 0;  // exit status; for a crash the signal, or minus the exit status
+    enum Kind { Exited, Crashed, Stalled, Cancelled } kind = Exited;
+    int code = 0;         // exit status; for a crash the signal, or minus the exit status
+    ReadState lastState;  // what the child was reading when it stalled or crashed
 };
 
-// Waits for `child` until `deadline` (no limit when `limited` is false). Sleeps in poll() on a
-// pidfd, so that the parent wakes as soon as the child ends.
-Outcome watch(pid_t child, bool limited, std::chrono::steady_clock::time_point deadline) {
+// Waits for `child`, which is stopped when its board shows no progress for `stallLimit` (never
+// when that is 0). Sleeps in poll() on a pidfd, so that the parent wakes as soon as the child ends.
+Outcome watch(pid_t child, const ReadProgressBoard& board, std::chrono::seconds stallLimit) {
+    const bool limited = stallLimit.count() > 0;
+    std::uint64_t lastProgress = board.current().progress;
+    auto deadline = std::chrono::steady_clock::now() + stallLimit;
     // syscall(): glibc 2.36's <sys/pidfd.h> declares pidfd_open without C linkage.
     const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, child, 0));
     int status = 0;
@@ -119,21 +127,25 @@ Outcome watch(pid_t child, bool limited, std::chrono::steady_clock::time_point d
             ::kill(child, SIGKILL);
             while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {}
             if (pidfd >= 0) ::close(pidfd);
-            return {Outcome::Cancelled, 0};
+            return {Outcome::Cancelled, 0, {}};
         }
         if (done < 0 && errno != EINTR) {
             if (pidfd >= 0) ::close(pidfd);
             throw std::runtime_error(std::string("lost the reader process: ") + std::strerror(errno));
         }
         const auto now = std::chrono::steady_clock::now();
+        if (const std::uint64_t progress = board.current().progress; progress != lastProgress) {
+            lastProgress = progress;
+            deadline = now + stallLimit;
+        }
         if (limited && now > deadline) {
             ::kill(-child, SIGKILL);
             ::kill(child, SIGKILL);
             while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {}
             if (pidfd >= 0) ::close(pidfd);
-            return {Outcome::TimedOut, 0};
+            return {Outcome::Stalled, 0, board.current()};
         }
-        auto wait = std::chrono::milliseconds(cancelDeadline ? 100 : 1000);
+        auto wait = std::chrono::milliseconds(cancelDeadline ? 100 : 250);
         if (limited) wait = std::min(wait, std::chrono::ceil<std::chrono::milliseconds>(deadline - now));
         if (pidfd >= 0) {
             pollfd fd{pidfd, POLLIN, 0};
@@ -143,12 +155,12 @@ Outcome watch(pid_t child, bool limited, std::chrono::steady_clock::time_point d
         }
     }
     if (pidfd >= 0) ::close(pidfd);
-    if (cancelDeadline) return {Outcome::Cancelled, 0};
+    if (cancelDeadline) return {Outcome::Cancelled, 0, {}};
     // Sub-commands exit 0, 1 or 2; any other status is a crash turned into an exit status (a
     // sanitizer's report, as Hdf5Preflight.cpp also assumes).
-    if (WIFEXITED(status) && WEXITSTATUS(status) <= kExitError) return {Outcome::Exited, WEXITSTATUS(status)};
-    if (WIFEXITED(status)) return {Outcome::Crashed, -WEXITSTATUS(status)};
-    return {Outcome::Crashed, WIFSIGNALED(status) ? WTERMSIG(status) : 0};
+    if (WIFEXITED(status) && WEXITSTATUS(status) <= kExitError) return {Outcome::Exited, WEXITSTATUS(status), {}};
+    if (WIFEXITED(status)) return {Outcome::Crashed, -WEXITSTATUS(status), board.current()};
+    return {Outcome::Crashed, WIFSIGNALED(status) ? WTERMSIG(status) : 0, board.current()};
 }
 
 // Copies what the child wrote to the captured standard error to ours, and closes the capture.
@@ -171,8 +183,8 @@ void replay(int capture) {
     ::close(capture);
 }
 
-Outcome runWatched(const std::function<int()>& work, bool preflight, bool limited,
-                   std::chrono::steady_clock::time_point deadline) {
+Outcome runWatched(const std::function<int()>& work, bool preflight, std::chrono::seconds stallLimit) {
+    ReadProgressBoard board;
     std::cout.flush();
     std::cerr.flush();
     // Without the pre-flight, a crash is followed by a second run: keep the first run's standard
@@ -184,8 +196,8 @@ Outcome runWatched(const std::function<int()>& work, bool preflight, bool limite
         if (capture >= 0) ::close(capture);
         throw std::runtime_error(std::string("cannot start a reader process: ") + std::strerror(errno));
     }
-    if (child == 0) runChild(work, parent, preflight, capture);
-    const Outcome outcome = watch(child, limited, deadline);
+    if (child == 0) runChild(work, parent, preflight, capture, board);
+    const Outcome outcome = watch(child, board, stallLimit);
     if (outcome.kind == Outcome::Crashed) {
         if (capture >= 0) ::close(capture);
     } else {
@@ -199,48 +211,54 @@ Outcome runWatched(const std::function<int()>& work, bool preflight, bool limite
 const std::atomic<bool>& interruptRequested() { return childInterrupted; }
 int liveStderr() { return liveStderrFd; }
 
-std::chrono::seconds readTimeLimit(const std::vector<std::string>& paths) {
-    if (const char* env = std::getenv("MESHDIFF_TIME_LIMIT"); env && *env) return std::chrono::seconds(std::atoll(env));
-    namespace fs = std::filesystem;
-    std::uintmax_t bytes = 0;
-    std::error_code ec;
-    for (const std::string& path : paths) {
-        if (fs::is_directory(path, ec)) {
-            for (const auto& entry : fs::directory_iterator(path, ec))
-                if (entry.is_regular_file(ec)) bytes += entry.file_size(ec);
-        } else if (fs::is_regular_file(path, ec)) {
-            bytes += fs::file_size(path, ec);
-        }
-    }
-    return std::chrono::seconds(15 + bytes / 10'000'000);
+std::chrono::seconds readStallLimit() {
+    if (const char* env = std::getenv("MESHDIFF_TIME_LIMIT"); env && *env)
+        return std::chrono::seconds(std::max(0LL, std::atoll(env)));
+    return std::chrono::seconds(30);
 }
 
-int runIsolated(const std::function<int()>& work, std::chrono::seconds limit) {
-    const bool limited = limit.count() > 0;
-    const auto deadline = std::chrono::steady_clock::now() + limit;
+namespace {
+
+// "stopped reading B.npz: no progress for 30 s while inflating member g2m_senders".
+std::string describeStall(const ReadState& state, std::chrono::seconds stallLimit) {
+    const std::string quiet = ": no progress for " + std::to_string(stallLimit.count()) + " s";
+    if (state.reading.empty()) return "stopped reading the inputs" + quiet;
+    std::string text;
+    for (const auto& [path, step] : state.reading)
+        text += (text.empty() ? "stopped reading " : "; and ") + path + quiet + (step.empty() ? "" : " while " + step);
+    return text;
+}
+
+}  // namespace
+
+int runIsolated(const std::function<int()>& work, std::chrono::seconds stallLimit) {
     parentInterrupted = 0;
     const InterruptHandlers handlers(onParentInterrupt);
-    Outcome outcome = runWatched(work, false, limited, deadline);
-    // A crash: again with the pre-flight, which names the file libhdf5 does not survive. Both
-    // runs share the one time limit.
-    if (outcome.kind == Outcome::Crashed) outcome = runWatched(work, true, limited, deadline);
+    Outcome outcome = runWatched(work, false, stallLimit);
+    // A crash: again with the pre-flight, which names the file libhdf5 does not survive.
+    if (outcome.kind == Outcome::Crashed) outcome = runWatched(work, true, stallLimit);
 
     if (outcome.kind == Outcome::Exited) return outcome.code;
     if (outcome.kind == Outcome::Cancelled) {
         std::cerr << "meshdiff: cancelled\n";
         return kExitCancelled;
     }
-    if (outcome.kind == Outcome::TimedOut) {
-        std::cerr << "meshdiff: error: reading the inputs did not finish within " << limit.count()
-                  << " s; a damaged HDF5/NetCDF file can make the HDF5 library loop forever "
-                     "(set MESHDIFF_TIME_LIMIT=SECONDS to allow longer, 0 for no limit)\n";
+    if (outcome.kind == Outcome::Stalled) {
+        std::cerr << "meshdiff: error: " << describeStall(outcome.lastState, stallLimit)
+                  << " (MESHDIFF_TIME_LIMIT=SECONDS sets how long a read may make no progress, 0: no limit)\n";
         return kExitError;
     }
     if (outcome.code < 0) std::cerr << "meshdiff: error: reading the inputs crashed (exit " << -outcome.code;
     else
         std::cerr << "meshdiff: error: reading the inputs crashed (signal " << outcome.code << ", "
                   << ::strsignal(outcome.code);
-    std::cerr << "); one of the files is damaged: the HDF5 library does not survive some damaged files\n";
+    std::cerr << ")";
+    const auto& reading = outcome.lastState.reading;
+    if (!reading.empty()) std::cerr << " while " << reading.front().step << " of " << reading.front().path;
+    std::cerr << "; the file is damaged";
+    if (reading.empty() || reading.front().step.find("HDF5") != std::string::npos)
+        std::cerr << " (the HDF5 library does not survive some damaged files)";
+    std::cerr << "\n";
     return kExitError;
 }
 

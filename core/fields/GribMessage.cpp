@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "common/Error.h"
+#include "io/ReadProgress.h"
 
 namespace meshdiff {
 namespace {
@@ -105,6 +106,7 @@ void GribMessage::fail(const std::string& what, int code) const {
 
 std::optional<GribMessage> GribMessage::next(std::FILE* in, const std::string& file, std::size_t index) {
     quietEccodes();
+    const ReadingStep reading(file, "reading GRIB message " + std::to_string(index));
     if (!requireWholeMessageAhead(in, file, index)) return std::nullopt;
     lastComplaint.clear();
     int err = 0;
@@ -124,6 +126,7 @@ std::optional<GribMessage> GribMessage::next(std::FILE* in, const std::string& f
 GribMessage GribMessage::whole(std::FILE* in, const std::string& file, std::size_t index, long long offset,
                                std::size_t length) {
     quietEccodes();
+    const ReadingStep reading(file, "reading GRIB message " + std::to_string(index));
     auto bytes = std::make_shared<std::vector<unsigned char>>(length);
     if (fseeko(in, static_cast<off_t>(offset), SEEK_SET) != 0 || std::fread(bytes->data(), 1, length, in) != length)
         throw Error(file, "cannot read GRIB message " + std::to_string(index) + " at byte " + std::to_string(offset) +

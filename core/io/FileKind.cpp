@@ -11,6 +11,7 @@
 #include "io/FileExtensions.h"
 #include "io/GraphFiles.h"
 #include "io/NpzArchive.h"
+#include "io/ReadProgress.h"
 
 namespace meshdiff {
 namespace {
@@ -57,6 +58,7 @@ void requireGribStart(std::ifstream& in, const std::string& path) {
 }  // namespace
 
 FileKind sniffFileKind(const std::string& path) {
+    const ReadingStep reading(path, "reading its first bytes to tell its format");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw Error(path, "cannot open the file for reading");
     std::array<char, 4> head{};

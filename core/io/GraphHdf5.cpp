@@ -17,6 +17,7 @@
 #include "io/Hdf5Reader.h"
 #include "io/Hdf5Writer.h"
 #include "io/MappedGraphHdf5.h"
+#include "io/ReadProgress.h"
 
 namespace meshdiff {
 
@@ -139,6 +140,7 @@ std::optional<MappedGraphHdf5> MappedGraphHdf5::open(const std::string& path) {
     if (descriptor < 0) return std::nullopt;
     MappedGraphHdf5 mapped;
     mapped.bytes_ = file.fileSize();
+    const ReadingStep reading(path, "mapping its arrays into memory");
     void* base = ::mmap(nullptr, mapped.bytes_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0);
     ::close(descriptor);
     if (base == MAP_FAILED) return std::nullopt;

@@ -27,6 +27,7 @@
 #include "common/ProcessMemory.h"
 #include "io/Hdf5Lock.h"
 #include "io/Hdf5Reader.h"
+#include "io/ReadProgress.h"
 
 namespace meshdiff {
 
@@ -34,8 +35,9 @@ namespace {
 
 std::atomic<bool> preflightDisabled{false};
 
-// 10 s, or MESHDIFF_TIME_LIMIT seconds when set (as for `compare`'s reading child; 0: no limit).
-std::chrono::seconds preflightTimeLimit() {
+// How long the child may make no progress: 10 s, or MESHDIFF_TIME_LIMIT seconds when set (as for
+// `compare`'s reading child; 0: no limit).
+std::chrono::seconds preflightStallLimit() {
     if (const char* env = std::getenv("MESHDIFF_TIME_LIMIT"); env && *env) {
         const long long seconds = std::atoll(env);
         return seconds > 0 ? std::chrono::seconds(seconds) : std::chrono::hours(24 * 365);
@@ -88,7 +90,8 @@ void walk(const Hdf5Reader& file, const std::string& group, std::size_t& objects
 // the parent had, then its allocations fail.
 constexpr std::uint64_t kChildMemoryHeadroom = std::uint64_t(2) << 30;
 
-[[noreturn]] void childMain(const std::string& path, void (*childStart)()) {
+[[noreturn]] void childMain(const std::string& path, void (*childStart)(), ReadProgressBoard& board) {
+    board.reportHere();
     resetHdf5LockInForkedChild();
     limitDataMemoryGrowth(kChildMemoryHeadroom);
     // glibc's own "free(): invalid size" and the like would only confuse the user.
@@ -140,23 +143,33 @@ std::optional<ChildActivity> childActivity(pid_t child) {
 constexpr auto kStuckAfter = std::chrono::seconds(2);
 constexpr int kForkAttempts = 3;
 
-enum class ChildOutcome { Ended, TimedOut, Stuck, NotWatched };
+enum class ChildOutcome { Ended, Stalled, Stuck, NotWatched };
 
-// Forks the child and waits for it to end, to run out of time, or to sleep on an inherited lock.
-ChildOutcome watchChild(const std::string& path, void (*childStart)(), int& status, std::uint64_t& maxResidentKiB) {
+// Forks the child and waits for it to end, to make no progress for the limit, or to sleep on an
+// inherited lock.
+ChildOutcome watchChild(const std::string& path, void (*childStart)(), int& status, std::uint64_t& maxResidentKiB,
+                        ReadState& lastState) {
+    std::optional<ReadProgressBoard> board;
+    try {
+        board.emplace();
+    } catch (const std::exception&) {
+        return ChildOutcome::NotWatched;
+    }
     pid_t child = -1;
     {
         // Forking while holding the HDF5 lock leaves the child a consistent library state.
         auto lock = lockHdf5();
         child = fork();
-        if (child == 0) childMain(path, childStart);
+        if (child == 0) childMain(path, childStart, *board);
     }
     if (child < 0) return ChildOutcome::NotWatched;  // cannot fork: go on without the check
 
     const auto start = std::chrono::steady_clock::now();
-    const auto deadline = start + preflightTimeLimit();
-    auto lastProgress = start;
+    const auto stallLimit = preflightStallLimit();
+    auto deadline = start + stallLimit;
+    auto lastActivity = start;
     unsigned long long lastTicks = 0;
+    std::uint64_t lastProgress = board->current().progress;
     // Sleeps in poll() on a pidfd, which wakes as soon as the child ends.
     const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, child, 0));
     auto finish = [&](ChildOutcome outcome) {
@@ -176,17 +189,23 @@ ChildOutcome watchChild(const std::string& path, void (*childStart)(), int& stat
         }
         if (done < 0) return finish(ChildOutcome::NotWatched);
         const auto now = std::chrono::steady_clock::now();
+        const bool progressed = board->current().progress != lastProgress;
+        if (progressed) {
+            lastProgress = board->current().progress;
+            deadline = now + stallLimit;
+        }
         if (const auto activity = childActivity(child)) {
-            if (activity->state != 'S' || activity->cpuTicks != lastTicks) lastProgress = now;
+            if (progressed || activity->state != 'S' || activity->cpuTicks != lastTicks) lastActivity = now;
             lastTicks = activity->cpuTicks;
         }
-        if (now - lastProgress >= kStuckAfter) {
+        if (now - lastActivity >= kStuckAfter) {
             killChild();
             return finish(ChildOutcome::Stuck);
         }
         if (now > deadline) {
+            lastState = board->current();
             killChild();
-            return finish(ChildOutcome::TimedOut);
+            return finish(ChildOutcome::Stalled);
         }
         auto wait = std::chrono::ceil<std::chrono::milliseconds>(deadline - now) + std::chrono::milliseconds(1);
         wait = std::min<std::chrono::milliseconds>(wait, std::chrono::milliseconds(250));
@@ -204,15 +223,17 @@ std::string runChild(const std::string& path, void (*childStart)()) {
     const std::uint64_t parentResident = residentMemoryBytes();
     int status = 0;
     std::uint64_t maxResidentKiB = 0;
+    ReadState lastState;
     ChildOutcome outcome = ChildOutcome::Stuck;
     for (int attempt = 0; attempt < kForkAttempts && outcome == ChildOutcome::Stuck; ++attempt)
-        outcome = watchChild(path, childStart, status, maxResidentKiB);
+        outcome = watchChild(path, childStart, status, maxResidentKiB, lastState);
     // A child that could not be forked, watched or kept from inherited locks: the real reader
     // goes on without the check, as it would where fork() is not allowed.
     if (outcome == ChildOutcome::Stuck || outcome == ChildOutcome::NotWatched) return {};
-    if (outcome == ChildOutcome::TimedOut)
-        return "damaged HDF5 file: reading its structure did not finish within " +
-               std::to_string(preflightTimeLimit().count()) + " s";
+    if (outcome == ChildOutcome::Stalled)
+        return "damaged HDF5 file: reading its structure made no progress for " +
+               std::to_string(preflightStallLimit().count()) + " s" +
+               (lastState.reading.empty() ? std::string() : " while " + lastState.reading.front().step);
     if (WIFSIGNALED(status))
         return "damaged HDF5 file: reading its structure crashes the HDF5 library (signal " +
                std::to_string(WTERMSIG(status)) + ")";

@@ -15,6 +15,7 @@
 #include "io/Hdf5Handle.h"
 #include "io/Hdf5Lock.h"
 #include "io/Hdf5Preflight.h"
+#include "io/ReadProgress.h"
 
 namespace meshdiff {
 
@@ -252,6 +253,7 @@ Hdf5Reader::Hdf5Reader(const std::string& path, std::size_t maxDatasetBytes, boo
 
     impl_->descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     auto lock = lockHdf5();
+    const ReadingStep reading(path, "opening it with the HDF5 library");
     Hdf5Id fapl{checkHdf5(H5Pcreate(H5P_FILE_ACCESS), path, "cannot create file access properties"), H5Pclose};
     // Read-only use needs no lock; locks fail on some network file systems.
     H5Pset_file_locking(fapl.get(), false, true);
@@ -267,16 +269,19 @@ std::uint64_t Hdf5Reader::fileSize() const { return impl_->fileSize; }
 
 bool Hdf5Reader::isGroup(const std::string& objectPath) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "looking up HDF5 object " + absolute(objectPath));
     return impl_->objectType(objectPath) == H5O_TYPE_GROUP;
 }
 
 bool Hdf5Reader::isDataset(const std::string& objectPath) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "looking up HDF5 object " + absolute(objectPath));
     return impl_->objectType(objectPath) == H5O_TYPE_DATASET;
 }
 
 std::vector<std::string> Hdf5Reader::members(const std::string& groupPath) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "listing HDF5 group " + absolute(groupPath));
     if (impl_->objectType(groupPath) != H5O_TYPE_GROUP) throw Error(impl_->path, "no group " + absolute(groupPath));
     Hdf5Id group = openHdf5Group(impl_->file.get(), absolute(groupPath), impl_->path);
     std::vector<std::string> names;
@@ -297,12 +302,14 @@ std::vector<std::string> Hdf5Reader::members(const std::string& groupPath) const
 
 Hdf5DatasetInfo Hdf5Reader::datasetInfo(const std::string& datasetPath) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "reading the description of HDF5 dataset " + absolute(datasetPath));
     Hdf5Id dataset = impl_->openDataset(datasetPath);
     return impl_->info(dataset.get(), absolute(datasetPath));
 }
 
 std::size_t Hdf5Reader::checkReadSize(const std::string& datasetPath, DType memoryType) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "reading the description of HDF5 dataset " + absolute(datasetPath));
     const std::string name = absolute(datasetPath);
     Hdf5Id dataset = impl_->openDataset(name);
     const Hdf5DatasetInfo info = impl_->info(dataset.get(), name);
@@ -313,6 +320,7 @@ std::size_t Hdf5Reader::checkReadSize(const std::string& datasetPath, DType memo
 
 NdArray Hdf5Reader::read(const std::string& datasetPath) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "reading HDF5 dataset " + absolute(datasetPath));
     const std::string name = absolute(datasetPath);
     Hdf5Id dataset = impl_->openDataset(name);
     const Hdf5DatasetInfo info = impl_->info(dataset.get(), name);
@@ -332,6 +340,7 @@ NdArray Hdf5Reader::read(const std::string& datasetPath) const {
 
 void Hdf5Reader::readInto(const std::string& datasetPath, DType memoryType, void* out, std::size_t count) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "reading HDF5 dataset " + absolute(datasetPath));
     const std::string name = absolute(datasetPath);
     Hdf5Id dataset = impl_->openDataset(name);
     const Hdf5DatasetInfo info = impl_->info(dataset.get(), name);
@@ -358,6 +367,7 @@ void Hdf5Reader::readInto(const std::string& datasetPath, DType memoryType, void
 
 std::optional<std::uint64_t> Hdf5Reader::plainDataOffset(const std::string& datasetPath, DType memoryType) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "reading the layout of HDF5 dataset " + absolute(datasetPath));
     const std::string name = absolute(datasetPath);
     Hdf5Id dataset = impl_->openDataset(name);
     const Hdf5DatasetInfo info = impl_->info(dataset.get(), name);
@@ -371,6 +381,7 @@ std::optional<std::uint64_t> Hdf5Reader::plainDataOffset(const std::string& data
 void Hdf5Reader::readSlabInto(const std::string& datasetPath, const std::vector<std::size_t>& start,
                               const std::vector<std::size_t>& count, DType memoryType, void* out) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "reading HDF5 dataset " + absolute(datasetPath));
     const std::string name = absolute(datasetPath);
     const Hdf5Id& dataset = impl_->slabDatasetFor(name, start, count);
     const Hdf5DatasetInfo info = impl_->info(dataset.get(), name);
@@ -401,6 +412,7 @@ void Hdf5Reader::readSlabInto(const std::string& datasetPath, const std::vector<
 
 std::vector<std::string> Hdf5Reader::attributeNames(const std::string& objectPath) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "listing the HDF5 attributes of " + absolute(objectPath));
     Hdf5Id object = impl_->openObject(objectPath);
     std::vector<std::string> names;
     hsize_t index = 0;
@@ -417,6 +429,7 @@ std::vector<std::string> Hdf5Reader::attributeNames(const std::string& objectPat
 
 bool Hdf5Reader::hasAttribute(const std::string& objectPath, const std::string& name) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "looking for HDF5 attribute " + name + " of " + absolute(objectPath));
     if (impl_->objectType(objectPath) == H5O_TYPE_UNKNOWN) return false;
     const htri_t exists = H5Aexists_by_name(impl_->file.get(), absolute(objectPath).c_str(), name.c_str(), H5P_DEFAULT);
     if (exists < 0) H5Eclear2(H5E_DEFAULT);
@@ -425,6 +438,7 @@ bool Hdf5Reader::hasAttribute(const std::string& objectPath, const std::string& 
 
 std::optional<std::string> Hdf5Reader::stringAttribute(const std::string& objectPath, const std::string& name) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "reading HDF5 attribute " + name + " of " + absolute(objectPath));
     if (!hasAttribute(objectPath, name)) return std::nullopt;
     Hdf5Id object = impl_->openObject(objectPath);
     Hdf5Id attr = openHdf5Attribute(object.get(), name, impl_->path);
@@ -463,6 +477,7 @@ std::optional<std::string> Hdf5Reader::stringAttribute(const std::string& object
 std::optional<std::vector<double>> Hdf5Reader::numericAttribute(const std::string& objectPath,
                                                                 const std::string& name) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "reading HDF5 attribute " + name + " of " + absolute(objectPath));
     if (!hasAttribute(objectPath, name)) return std::nullopt;
     Hdf5Id object = impl_->openObject(objectPath);
     Hdf5Id attr = openHdf5Attribute(object.get(), name, impl_->path);
@@ -481,6 +496,8 @@ std::optional<std::vector<double>> Hdf5Reader::numericAttribute(const std::strin
 
 std::optional<DType> Hdf5Reader::attributeDType(const std::string& objectPath, const std::string& name) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path,
+                              "reading the type of HDF5 attribute " + name + " of " + absolute(objectPath));
     if (!hasAttribute(objectPath, name)) return std::nullopt;
     Hdf5Id object = impl_->openObject(objectPath);
     Hdf5Id attr = openHdf5Attribute(object.get(), name, impl_->path);
@@ -492,6 +509,7 @@ std::optional<DType> Hdf5Reader::attributeDType(const std::string& objectPath, c
 
 std::vector<std::string> Hdf5Reader::dimensionScales(const std::string& datasetPath) const {
     auto lock = lockHdf5();
+    const ReadingStep reading(impl_->path, "reading the dimension scales of HDF5 dataset " + absolute(datasetPath));
     const std::string name = absolute(datasetPath);
     Hdf5Id dataset = impl_->openDataset(name);
     Hdf5Id space = datasetSpace(dataset.get(), impl_->path);

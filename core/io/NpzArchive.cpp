@@ -29,6 +29,7 @@
 #include "common/Error.h"
 #include "graph/HugePageArray.h"
 #include "graph/LargeVectors.h"
+#include "io/ReadProgress.h"
 #include "io/ZipDirectory.h"
 
 namespace meshdiff {
@@ -61,6 +62,9 @@ std::string zipErrorText(int code) {
     return text;
 }
 
+// Reads are made in chunks of at most this, each a sign of progress to a watchdog (ReadProgress.h).
+constexpr std::uint64_t kReadChunk = std::uint64_t(4) << 20;
+
 class ZipFile {
 public:
     ZipFile(zip_t* zip, const Member& m, zip_flags_t flags, const std::string& where)
@@ -78,7 +82,8 @@ public:
     // Reads exactly `bytes` bytes; throws on short reads and on libzip's CRC or format errors.
     void readExactly(std::byte* dest, std::uint64_t bytes) {
         while (bytes > 0) {
-            const zip_int64_t n = zip_fread(file_, dest, bytes);
+            const zip_int64_t n = zip_fread(file_, dest, std::min<std::uint64_t>(bytes, kReadChunk));
+            noteReadProgress();
             if (n < 0) throw Error(where_, std::string("cannot read member: ") + zip_file_strerror(file_));
             if (n == 0) throw Error(where_, "member is truncated");
             dest += n;
@@ -196,6 +201,9 @@ struct NpzArchive::Impl {
     }
 
     std::string where(const Member& m) const { return path + "[" + m.key + "]"; }
+    ReadingStep readingStep(const char* doing, const Member& m) const {
+        return {path, std::string(doing) + " member " + m.key};
+    }
 
     const Member& member(const std::string& key) const {
         const auto it = byKey.find(key);
@@ -270,7 +278,8 @@ struct NpzArchive::Impl {
     // Reads `bytes` bytes of a member as it is in the file (stored, or deflated) at `at`.
     void readFileBytes(const Member& m, std::uint64_t at, std::byte* out, std::size_t bytes) const {
         while (bytes > 0) {
-            const ssize_t n = ::pread(fd, out, bytes, static_cast<off_t>(at));
+            const ssize_t n = ::pread(fd, out, std::min<std::size_t>(bytes, kReadChunk), static_cast<off_t>(at));
+            noteReadProgress();
             if (n < 0 && errno == EINTR) continue;
             if (n < 0) throw Error(where(m), std::string("cannot read member: ") + std::strerror(errno));
             if (n == 0) throw Error(where(m), "member is truncated");
@@ -283,6 +292,7 @@ struct NpzArchive::Impl {
     // A member read whole at `at` as it is in the file: a stored one with its CRC-32 checked, a
     // deflated one's stream (checked when it is inflated).
     RawBytes readWhole(const Member& m, std::uint64_t at) const {
+        const ReadingStep reading = readingStep("reading", m);
         RawBytes buffer(m.compressedSize);
         readFileBytes(m, at, buffer.data(), m.compressedSize);
         if (m.method == ZIP_CM_STORE && libdeflate_crc32(0, buffer.data(), m.size) != m.crc)
@@ -292,6 +302,7 @@ struct NpzArchive::Impl {
 
     RawBytes fetch(const Member& m) const {
         checkSizes(m);
+        const ReadingStep reading = readingStep("reading", m);
         if (m.method == ZIP_CM_DEFLATE) return readAll(m, ZIP_FL_COMPRESSED, m.compressedSize);
         return readAll(m, 0, m.size);
     }
@@ -305,6 +316,7 @@ struct NpzArchive::Impl {
         } catch (const std::bad_alloc&) {
             throw Error(where(m), "not enough memory to inflate its " + std::to_string(m.size) + " bytes");
         }
+        const ReadingStep reading = readingStep("inflating", m);
         inflateMember(m, raw, out, where(m));
         raw = {};
         return out;
@@ -392,6 +404,7 @@ struct NpzArchive::Impl {
             return Error(where(m), "corrupt compressed data (the deflate stream does not inflate to " +
                                        std::to_string(m.size) + " bytes)");
         };
+        const ReadingStep reading = readingStep("inflating", m);
         inflate_state& state = inflater.start();
         // Inflates until next_out is full, the stream ends or nothing more comes out of it. With the
         // input all given, ISA-L may still hold output of its own.
@@ -400,6 +413,7 @@ struct NpzArchive::Impl {
                 const bool fed = state.avail_in > 0 || more(state);
                 const std::uint32_t in = state.avail_in, out = state.avail_out;
                 if (isal_inflate(&state) != ISAL_DECOMP_OK) throw corrupt();
+                noteReadProgress();
                 if (state.avail_in == in && state.avail_out == out) {
                     if (!fed) return;
                     throw corrupt();  // input it takes nothing from: never hang
@@ -462,6 +476,7 @@ struct NpzArchive::Impl {
             };
             return visitInflatedPieces(index, m, inflater, more, visit);
         }
+        const ReadingStep reading = readingStep("reading", m);
         std::uint32_t crc = 0;
         const auto fill = [&](std::byte* dest, std::size_t bytes) {
             readFileBytes(m, at, dest, bytes);
@@ -482,6 +497,7 @@ NpzArchive::NpzArchive(const std::string& path) : impl_(std::make_unique<Impl>()
     if (!S_ISREG(st.st_mode)) throw Error(path, "not a regular file");
     impl_->fileSize = static_cast<std::uint64_t>(st.st_size);
     int code = 0;
+    const ReadingStep reading(path, "reading the zip directory");
     // ZIP_CHECKCONS: a central directory that disagrees with the local headers is damage, found now.
     impl_->zip = zip_open(path.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &code);
     if (!impl_->zip) throw Error(path, "damaged archive: not a readable .npz (zip) archive: " + zipErrorText(code));
@@ -533,6 +549,7 @@ NpyHeader NpzArchive::header(const std::string& key) const {
     const Member& m = impl_->member(key);
     const std::string where = impl_->where(m);
     impl_->checkSizes(m);
+    const ReadingStep reading = impl_->readingStep("reading the header of", m);
     ZipFile file(impl_->zip, m, 0, where);
     std::vector<std::byte> bytes(std::min<std::uint64_t>(m.size, kNpyPreambleBytes));
     file.readExactly(bytes.data(), bytes.size());
@@ -677,6 +694,7 @@ void NpzArchive::readRange(const std::string& key, std::size_t offset, std::byte
     if (offset > m.size || bytes > m.size - offset)
         throw Error(where,
                     "range " + std::to_string(offset) + "+" + std::to_string(bytes) + " lies outside the member");
+    const ReadingStep reading = impl_->readingStep("reading", m);
     if (const auto at = impl_->mappedMembers.find(key); at != impl_->mappedMembers.end() && impl_->mapped) {
         // From the page cache without a read() call or a kernel copy. Its pages are then let go
         // (they stay in the page cache), so that they no longer count as this process's memory.
@@ -708,6 +726,7 @@ void NpzArchive::readRangeInOrder(const std::string& key, std::size_t offset, st
     if (offset > m.size || bytes > m.size - offset)
         throw Error(where,
                     "range " + std::to_string(offset) + "+" + std::to_string(bytes) + " lies outside the member");
+    const ReadingStep reading = impl_->readingStep("inflating", m);
     LastRange& last = impl_->last;
     if (last.key == key && offset == last.offset && bytes == last.bytes.size()) {
         std::memcpy(dest, last.bytes.data(), bytes);

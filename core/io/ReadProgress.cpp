@@ -1,0 +1,125 @@
+#include "io/ReadProgress.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+#include <thread>
+
+namespace meshdiff {
+
+namespace {
+
+// One reading thread's step, written by it alone (or, past kSlots threads, by all the others in
+// the last slot, under `writing`) and read with `version` (odd while it is written).
+struct Slot {
+    std::atomic<bool> claimed{false};
+    std::atomic<std::uint32_t> version{0};
+    std::atomic_flag writing;
+    char path[512] = {};
+    char step[192] = {};
+};
+constexpr int kSlots = 64;
+
+void copyTruncated(char* dest, std::size_t capacity, std::string_view text) {
+    const std::size_t n = std::min(text.size(), capacity - 1);
+    std::memcpy(dest, text.data(), n);
+    dest[n] = '\0';
+}
+
+}  // namespace
+
+// Lives in a MAP_SHARED mapping: only lock-free atomics and plain bytes.
+struct ReadProgressBoard::Shared {
+    std::atomic<std::uint64_t> progress{0};
+    Slot slots[kSlots];
+};
+
+namespace {
+
+ReadProgressBoard::Shared unwatched;
+std::atomic<ReadProgressBoard::Shared*> board{&unwatched};
+
+// This thread's slot on the current board, claimed at its first step there.
+Slot& mySlot(ReadProgressBoard::Shared& b) {
+    thread_local ReadProgressBoard::Shared* claimedOn = nullptr;
+    thread_local Slot* slot = nullptr;
+    if (claimedOn != &b) {
+        slot = &b.slots[kSlots - 1];
+        for (int i = 0; i + 1 < kSlots; ++i) {
+            bool expected = false;
+            if (b.slots[i].claimed.compare_exchange_strong(expected, true)) {
+                slot = &b.slots[i];
+                break;
+            }
+        }
+        claimedOn = &b;
+    }
+    return *slot;
+}
+
+void write(Slot& slot, std::string_view path, std::string_view step) {
+    while (slot.writing.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+    slot.version.fetch_add(1, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);
+    copyTruncated(slot.path, sizeof slot.path, path);
+    copyTruncated(slot.step, sizeof slot.step, step);
+    slot.version.fetch_add(1, std::memory_order_release);
+    slot.writing.clear(std::memory_order_release);
+}
+
+}  // namespace
+
+ReadingStep::ReadingStep(std::string_view path, std::string_view step) {
+    ReadProgressBoard::Shared& b = *board.load(std::memory_order_relaxed);
+    Slot& slot = mySlot(b);
+    slot_ = static_cast<int>(&slot - b.slots);
+    previousPath_.assign(slot.path, strnlen(slot.path, sizeof slot.path));
+    previousStep_.assign(slot.step, strnlen(slot.step, sizeof slot.step));
+    write(slot, path, step);
+    b.progress.fetch_add(1, std::memory_order_relaxed);
+}
+
+ReadingStep::~ReadingStep() {
+    write(board.load(std::memory_order_relaxed)->slots[slot_], previousPath_, previousStep_);
+}
+
+void noteReadProgress() { board.load(std::memory_order_relaxed)->progress.fetch_add(1, std::memory_order_relaxed); }
+
+ReadProgressBoard::ReadProgressBoard() {
+    void* memory = ::mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) throw std::runtime_error("cannot map memory shared with the reader process");
+    shared_ = new (memory) Shared;
+}
+
+ReadProgressBoard::~ReadProgressBoard() {
+    if (board.load() == shared_) board.store(&unwatched);
+    ::munmap(shared_, sizeof(Shared));
+}
+
+void ReadProgressBoard::reportHere() { board.store(shared_); }
+
+ReadState ReadProgressBoard::current() const {
+    ReadState out;
+    out.progress = shared_->progress.load(std::memory_order_relaxed);
+    for (const Slot& slot : shared_->slots) {
+        if (!slot.claimed.load(std::memory_order_relaxed) && &slot != &shared_->slots[kSlots - 1]) continue;
+        ReadState::Step step;
+        // A writer killed in the middle leaves `version` odd for good: then the bytes as they are.
+        for (int attempt = 0; attempt < 100; ++attempt) {
+            const std::uint32_t before = slot.version.load(std::memory_order_acquire);
+            step.path.assign(slot.path, strnlen(slot.path, sizeof slot.path));
+            step.step.assign(slot.step, strnlen(slot.step, sizeof slot.step));
+            std::atomic_thread_fence(std::memory_order_acquire);
+            if (before % 2 == 0 && slot.version.load(std::memory_order_relaxed) == before) break;
+            std::this_thread::yield();
+        }
+        if (!step.path.empty() || !step.step.empty()) out.reading.push_back(std::move(step));
+    }
+    return out;
+}
+
+}  // namespace meshdiff

@@ -21,6 +21,7 @@ namespace {
 struct CompareArgs {
     std::string runA, runB, jsonPath;
     double tolerance = 0;
+    std::vector<std::string> absoluteTolerances;  // "VALUE" or "FIELD=VALUE"
     bool noAtRisk = false, noEdgeFeatures = false, noDiagnosis = false;
     bool graphOnly = false, fieldsOnly = false, summaryOnly = false, latDescending = false;
     std::vector<std::size_t> leadingIndex;
@@ -65,6 +66,7 @@ int runCompare(const CompareArgs& args) {
     keepFreedFieldsForReuse();
     CompareOptions options;
     options.tolerance = args.tolerance;
+    for (const std::string& spec : args.absoluteTolerances) addAbsoluteTolerance(options.tolerance, spec);
     options.compareGraphs = !args.fieldsOnly;
     options.assessRisk = !args.noAtRisk;
     options.edgeFeatures = !args.noEdgeFeatures;
@@ -102,6 +104,21 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
     cmd->add_option("--json", args->jsonPath, "Also write the result as JSON to this file ('-': standard output only)");
     cmd->add_option("--tolerance", args->tolerance, "A field differs when its rel RMS exceeds this (default 0)")
         ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--abs-tolerance", args->absoluteTolerances,
+                    "A field also matches when max |A-B| is at most this: VALUE for every field, FIELD=VALUE for\n"
+                    "one field (or every level of a variable: temperature=0.01); repeatable. Without it a field\n"
+                    "whose rel RMS is undefined (A constant, e.g. a land-sea mask) matches only when equal")
+        ->check(CLI::Validator(
+            [](std::string& spec) {
+                FieldTolerance probe;
+                try {
+                    addAbsoluteTolerance(probe, spec);
+                } catch (const Error& e) {
+                    return e.problem();
+                }
+                return std::string();
+            },
+            "VALUE|FIELD=VALUE"));
     cmd->add_flag("--graph-only", args->graphOnly, "Compare only the graphs");
     cmd->add_flag("--fields-only", args->fieldsOnly, "Compare only the fields");
     cmd->add_flag("--no-at-risk", args->noAtRisk,
@@ -123,15 +140,17 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
                     "Lead time in hours whose numbers the summary and the top-level JSON show (an index when no\n"
                     "file gives hours; default: the first lead). Every lead is compared either way");
     cmd->footer(
-        "Exit status: 0 same (graphs identical, every rel RMS <= tolerance), 1 different, 2 error (a damaged\n"
-        "file, or nothing to compare: no part that both runs hold), 130 cancelled (Ctrl-C; no JSON written).\n"
+        "Exit status: 0 same (graphs identical, the same fields and leads, and every field within\n"
+        "tolerance: equal NaN/inf positions, at least one point compared, rel RMS <= --tolerance or\n"
+        "max |A-B| <= --abs-tolerance), 1 different, 2 error (a damaged file, or nothing to compare: no\n"
+        "part that both runs hold), 130 cancelled (Ctrl-C; no JSON written).\n"
         "On a terminal a progress line with the time left shows while fields are read.\n"
-        "rel RMS = sqrt(mean((A-B)^2)) / std(A) over points finite in both; A is the reference.");
+        "rel RMS = sqrt(mean((A-B)^2)) / std(A) over points finite in both; A is the reference. It is\n"
+        "undefined (null in JSON, - in the summary) when std(A) is 0: such a field differs when any\n"
+        "point differs.");
     cmd->callback([args, &action] {
         // In a child process: a damaged HDF5 file may crash or hang the HDF5 library (docs/robustness.md).
-        action = [args] {
-            return runIsolated([args] { return runCompare(*args); }, readStallLimit());
-        };
+        action = [args] { return runIsolated([args] { return runCompare(*args); }, readStallLimit()); };
     });
 }
 

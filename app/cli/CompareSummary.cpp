@@ -1,6 +1,7 @@
 #include "cli/CompareSummary.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -63,6 +64,9 @@ void printEdgeFeatures(std::ostream& out, const EdgeFeatureDrift& d) {
     out << "  edge features     grid→mesh " << driftText(d.g2m) << "; mesh→grid " << driftText(d.m2g) << "\n";
 }
 
+// "-" for an undefined (NaN) rel RMS or corr.
+std::string orDash(const char* spec, double value) { return std::isnan(value) ? "-" : format(spec, value); }
+
 std::string leadLabel(const LeadComparison& l) {
     return l.hours ? format("%g h", *l.hours) : "index " + std::to_string(l.index);
 }
@@ -72,12 +76,13 @@ void printLeadTable(std::ostream& out, const FieldsComparison& f) {
     const bool spread = f.perLead.front().spread.has_value();
     out << "\nPer lead\n";
     char line[256];
-    std::snprintf(line, sizeof line, "  %-10s %6s  %-11s %-11s %-11s %-6s%s\n", "lead", "fields", "min corr",
-                  "max relRMS", "med relRMS", "masks", spread ? "  spread  A-B/spread" : "");
+    std::snprintf(line, sizeof line, "  %-10s %6s  %-11s %-11s %-11s %-6s %6s%s\n", "lead", "fields", "min corr",
+                  "max relRMS", "med relRMS", "masks", "beyond", spread ? "  spread  A-B/spread" : "");
     out << line;
     for (const LeadComparison& l : f.perLead) {
-        std::snprintf(line, sizeof line, "  %-10s %6zu  %.8f  %.3e   %.3e   %-6s", leadLabel(l).c_str(),
-                      l.perField.size(), l.minCorr, l.maxRelRms, l.medianRelRms, l.nanMasksEqual ? "equal" : "DIFFER");
+        std::snprintf(line, sizeof line, "  %-10s %6zu  %.8f  %.3e   %.3e   %-6s %6zu", leadLabel(l).c_str(),
+                      l.perField.size(), l.minCorr, l.maxRelRms, l.medianRelRms, l.nanMasksEqual ? "equal" : "DIFFER",
+                      l.beyondTolerance);
         out << line;
         if (l.spread) {
             const auto ratio = l.ratioToSpread();
@@ -107,26 +112,35 @@ void printFields(std::ostream& out, const FieldsComparison& f, bool perField) {
             const std::string name =
                 k < f.members.size() ? m.name + " [member " + std::to_string(f.members[k]) + "]" : m.name;
             char line[256];
-            std::snprintf(line, sizeof line, "  %-40s corr %.8f  rel RMS %.3e  max|A-B| %.3e%s\n", name.c_str(), m.corr,
-                          m.relRms, m.maxAbs, m.nanMasksEqual ? "" : "  NaN masks differ");
+            std::snprintf(line, sizeof line, "  %-40s corr %-10s  rel RMS %-9s  max|A-B| %.3e%s%s", name.c_str(),
+                          orDash("%.8f", m.corr).c_str(), orDash("%.3e", m.relRms).c_str(), m.maxAbs,
+                          m.nanMasksEqual ? "" : "  NaN masks differ", m.withinTolerance ? "" : "  DIFFERS");
             out << line;
+            if (!m.note.empty()) out << "  (" << m.note << ")";
+            out << "\n";
         }
     }
     for (const auto& n : f.onlyInA) out << "  only in A: " << n << "\n";
     for (const auto& n : f.onlyInB) out << "  only in B: " << n << "\n";
     char summary[256];
     std::snprintf(summary, sizeof summary,
-                  "%zu fields  min corr %.8f  max rel RMS %.3e  median rel RMS %.3e  NaN masks equal: %s\n",
+                  "%zu fields  min corr %.8f  max rel RMS %.3e  median rel RMS %.3e  NaN masks equal: %s",
                   f.perField.size(), f.minCorr, f.maxRelRms, f.medianRelRms, f.nanMasksEqual ? "True" : "False");
     out << summary;
+    if (f.undefinedRelRms > 0) out << "  (rel RMS undefined for " << f.undefinedRelRms << ", not in these)";
+    if (f.beyondTolerance > 0) out << "  beyond tolerance: " << f.beyondTolerance;
+    out << "\n";
     if (!f.worst.empty()) {
         out << "worst:";
         for (const auto& name : f.worst) {
-            double worstRelRms = 0;  // over members, when the field has several
+            const FieldMetrics* worst = nullptr;  // over members, when the field has several
             for (const auto& m : f.perField) {
-                if (m.name == name) worstRelRms = std::max(worstRelRms, m.relRms);
+                if (m.name != name) continue;
+                if (!worst || (!m.relRmsDefined() && !m.withinTolerance) || m.relRms > worst->relRms) worst = &m;
             }
-            out << "  " << name << " " << format("%.3e", worstRelRms);
+            if (worst && !worst->relRmsDefined())
+                out << "  " << name << " (rel RMS undefined, max|A-B| " << format("%.3e", worst->maxAbs) << ")";
+            else out << "  " << name << " " << format("%.3e", worst ? worst->relRms : 0.0);
         }
         out << "\n";
     }
@@ -150,7 +164,9 @@ void printCompareSummary(std::ostream& out, const Comparison& c, bool perField) 
         out << "\nNot compared\n";
         for (const auto& line : c.notCompared) out << "  " << line << "\n";
     }
-    out << "\nResult: " << (c.identical() ? "SAME" : "DIFFERENT") << "\n";
+    const std::vector<std::string> differences = c.differences();
+    out << "\nResult: " << (differences.empty() ? "SAME" : "DIFFERENT") << "\n";
+    for (const auto& line : differences) out << "  " << line << "\n";
     if (c.diagnosis) out << diagnosisLine(*c.diagnosis) << "\n";
 }
 

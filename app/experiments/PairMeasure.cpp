@@ -1,6 +1,19 @@
 #include "experiments/PairMeasure.h"
 
+#include <limits>
+
 namespace meshdiff::experiments {
+namespace {
+
+// The shown lead's max rel RMS; infinite when a field differs whose rel RMS is undefined (a
+// constant field that changed), so that no tolerance takes the pair for a match.
+double maxRelRmsOf(const FieldsComparison& f) {
+    for (const FieldMetrics& m : f.perField)
+        if (!m.withinTolerance && !m.relRmsDefined()) return std::numeric_limits<double>::infinity();
+    return f.maxRelRms;
+}
+
+}  // namespace
 
 PairFacts pairFacts(const Comparison& c) {
     PairFacts f;
@@ -11,7 +24,7 @@ PairFacts pairFacts(const Comparison& c) {
         f.hashA = c.graph->hashA;
         f.hashB = c.graph->hashB;
     }
-    if (c.fields) f.maxRelRms = c.fields->maxRelRms;
+    if (c.fields) f.maxRelRms = maxRelRmsOf(*c.fields);
     if (c.edgeFeatures) f.driftingEdges = c.edgeFeatures->drifting();
     f.metadataA = c.a.metadata;
     f.metadataB = c.b.metadata;
@@ -29,8 +42,8 @@ void measureRerun(EvidenceRow& row, const std::string& runA, const std::string& 
     // A and B stay the references (rel RMS over std of A, resp. B), as in the compare of A and B.
     const Comparison toA = compareRuns(runA, row.runFolder, options);
     const Comparison toB = compareRuns(runB, row.runFolder, options);
-    if (toA.fields) row.relRmsToA = toA.fields->maxRelRms;
-    if (toB.fields) row.relRmsToB = toB.fields->maxRelRms;
+    if (toA.fields) row.relRmsToA = maxRelRmsOf(*toA.fields);
+    if (toB.fields) row.relRmsToB = maxRelRmsOf(*toB.fields);
     if (toA.graph) row.graphHash = toA.graph->hashB;
 }
 

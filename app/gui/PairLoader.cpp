@@ -46,6 +46,8 @@ views::FieldRow fieldRow(const FieldMetrics& m) {
     row.relRms = m.relRms;
     row.maxAbs = m.maxAbs;
     row.nanMasksEqual = m.nanMasksEqual;
+    row.withinTolerance = m.withinTolerance;
+    row.note = m.note;
     return row;
 }
 

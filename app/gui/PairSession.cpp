@@ -299,6 +299,11 @@ QString PairSession::summary(const QString& prefix) const {
     }
     if (c.fields) {
         text += tr("; %1 fields, max rel RMS %2").arg(c.fields->perField.size()).arg(c.fields->maxRelRms, 0, 'g', 3);
+        const FieldsComparison& f = *c.fields;
+        if (f.beyondTolerance > 0)
+            text += tr(", %n beyond tolerance (worst: %1)", nullptr, int(f.beyondTolerance))
+                        .arg(QString::fromStdString(f.worst.empty() ? std::string() : f.worst.front()));
+        else if (!f.perField.empty()) text += tr(", all within tolerance");
     } else if (isLoading()) {
         text += tr("; comparing the fields…");
     }

@@ -139,7 +139,8 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
     if (!pair.fieldRows.empty()) {
         std::vector<const views::FieldRow*> rows;
         for (const auto& r : pair.fieldRows) rows.push_back(&r);
-        std::stable_sort(rows.begin(), rows.end(), [](auto* x, auto* y) { return x->relRms > y->relRms; });
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](auto* x, auto* y) { return views::worstFirstKey(*x) > views::worstFirstKey(*y); });
         html << "<table id=\"fields\"><tr><th>field</th><th>units</th><th>corr</th><th>1 − corr</th><th>rel RMS</th>"
              << "<th>max |A−B|</th><th>NaN masks equal</th><th>rel RMS near differences</th>"
              << "<th>rel RMS elsewhere</th></tr>\n";

@@ -138,7 +138,8 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
     std::vector<const views::FieldRow*> rows;
     if (pair.fields && !pair.fieldRows.empty()) {
         for (const auto& r : pair.fieldRows) rows.push_back(&r);
-        std::stable_sort(rows.begin(), rows.end(), [](auto* x, auto* y) { return x->relRms > y->relRms; });
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](auto* x, auto* y) { return views::worstFirstKey(*x) > views::worstFirstKey(*y); });
         const auto coastlines = gui::loadCoastlines();
         const std::size_t count = std::size_t(std::max(options.maps, options.fieldCloseups > 0 ? 1 : 0));
         for (std::size_t i = 0; i < count && i < rows.size(); ++i) {

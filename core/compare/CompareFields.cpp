@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <mutex>
 #include <unordered_set>
 
@@ -43,18 +44,30 @@ double median(std::vector<double> values) {
     return 0.5 * (lower + upper);
 }
 
+// Fields beyond tolerance first; among them an undefined rel RMS (a constant field that changed)
+// ranks above every defined one.
+double worstKey(const FieldMetrics& m) {
+    if (!m.relRmsDefined()) return m.withinTolerance ? 0.0 : std::numeric_limits<double>::infinity();
+    return m.relRms;
+}
+
+// Min corr, max and median rel RMS are over the fields where they are defined.
 void summarize(LeadComparison& c) {
     std::vector<double> rel;
     for (const auto& m : c.perField) {
-        c.minCorr = std::min(c.minCorr, m.corr);
-        c.maxRelRms = std::max(c.maxRelRms, m.relRms);
+        if (!std::isnan(m.corr)) c.minCorr = std::min(c.minCorr, m.corr);
+        if (m.relRmsDefined()) c.maxRelRms = std::max(c.maxRelRms, m.relRms), rel.push_back(m.relRms);
         c.nanMasksEqual = c.nanMasksEqual && m.nanMasksEqual;
-        rel.push_back(m.relRms);
+        c.beyondTolerance += !m.withinTolerance;
+        c.undefinedRelRms += !m.relRmsDefined();
     }
     c.medianRelRms = median(rel);
     std::vector<const FieldMetrics*> order;
     for (const auto& m : c.perField) order.push_back(&m);
-    std::stable_sort(order.begin(), order.end(), [](auto* x, auto* y) { return x->relRms > y->relRms; });
+    std::stable_sort(order.begin(), order.end(), [](auto* x, auto* y) {
+        if (x->withinTolerance != y->withinTolerance) return !x->withinTolerance;
+        return worstKey(*x) > worstKey(*y);
+    });
     for (const FieldMetrics* m : order) {
         if (c.worst.size() == 3) break;
         if (std::find(c.worst.begin(), c.worst.end(), m->name) == c.worst.end()) c.worst.push_back(m->name);
@@ -64,7 +77,7 @@ void summarize(LeadComparison& c) {
 std::optional<MemberSpread> summarizeSpread(const std::vector<std::optional<FieldMetrics>>& metrics, MemberSpread s) {
     std::vector<double> rel;
     for (const auto& m : metrics) {
-        if (!m) continue;
+        if (!m || !m->relRmsDefined()) continue;
         s.maxRelRms = std::max(s.maxRelRms, m->relRms);
         rel.push_back(m->relRms);
     }
@@ -171,7 +184,7 @@ std::optional<double> LeadComparison::ratioToSpread() const {
     return maxRelRms / spread->maxRelRms;
 }
 
-FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double /*tolerance*/,
+FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, const FieldTolerance& tolerance,
                                      const RolloutScope& scope) {
     FieldsComparison c;
     const GridAlignment alignment = alignGrids(a.grid(), b.grid(), a.path(), b.path());
@@ -275,6 +288,7 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
                 const Step& s = loaded->step;
                 const std::size_t k = s.field * members.pairs.size() + s.member;
                 c.perLead[s.lead].perField[k] = computeFieldMetrics(loaded->a, loaded->b, alignment);
+                judgeField(c.perLead[s.lead].perField[k], tolerance);
                 if (scope.around)
                     c.perLead[s.lead].nearEnergy[k] = measureNearEnergy(loaded->a, loaded->b, alignment, *scope.around,
                                                                         c.perLead[s.lead].perField[k]);
@@ -302,6 +316,8 @@ void FieldsComparison::showLead(std::size_t position) {
     maxRelRms = shown.maxRelRms;
     medianRelRms = shown.medianRelRms;
     nanMasksEqual = shown.nanMasksEqual;
+    beyondTolerance = shown.beyondTolerance;
+    undefinedRelRms = shown.undefinedRelRms;
     worst = shown.worst;
 }
 

@@ -1,5 +1,7 @@
 #include <tbb/parallel_invoke.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <optional>
 
 #include "common/Error.h"
@@ -27,21 +29,46 @@ void checkUnmatchedFiles(const RunInputs& a, const RunInputs& b, const CompareOp
 
 }  // namespace
 
-bool Comparison::identical() const {
-    if (!graph && !fields) return false;
-    if (graph && !graph->identical()) return false;
-    if (fields) {
-        if (!fields->onlyInA.empty() || !fields->onlyInB.empty() || !fields->leadsNotLinedUp.empty()) return false;
-        if (!fields->nanMasksEqual) return false;
-        for (const auto& lead : fields->perLead) {
-            if (!lead.nanMasksEqual) return false;
-            for (const auto& m : lead.perField) {
-                if (!(m.relRms <= tolerance)) return false;
-            }
+std::vector<std::string> Comparison::differences() const {
+    std::vector<std::string> out;
+    if (!graph && !fields) return {"nothing was compared"};
+    if (graph && !graph->identical()) out.push_back("the graphs differ");
+    if (!fields) return out;
+    auto names = [](const std::vector<std::string>& list) {
+        std::string text;
+        for (std::size_t k = 0; k < list.size() && k < 3; ++k) text += (k ? ", " : "") + list[k];
+        if (list.size() > 3) text += ", …";
+        return text;
+    };
+    if (!fields->onlyInA.empty()) out.push_back("fields only in A: " + names(fields->onlyInA));
+    if (!fields->onlyInB.empty()) out.push_back("fields only in B: " + names(fields->onlyInB));
+    if (!fields->leadsNotLinedUp.empty()) out.push_back("leads not lined up: " + names(fields->leadsNotLinedUp));
+    if (fields->perLead.empty()) out.push_back("no lead of the fields was compared");
+    for (const auto& lead : fields->perLead) {
+        if (lead.perField.empty()) {
+            out.push_back("no field in common was compared");
+            break;
         }
+        std::vector<std::string> beyond;
+        for (const auto& m : lead.perField) {
+            if (!m.withinTolerance && std::find(beyond.begin(), beyond.end(), m.name) == beyond.end())
+                beyond.push_back(m.name);
+        }
+        if (beyond.empty()) continue;
+        std::string where;
+        if (fields->perLead.size() > 1) {
+            char text[48];
+            if (lead.hours) std::snprintf(text, sizeof text, " at +%g h", *lead.hours);
+            else std::snprintf(text, sizeof text, " at lead %zu", lead.index);
+            where = text;
+        }
+        out.push_back(std::to_string(beyond.size()) + (beyond.size() == 1 ? " field" : " fields") +
+                      " beyond tolerance (" + tolerance.text() + ")" + where + ": " + names(beyond));
     }
-    return true;
+    return out;
 }
+
+bool Comparison::identical() const { return differences().empty(); }
 
 Comparison compareRuns(const std::string& pathA, const std::string& pathB, const CompareOptions& options) {
     Comparison c;

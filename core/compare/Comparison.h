@@ -10,6 +10,7 @@
 #include "features/EdgeFeatureDrift.h"
 #include "fields/FieldMetrics.h"
 #include "fields/FieldSource.h"
+#include "fields/FieldTolerance.h"
 #include "fragility/DiffRisk.h"
 #include "graph/GraphDiff.h"
 #include "run/RunFolder.h"
@@ -27,13 +28,15 @@ struct MemberSpread {
 
 // One lead of A lined up with one lead of B.
 struct LeadComparison {
-    std::size_t index = 0, indexB = 0;   // positions along A's and B's lead axes
-    std::optional<double> hours;         // none when neither file says
-    std::vector<FieldMetrics> perField;  // A's field order; field-major, one per member pair
-    std::vector<int> members;            // member number of each perField entry; empty without members
-    double minCorr = 1, maxRelRms = 0, medianRelRms = 0;
+    std::size_t index = 0, indexB = 0;                    // positions along A's and B's lead axes
+    std::optional<double> hours;                          // none when neither file says
+    std::vector<FieldMetrics> perField;                   // A's field order; field-major, one per member pair
+    std::vector<int> members;                             // member number of each perField entry; empty without members
+    double minCorr = 1, maxRelRms = 0, medianRelRms = 0;  // over the fields where each is defined
     bool nanMasksEqual = true;
-    std::vector<std::string> worst;  // up to 3 names, highest rel RMS first
+    std::size_t beyondTolerance = 0;  // fields (× members) whose FieldMetrics::withinTolerance is false
+    std::size_t undefinedRelRms = 0;  // fields (× members) whose rel RMS is undefined (std(A) = 0, no points)
+    std::vector<std::string> worst;   // up to 3 names: beyond tolerance first, then highest rel RMS
     std::optional<MemberSpread> spread;
     std::vector<NearEnergy> nearEnergy;           // as perField, when RolloutScope::around was given
     std::optional<double> ratioToSpread() const;  // maxRelRms / spread's max rel RMS
@@ -47,7 +50,8 @@ struct FieldsComparison {
     std::string gridNote;  // how A's and B's grids were matched (and inferred)
     double minCorr = 1, maxRelRms = 0, medianRelRms = 0;
     bool nanMasksEqual = true;
-    std::vector<std::string> worst;  // up to 3 names, highest rel RMS first
+    std::size_t beyondTolerance = 0, undefinedRelRms = 0;
+    std::vector<std::string> worst;  // as LeadComparison::worst
 
     std::vector<LeadComparison> perLead;       // lined-up leads, in A's lead order
     std::size_t shownLead = 0;                 // position in perLead of the top-level values
@@ -58,7 +62,7 @@ struct FieldsComparison {
 };
 
 struct CompareOptions {
-    double tolerance = 0;  // a field differs when rel RMS > tolerance
+    FieldTolerance tolerance;  // when a field matches (fields/FieldTolerance.h)
     FieldSourceOptions fieldOptions;
     bool compareGraphs = true;
     bool compareFields = true;
@@ -80,8 +84,13 @@ struct Comparison {
     std::optional<FieldsComparison> fields;
     std::optional<Diagnosis> diagnosis;    // why the fields differ (core/diagnose); none without fields
     std::vector<std::string> notCompared;  // what was left out and why: "fields: only A has a fields file"
-    double tolerance = 0;
-    bool identical() const;  // false when nothing was compared
+    FieldTolerance tolerance;
+    // What makes A and B differ, one phrase each ("the graphs differ", "1 field beyond tolerance
+    // (rel RMS ≤ 0): land_sea_mask"); "nothing was compared" when nothing was.
+    std::vector<std::string> differences() const;
+    // True only when something was compared and all of it matches: graphs identical, the same
+    // fields and leads, every field within tolerance (FieldMetrics::withinTolerance).
+    bool identical() const;
 };
 
 // Throws meshdiff::Error ("nothing to compare: A (…) holds a graph only, B (…) holds fields only")
@@ -107,7 +116,7 @@ struct RolloutScope {
     CompareProgressCallback progress;
     const CancelFlag* cancel = nullptr;
 };
-FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, double tolerance,
+FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, const FieldTolerance& tolerance,
                                      const RolloutScope& scope = {});
 
 // The --json structure of issue "Core engine" (graph/fields sections null when absent).

@@ -1,5 +1,7 @@
 #include "compare/Comparison.h"
 
+#include <cmath>
+
 namespace meshdiff {
 namespace {
 
@@ -42,31 +44,42 @@ nlohmann::json graphToJson(const GraphDiff& d) {
     };
 }
 
-nlohmann::json perFieldToJson(const std::vector<FieldMetrics>& metrics, const std::vector<int>& members,
-                              double tolerance) {
+// NaN (an undefined rel RMS or corr) as null.
+nlohmann::json numberOrNull(double value) {
+    return std::isnan(value) ? nlohmann::json(nullptr) : nlohmann::json(value);
+}
+
+nlohmann::json perFieldToJson(const std::vector<FieldMetrics>& metrics, const std::vector<int>& members) {
     nlohmann::json perField = nlohmann::json::array();
     for (std::size_t k = 0; k < metrics.size(); ++k) {
         const FieldMetrics& m = metrics[k];
         perField.push_back({{"name", m.name},
-                            {"corr", m.corr},
-                            {"rel_rms", m.relRms},
+                            {"corr", numberOrNull(m.corr)},
+                            {"rel_rms", numberOrNull(m.relRms)},
                             {"max_abs", m.maxAbs},
                             {"rms", m.rms},
                             {"std_a", m.stdA},
                             {"nan_masks_equal", m.nanMasksEqual},
                             {"points", m.comparedPoints},
                             {"units", m.units},
-                            {"within_tolerance", m.relRms <= tolerance}});
+                            {"within_tolerance", m.withinTolerance}});
+        if (!m.note.empty()) perField.back()["note"] = m.note;
         if (k < members.size()) perField.back()["member"] = members[k];
     }
     return perField;
+}
+
+nlohmann::json absoluteToleranceToJson(const FieldTolerance& t) {
+    if (!t.hasAbsolute()) return nullptr;
+    return {{"all", t.absoluteForAll ? nlohmann::json(*t.absoluteForAll) : nlohmann::json(nullptr)},
+            {"by_field", t.absoluteByName}};
 }
 
 nlohmann::json hoursToJson(const std::optional<double>& hours) {
     return hours ? nlohmann::json(*hours) : nlohmann::json(nullptr);
 }
 
-nlohmann::json leadToJson(const LeadComparison& l, double tolerance) {
+nlohmann::json leadToJson(const LeadComparison& l) {
     nlohmann::json j{{"lead_hours", hoursToJson(l.hours)},
                      {"index", l.index},
                      {"index_b", l.indexB},
@@ -75,8 +88,10 @@ nlohmann::json leadToJson(const LeadComparison& l, double tolerance) {
                      {"max_rel_rms", l.maxRelRms},
                      {"median_rel_rms", l.medianRelRms},
                      {"nan_masks_equal", l.nanMasksEqual},
+                     {"beyond_tolerance", l.beyondTolerance},
+                     {"undefined_rel_rms", l.undefinedRelRms},
                      {"worst", l.worst},
-                     {"per_field", perFieldToJson(l.perField, l.members, tolerance)}};
+                     {"per_field", perFieldToJson(l.perField, l.members)}};
     if (l.spread) {
         j["member_spread"] = {{"max_rel_rms", l.spread->maxRelRms},
                               {"median_rel_rms", l.spread->medianRelRms},
@@ -92,9 +107,9 @@ nlohmann::json leadToJson(const LeadComparison& l, double tolerance) {
     return j;
 }
 
-nlohmann::json fieldsToJson(const FieldsComparison& f, double tolerance) {
+nlohmann::json fieldsToJson(const FieldsComparison& f, const FieldTolerance& tolerance) {
     nlohmann::json perLead = nlohmann::json::array();
-    for (const auto& l : f.perLead) perLead.push_back(leadToJson(l, tolerance));
+    for (const auto& l : f.perLead) perLead.push_back(leadToJson(l));
     nlohmann::json shown = nullptr;
     if (f.shownLead < f.perLead.size())
         shown = {{"lead_hours", hoursToJson(f.perLead[f.shownLead].hours)}, {"index", f.perLead[f.shownLead].index}};
@@ -103,12 +118,15 @@ nlohmann::json fieldsToJson(const FieldsComparison& f, double tolerance) {
             {"max_rel_rms", f.maxRelRms},
             {"median_rel_rms", f.medianRelRms},
             {"nan_masks_equal", f.nanMasksEqual},
+            {"beyond_tolerance", f.beyondTolerance},
+            {"undefined_rel_rms", f.undefinedRelRms},
             {"worst", f.worst},
             {"only_a", f.onlyInA},
             {"only_b", f.onlyInB},
             {"grid", f.gridNote},
-            {"tolerance", tolerance},
-            {"per_field", perFieldToJson(f.perField, f.members, tolerance)},
+            {"tolerance", tolerance.relative},
+            {"abs_tolerance", absoluteToleranceToJson(tolerance)},
+            {"per_field", perFieldToJson(f.perField, f.members)},
             {"lead", shown},
             {"per_lead", perLead},
             {"leads_not_lined_up", f.leadsNotLinedUp},

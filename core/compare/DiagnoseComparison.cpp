@@ -22,7 +22,8 @@ std::optional<DiagnosisResidual> edgeFeatureResidual(const EdgeFeatureDrift& dri
 Diagnosis diagnoseComparison(const Comparison& comparison, const std::optional<DiffPlaces>& places,
                              double globeAreaNear, std::optional<DiagnosisResidual> residual) {
     DiagnosisInput input;
-    input.tolerance = comparison.tolerance;
+    input.tolerance = comparison.tolerance.relative;
+    input.toleranceText = comparison.tolerance.text();
     input.graphsCompared = comparison.graph.has_value();
     input.graphsDiffer = comparison.graph && !comparison.graph->identical();
     input.places = places;
@@ -41,6 +42,7 @@ Diagnosis diagnoseComparison(const Comparison& comparison, const std::optional<D
                 d.leadHours = lead.hours;
                 if (k < lead.members.size()) d.member = lead.members[k];
                 d.relRms = lead.perField[k].relRms;
+                d.beyondTolerance = !lead.perField[k].withinTolerance;
                 d.maxAbs = lead.perField[k].maxAbs;
                 if (k < lead.nearEnergy.size()) d.energy = lead.nearEnergy[k];
                 input.fields.push_back(std::move(d));

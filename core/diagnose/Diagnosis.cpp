@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace meshdiff {
 namespace {
@@ -26,7 +27,7 @@ FieldDiagnosis judge(const FieldDifference& f, const DiagnosisInput& in) {
     FieldDiagnosis d;
     d.field = f;
     const DiagnosisThresholds& t = in.thresholds;
-    if (!(f.relRms > in.tolerance)) return d;
+    if (!f.beyondTolerance) return d;
     if (!in.graphsCompared) {
         d.cause = Cause::Unknown;
         return d;
@@ -44,8 +45,10 @@ FieldDiagnosis judge(const FieldDifference& f, const DiagnosisInput& in) {
     else if (d.areaNear < 1) spread = (1 - d.energyNear) / (1 - d.areaNear);
     if (d.concentration >= t.minConcentration) d.graphShare = std::clamp(1 - spread, 0.0, 1.0);
     const double g = d.graphShare;
-    const bool graphPart = g >= t.significantShare && f.relRms * std::sqrt(g) > in.tolerance;
-    const bool spreadPart = 1 - g >= t.significantShare && f.relRms * std::sqrt(1 - g) > in.tolerance;
+    // An undefined rel RMS (A constant) is a difference without a scale: each part counts by its share alone.
+    const double rel = std::isnan(f.relRms) ? std::numeric_limits<double>::infinity() : f.relRms;
+    const bool graphPart = g >= t.significantShare && rel * std::sqrt(g) > in.tolerance;
+    const bool spreadPart = 1 - g >= t.significantShare && rel * std::sqrt(1 - g) > in.tolerance;
     if (graphPart && spreadPart) d.cause = Cause::Mixed;
     else if (graphPart != spreadPart) d.cause = graphPart ? Cause::Graph : Cause::Spread;
     else d.cause = g >= 0.5 ? Cause::Graph : Cause::Spread;
@@ -68,7 +71,7 @@ Pooled pool(const std::vector<FieldDiagnosis>& fields, std::size_t lead, const D
         if (f.field.lead != lead || f.cause == Cause::None) continue;
         ++p.beyondTolerance;
         known = known || f.cause != Cause::Unknown;
-        const double w = std::max(f.field.relRms * f.field.relRms, 1e-300);
+        const double w = std::isnan(f.field.relRms) ? 1.0 : std::max(f.field.relRms * f.field.relRms, 1e-300);
         weight += w, graph += w * f.graphShare, near += w * f.energyNear;
     }
     if (p.beyondTolerance == 0) return p;
@@ -100,14 +103,14 @@ std::string concentrationText(double c) { return number(c >= 100 ? "%.0f" : "%.2
 
 std::string explain(const Diagnosis& d) {
     const std::string fields = count(d.fieldsBeyondTolerance, d.fieldsBeyondTolerance == 1 ? "field" : "fields");
-    const std::string tolerance = number("%g", d.tolerance);
+    const std::string tolerance = d.toleranceText.empty() ? "rel RMS ≤ " + number("%g", d.tolerance) : d.toleranceText;
     const std::string near = "within " + number("%.2f", d.radiusDegrees) + "° of where the graphs differ (" +
                              placesText(d) + "; " + percent(d.globeAreaNear) + " of the grid points)";
     const std::string elsewhere = "device numerics, precision (TF32), library versions or inputs";
     std::string text;
     switch (d.cause) {
         case Cause::None:
-            text = "Every field is within tolerance (rel RMS ≤ " + tolerance + ")";
+            text = "Every field is within tolerance (" + tolerance + ")";
             if (d.graphsDiffer) text += ", although the graphs differ (" + placesText(d) + ")";
             return text + ".";
         case Cause::Unknown:
@@ -138,6 +141,17 @@ std::string explain(const Diagnosis& d) {
     return text;
 }
 
+// "Every field is within tolerance at +6 h, not at +12 h: "
+std::string elsewhereLeadText(const Diagnosis& d) {
+    auto leadText = [&d](std::size_t lead) {
+        for (const LeadDiagnosis& l : d.perLead)
+            if (l.lead == lead && l.hours) return "+" + number("%g", *l.hours) + " h";
+        return "lead " + std::to_string(lead);
+    };
+    return "Every field is within tolerance at " + leadText(d.shownLead) + ", not at " + leadText(d.explainedLead) +
+           ": ";
+}
+
 }  // namespace
 
 const char* toString(Cause cause) {
@@ -157,6 +171,7 @@ Diagnosis diagnose(const DiagnosisInput& input) {
     d.graphsCompared = input.graphsCompared;
     d.graphsDiffer = input.graphsDiffer;
     d.tolerance = input.tolerance;
+    d.toleranceText = input.toleranceText;
     d.thresholds = input.thresholds;
     d.residual = input.residual;
     d.globeAreaNear = input.globeAreaNear;
@@ -179,12 +194,21 @@ Diagnosis diagnose(const DiagnosisInput& input) {
             if (f.lead == lead) l.hours = f.leadHours;
         d.perLead.push_back(l);
     }
-    const Pooled shown = pool(d.perField, input.shownLead, d.thresholds);
-    d.cause = shown.cause;
-    d.graphShare = shown.graphShare;
-    d.energyNear = shown.energyNear;
-    d.fieldsBeyondTolerance = shown.beyondTolerance;
+    d.explainedLead = input.shownLead;
+    if (pool(d.perField, input.shownLead, d.thresholds).cause == Cause::None) {
+        for (const LeadDiagnosis& l : d.perLead) {
+            if (l.cause == Cause::None) continue;
+            d.explainedLead = l.lead;
+            break;
+        }
+    }
+    const Pooled explained = pool(d.perField, d.explainedLead, d.thresholds);
+    d.cause = explained.cause;
+    d.graphShare = explained.graphShare;
+    d.energyNear = explained.energyNear;
+    d.fieldsBeyondTolerance = explained.beyondTolerance;
     d.explanation = explain(d);
+    if (d.explainedLead != d.shownLead) d.explanation = elsewhereLeadText(d) + d.explanation;
     if (d.residual && !d.residual->what.empty()) d.explanation += " Residual: " + d.residual->what + ".";
     return d;
 }

@@ -32,7 +32,8 @@ struct FieldDifference {
     std::size_t lead = 0;  // position in the compare's lined-up leads
     std::optional<double> leadHours;
     std::optional<int> member;
-    double relRms = 0, maxAbs = 0;
+    double relRms = 0, maxAbs = 0;     // relRms NaN when undefined (FieldMetrics::relRms)
+    bool beyondTolerance = false;      // FieldMetrics::withinTolerance is false
     std::optional<NearEnergy> energy;  // none when the graphs are identical or not compared
 };
 
@@ -48,7 +49,8 @@ struct DiagnosisInput {
     bool graphsCompared = false, graphsDiffer = false;
     std::optional<DiffPlaces> places;  // the graph differences; its latLon may be left out
     double globeAreaNear = 0;          // the neighbourhood's share of the whole fields grid
-    double tolerance = 0;
+    double tolerance = 0;              // the relative one (FieldTolerance::relative)
+    std::string toleranceText;         // FieldTolerance::text(), for the explanation
     std::optional<DiagnosisResidual> residual;
     DiagnosisThresholds thresholds;
 };
@@ -64,7 +66,7 @@ struct LeadDiagnosis {
     std::size_t lead = 0;
     std::optional<double> hours;
     Cause cause = Cause::None;
-    double graphShare = 0;  // pooled over the lead's fields beyond tolerance, weighted by rel RMS²
+    double graphShare = 0;  // pooled over the lead's fields beyond tolerance, weighted by rel RMS² (1 when undefined)
 };
 
 struct Diagnosis {
@@ -75,11 +77,15 @@ struct Diagnosis {
     std::vector<FieldDiagnosis> perField;  // every lead and member, in the input's order
     std::vector<LeadDiagnosis> perLead;
     std::size_t shownLead = 0;
+    // The lead the cause describes: the shown one, or when every field is within tolerance there,
+    // the first lead where one is not (so that the cause is "none" only when no lead differs).
+    std::size_t explainedLead = 0;
     std::size_t triangles = 0, grid2meshEdges = 0, movedNodes = 0;
     bool movedNodesPlaced = false;  // DiffPlaces::movedNodesPlaced
     double radiusDegrees = 0, globeAreaNear = 0;
     bool graphsCompared = false, graphsDiffer = false;
     double tolerance = 0;
+    std::string toleranceText;
     DiagnosisThresholds thresholds;
     std::optional<DiagnosisResidual> residual;
 };

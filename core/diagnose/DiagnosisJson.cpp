@@ -1,5 +1,7 @@
 #include "diagnose/Diagnosis.h"
 
+#include <cmath>
+
 namespace meshdiff {
 namespace {
 
@@ -8,14 +10,15 @@ nlohmann::json optionalHours(const std::optional<double>& hours) {
 }
 
 nlohmann::json fieldToJson(const FieldDiagnosis& f) {
-    nlohmann::json j = {{"name", f.field.name},
-                        {"cause", toString(f.cause)},
-                        {"rel_rms", f.field.relRms},
-                        {"max_abs", f.field.maxAbs},
-                        {"energy_near", f.energyNear},
-                        {"area_near", f.areaNear},
-                        {"concentration", f.concentration},
-                        {"graph_share", f.graphShare}};
+    nlohmann::json j = {
+        {"name", f.field.name},
+        {"cause", toString(f.cause)},
+        {"rel_rms", std::isnan(f.field.relRms) ? nlohmann::json(nullptr) : nlohmann::json(f.field.relRms)},
+        {"max_abs", f.field.maxAbs},
+        {"energy_near", f.energyNear},
+        {"area_near", f.areaNear},
+        {"concentration", f.concentration},
+        {"graph_share", f.graphShare}};
     if (f.field.member) j["member"] = *f.field.member;
     return j;
 }
@@ -25,7 +28,7 @@ nlohmann::json fieldToJson(const FieldDiagnosis& f) {
 nlohmann::json diagnosisToJson(const Diagnosis& d) {
     nlohmann::json perField = nlohmann::json::array();
     for (const FieldDiagnosis& f : d.perField)
-        if (f.field.lead == d.shownLead) perField.push_back(fieldToJson(f));
+        if (f.field.lead == d.explainedLead) perField.push_back(fieldToJson(f));
     nlohmann::json j = {
         {"cause", toString(d.cause)},
         {"explanation", d.explanation},
@@ -48,7 +51,7 @@ nlohmann::json diagnosisToJson(const Diagnosis& d) {
         {"residual", d.residual ? nlohmann::json(d.residual->what) : nlohmann::json(nullptr)},
     };
     for (const LeadDiagnosis& l : d.perLead) {
-        if (l.lead == d.shownLead) j["lead_hours"] = optionalHours(l.hours);
+        if (l.lead == d.explainedLead) j["lead_hours"] = optionalHours(l.hours);
     }
     if (d.perLead.size() > 1) {
         nlohmann::json leads = nlohmann::json::array();

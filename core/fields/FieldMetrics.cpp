@@ -27,7 +27,9 @@ struct Sums {
         const bool both = fa && fb;
         nonFiniteA += !fa;
         nonFiniteB += !fb;
-        maskMismatch += fa != fb;
+        // Non-finite in both counts as a match only for the same value: NaN and NaN, or one infinity.
+        const bool sameNonFinite = a == b || (a != a && b != b);  // NOLINT(misc-redundant-expression)
+        maskMismatch += (fa != fb) || (!fa && !fb && !sameNonFinite);
         const double x = both ? a - shift : 0.0, y = both ? b - shift : 0.0;
         const double d = x - y;
         n += both;
@@ -62,9 +64,10 @@ MESHDIFF_AVX2_CLONES void accumulateRowF32(const float* a, const float* b, std::
         // x − x is 0 exactly when x is finite (NaN and ±inf give NaN).
         const auto okA = (x0 - x0) == zero, okB = (y0 - y0) == zero;  // NOLINT(misc-redundant-expression)
         const auto both = okA & okB;
+        const auto sameNonFinite = (x0 == y0) | ((x0 != x0) & (y0 != y0));  // NOLINT(misc-redundant-expression)
         fa += okA ? zero : one;
         fb += okB ? zero : one;
-        mm += (okA ^ okB) ? one : zero;
+        mm += ((okA ^ okB) | (~okA & ~okB & ~sameNonFinite)) ? one : zero;
         n += both ? one : zero;
         const Double4 x = both ? x0 - shift4 : zero, y = both ? y0 - shift4 : zero, d = x - y;
         sa += x, sb += y, saa += x * x, sbb += y * y, sab += x * y, sdd += d * d;
@@ -143,15 +146,25 @@ FieldMetrics computeFieldMetrics(const Field& a, const Field& b, const GridAlign
     m.nonFiniteB = static_cast<std::size_t>(s.nonFiniteB);
     m.nanMasksEqual = s.maskMismatch == 0;
     m.maxAbs = s.maxAbs;
-    if (s.n == 0) return m;
+    constexpr double undefined = std::numeric_limits<double>::quiet_NaN();
+    if (s.n == 0) {
+        m.relRms = m.corr = undefined;
+        m.note = "no point is finite in both runs: rel RMS and corr are undefined";
+        return m;
+    }
     const double n = s.n;
     const double varA = std::max(0.0, s.saa / n - (s.sa / n) * (s.sa / n));
     const double varB = std::max(0.0, s.sbb / n - (s.sb / n) * (s.sb / n));
     const double cov = s.sab / n - (s.sa / n) * (s.sb / n);
     m.rms = std::sqrt(s.sdd / n);
     m.stdA = std::sqrt(varA);
-    m.relRms = m.stdA > 0 ? m.rms / m.stdA : 0.0;
-    m.corr = (varA > 0 && varB > 0) ? std::clamp(cov / std::sqrt(varA * varB), -1.0, 1.0) : 1.0;
+    m.relRms = m.stdA > 0 ? m.rms / m.stdA : undefined;
+    m.corr = (varA > 0 && varB > 0) ? std::clamp(cov / std::sqrt(varA * varB), -1.0, 1.0) : undefined;
+    if (!(varA > 0)) {
+        m.note = "A is constant (std(A) = 0): rel RMS and corr are undefined";
+    } else if (!(varB > 0)) {
+        m.note = "B is constant (std(B) = 0): corr is undefined";
+    }
     return m;
 }
 

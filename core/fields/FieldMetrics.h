@@ -13,14 +13,22 @@ namespace meshdiff {
 struct FieldMetrics {
     std::string name;
     std::string units;
-    double relRms = 0;  // sqrt(mean((A−B)²)) / std(A), population std; 0 when std(A) is 0
-    double corr = 1;    // Pearson; 1 when std(A) or std(B) is 0
+    // sqrt(mean((A−B)²)) / std(A), population std. NaN when undefined: std(A) is 0 or no point is
+    // finite in both (`note` says which); such a field is judged by maxAbs and the NaN masks.
+    double relRms = 0;
+    double corr = 1;    // Pearson; NaN when std(A) or std(B) is 0 or no point is finite in both
     double maxAbs = 0;  // max |A−B|
     double rms = 0;     // sqrt(mean((A−B)²))
     double stdA = 0;
+    // False when a point is finite in one run only, or non-finite in both with other values
+    // (NaN against ±inf, +inf against −inf).
     bool nanMasksEqual = true;
     std::size_t comparedPoints = 0;  // finite in both
     std::size_t nonFiniteA = 0, nonFiniteB = 0;
+    std::string note;             // why rel RMS or corr is undefined; empty when both are defined
+    bool withinTolerance = true;  // set by judgeField (fields/FieldTolerance.h)
+
+    bool relRmsDefined() const { return relRms == relRms; }  // NOLINT(misc-redundant-expression): false for NaN
 };
 
 // Compares A and B on the aligned points. When `mask` is given (one byte per aligned point,

@@ -248,7 +248,7 @@ TEST(DiffNeighbourhood, TheRadiusIsTheMeshSpacing) {
 
 TEST(DiagnosisRule, FieldsThatDifferWithoutGraphsToCompareHaveAnUnknownCause) {
     DiagnosisInput input;
-    input.fields.push_back({"t", 0, 6.0, std::nullopt, 0.01, 1.0, std::nullopt});
+    input.fields.push_back({"t", 0, 6.0, std::nullopt, 0.01, 1.0, true, std::nullopt});
     const meshdiff::Diagnosis d = diagnose(input);
     EXPECT_EQ(d.cause, Cause::Unknown);
     EXPECT_EQ(diagnosisToJson(d).at("cause"), "unknown");
@@ -257,7 +257,7 @@ TEST(DiagnosisRule, FieldsThatDifferWithoutGraphsToCompareHaveAnUnknownCause) {
 TEST(DiagnosisRule, AResidualIsNamedInTheExplanation) {
     DiagnosisInput input;
     input.graphsCompared = true;
-    input.fields.push_back({"t", 0, std::nullopt, std::nullopt, 0.01, 1.0, std::nullopt});
+    input.fields.push_back({"t", 0, std::nullopt, std::nullopt, 0.01, 1.0, true, std::nullopt});
     input.residual = DiagnosisResidual{"edge features of 12 grid→mesh edges drift by up to 2 ULPs"};
     const meshdiff::Diagnosis d = diagnose(input);
     EXPECT_EQ(d.cause, Cause::Spread);

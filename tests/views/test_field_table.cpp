@@ -45,6 +45,33 @@ TEST(FieldTable, SortsWorstFirstAndFiltersByName) {
     EXPECT_EQ(view.fieldAtVisibleRow(0), "2m_temperature");
 }
 
+TEST(FieldTable, AnUndefinedRelRmsShowsADashSaysWhyAndADifferingOneSortsFirst) {
+    FieldRow mask = row("land_sea_mask", NAN);
+    mask.corr = NAN;
+    mask.withinTolerance = false;
+    mask.note = "A is constant (std(A) = 0): rel RMS and corr are undefined";
+    FieldRow orography = row("orography", NAN);
+    orography.note = mask.note;
+    FieldTableView view;
+    view.setRows({row("2m_temperature", 1e-4), orography, mask, row("geopotential@500", 3e-2)});
+    ASSERT_EQ(view.visibleRowCount(), 4);
+    EXPECT_EQ(view.fieldAtVisibleRow(0), "land_sea_mask");
+    EXPECT_EQ(view.fieldAtVisibleRow(1), "geopotential@500");
+    EXPECT_EQ(view.fieldAtVisibleRow(3), "orography");
+
+    const QAbstractItemModel* model = view.table()->model();
+    const QModelIndex relRms = model->index(0, FieldTableModel::RelRms);
+    EXPECT_EQ(model->data(relRms).toString(), QStringLiteral("—"));
+    EXPECT_EQ(model->data(model->index(0, FieldTableModel::Corr)).toString(), QStringLiteral("—"));
+    const QString tip = model->data(relRms, Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("std(A) = 0"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("differs"))) << tip.toStdString();
+    EXPECT_FALSE(model->data(model->index(3, FieldTableModel::RelRms), Qt::ToolTipRole)
+                     .toString()
+                     .contains(QStringLiteral("differs")));
+    EXPECT_TRUE(model->data(model->index(0, FieldTableModel::Name), Qt::ForegroundRole).isValid());
+}
+
 TEST(FieldTable, SelectingAFieldEmitsItsName) {
     FieldTableView view;
     view.setRows({row("a", 1), row("b", 2)});

@@ -8,6 +8,7 @@
 #include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace meshdiff::views {
 namespace {
@@ -180,7 +181,7 @@ void DiagnosisPanel::fillFields() {
         auto* causeItem = item(cause, {}, false);
         if (!f.withinTolerance) causeItem->setForeground(lookOf(f.cause).background);
         fields_->setItem(r, 1, causeItem);
-        fields_->setItem(r, 2, item(QString::number(f.relRms, 'g', 3)));
+        fields_->setItem(r, 2, item(std::isnan(f.relRms) ? QStringLiteral("—") : QString::number(f.relRms, 'g', 3)));
         fields_->setItem(r, 3, item(percent(f.energyNear)));
         fields_->setItem(r, 4, item(percent(f.areaNear)));
         fields_->setItem(

@@ -3,9 +3,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace meshdiff::views {
 namespace {
+
+// An undefined rel RMS (a constant field that changed) ranks above every number.
+double worstKey(const DiagnosisFieldRow& row) {
+    return std::isnan(row.relRms) ? std::numeric_limits<double>::infinity() : row.relRms;
+}
 
 std::string leadText(const std::optional<double>& hours, std::size_t position) {
     char text[48];
@@ -112,7 +118,7 @@ DiagnosisPanelData diagnosisPanelData(const Diagnosis* diagnosis, const EdgeFeat
             data.fields.push_back(rowOf(f));
     }
     std::stable_sort(data.fields.begin(), data.fields.end(),
-                     [](const DiagnosisFieldRow& a, const DiagnosisFieldRow& b) { return a.relRms > b.relRms; });
+                     [](const DiagnosisFieldRow& a, const DiagnosisFieldRow& b) { return worstKey(a) > worstKey(b); });
     return data;
 }
 

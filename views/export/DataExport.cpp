@@ -120,7 +120,9 @@ nlohmann::json fieldMetricsJson(const std::vector<FieldRow>& rows) {
                        {"nan_masks_equal", r.nanMasksEqual},
                        {"rel_rms_near", numberOrNull(r.relRmsNear)},
                        {"rel_rms_elsewhere", numberOrNull(r.relRmsElsewhere)},
-                       {"one_minus_corr", numberOrNull(1 - r.corr)}});
+                       {"one_minus_corr", numberOrNull(1 - r.corr)},
+                       {"within_tolerance", r.withinTolerance}});
+        if (!r.note.empty()) out.back()["note"] = r.note;
     }
     return out;
 }

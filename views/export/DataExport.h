@@ -19,7 +19,8 @@ void writeFieldMetricsCsv(const std::vector<FieldRow>& rows, const std::string& 
 
 // {"grid2mesh_only_a": [...], "grid2mesh_only_b": [...], "mesh2grid_changed": [...]}
 nlohmann::json differencesJson(const GraphDiff& diff, const MeshGraph& graphA);
-// [{"name", "units", "corr", "rel_rms", "max_abs", "nan_masks_equal", "rel_rms_near", "rel_rms_elsewhere"}]
+// [{"name", "units", "corr", "rel_rms", "max_abs", "nan_masks_equal", "rel_rms_near", "rel_rms_elsewhere",
+//   "one_minus_corr", "within_tolerance", "note" (when rel RMS or corr is undefined)}]
 // (NaN written as null).
 nlohmann::json fieldMetricsJson(const std::vector<FieldRow>& rows);
 

@@ -7,14 +7,23 @@ namespace meshdiff::views {
 // One line of the field table: how B agrees with A for one field.
 struct FieldRow {
     std::string name, units;
-    double corr = 1;
-    double relRms = 0;
+    double corr = 1;    // NaN when undefined (std of A or B is 0)
+    double relRms = 0;  // NaN when undefined (std(A) is 0): the field is judged by max |A−B|
     double maxAbs = 0;
     bool nanMasksEqual = true;
+    bool withinTolerance = true;
+    std::string note;  // why rel RMS or corr is undefined
     // rel RMS over the grid points near the differing edges and over all other points;
     // NaN until computed or when there is no such point.
     double relRmsNear = std::numeric_limits<double>::quiet_NaN();
     double relRmsElsewhere = std::numeric_limits<double>::quiet_NaN();
 };
+
+// Orders rows worst first by rel RMS: an undefined rel RMS of a field that differs above every
+// number, one of a field that matches below every number.
+inline double worstFirstKey(const FieldRow& row) {
+    if (row.relRms == row.relRms) return row.relRms;  // NOLINT(misc-redundant-expression): not NaN
+    return row.withinTolerance ? -1.0 : std::numeric_limits<double>::infinity();
+}
 
 }  // namespace meshdiff::views

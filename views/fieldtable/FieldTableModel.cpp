@@ -1,6 +1,7 @@
 #include "fieldtable/FieldTableModel.h"
 
 #include <cmath>
+#include <limits>
 
 #include <QBrush>
 #include <QColor>
@@ -11,7 +12,7 @@ namespace meshdiff::views {
 namespace {
 
 QString number(double value) {
-    return std::isnan(value) ? QStringLiteral("–") : QString::fromStdString(formatValue(value));
+    return std::isnan(value) ? QStringLiteral("—") : QString::fromStdString(formatValue(value));
 }
 
 // NaN sorts as the smallest value, so "worst first" (descending) puts it last.
@@ -46,7 +47,7 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
         switch (column) {
             case Name: return QString::fromStdString(row.name);
             case RelRms: return number(row.relRms);
-            case Corr: return std::isnan(row.corr) ? QStringLiteral("–") : QString::number(row.corr, 'g', 7);
+            case Corr: return std::isnan(row.corr) ? QStringLiteral("—") : QString::number(row.corr, 'g', 7);
             case MaxAbs: {
                 QString text = number(row.maxAbs);
                 if (!row.units.empty()) text += QStringLiteral(" ") + QString::fromStdString(row.units);
@@ -60,7 +61,9 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
     if (role == SortRole) {
         switch (column) {
             case Name: return QString::fromStdString(row.name);
-            case RelRms: return sortable(row.relRms);
+            case RelRms:  // an undefined rel RMS of a field that differs sorts as the worst
+                return std::isnan(row.relRms) && !row.withinTolerance ? std::numeric_limits<double>::infinity()
+                                                                      : sortable(row.relRms);
             case Corr: return sortable(row.corr);
             case MaxAbs: return sortable(row.maxAbs);
             case NanMasks: return row.nanMasksEqual ? 0 : 1;
@@ -70,9 +73,17 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::TextAlignmentRole && column != Name) return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && column == NanMasks && !row.nanMasksEqual) return QBrush(QColor(180, 0, 0));
+    if (role == Qt::ForegroundRole && column == Name && !row.withinTolerance) return QBrush(QColor(180, 0, 0));
     if (role == Qt::ToolTipRole && column == RelRmsNear) {
         return QStringLiteral("rel RMS over grid points near the differing grid↔mesh edges and triangles");
     }
+    if (role == Qt::ToolTipRole && (column == RelRms || column == Corr) && !row.note.empty()) {
+        return QString::fromStdString(row.note) + (row.withinTolerance
+                                                       ? QStringLiteral(".")
+                                                       : QStringLiteral("; judged by max |A−B|: the field differs."));
+    }
+    if (role == Qt::ToolTipRole && column == Name && !row.withinTolerance)
+        return QStringLiteral("Beyond tolerance: this field makes A and B differ.");
     return {};
 }
 

@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
-# CI stage: builds core/ and its tests with AddressSanitizer + UndefinedBehaviorSanitizer (gcc,
-# MESHDIFF_SANITIZE=ON, no GUI) into ${ASAN_BUILD_DIR:-build-asan}, then runs the core tests and
-# the fuzz corpus replays. Any sanitizer report fails the stage. Extra arguments go to ctest.
+# CI stage: builds core/, its tests, the fuzz replays and the `meshdiff` command line with
+# AddressSanitizer + UndefinedBehaviorSanitizer (gcc, MESHDIFF_SANITIZE=ON, no GUI) into
+# ${ASAN_BUILD_DIR:-build-asan}, then runs the core tests, the fuzz corpus replays and the
+# command-line tests (tests/app) except the three that need meshdiff-gui: app.test_report,
+# app.test_report_browser and app.test_report_leads (`report` renders with VTK; building the window's
+# Qt/VTK code with ASan would add about 12 minutes of compiling). app.test_diagnose_local and
+# app.test_two_executables run their GUI-off parts. Any sanitizer report fails the stage: a CLI
+# test fails on an ASan or LSan report from any of its processes, compare's reading child included
+# (tests/sanitizers/fail-on-report.sh); a UBSan report there only through the exit status
+# (docs/robustness.md, "Sanitizer CI stage"). Not yet run under ASan, so left out until they have
+# passed once: app.test_compare_degenerate and app.test_stalled_read. Extra arguments go to ctest.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/install-deps.sh"
@@ -12,7 +20,7 @@ jobs=${JOBS:-2}
 light=(-DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG")
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMESHDIFF_SANITIZE=ON "${light[@]}" -DMESHDIFF_GUI=OFF \
       -DMESHDIFF_BENCHMARKS=OFF >/dev/null
-targets=(meshdiff_core_tests)
+targets=(meshdiff_core_tests meshdiff)
 for replay in $(sed -n 's/^set(MESHDIFF_FUZZ_TARGETS \(.*\))$/\1/p' "$root/fuzz/FuzzTargets.cmake"); do
   targets+=("fuzz_replay_$replay")
 done
@@ -23,4 +31,4 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1:exitcode=86:s
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/tests/sanitizers/lsan-suppressions.txt}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=87}
 cd "$build"
-ctest --output-on-failure -j"$jobs" --timeout 600 -L 'core|fuzz' "$@"
+ctest --output-on-failure -j"$jobs" --timeout 600 -L 'core|fuzz|app' -E '^app\.test_(report|compare_degenerate|stalled_read)' "$@"

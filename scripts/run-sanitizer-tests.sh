@@ -8,8 +8,7 @@
 # app.test_two_executables run their GUI-off parts. Any sanitizer report fails the stage: a CLI
 # test fails on an ASan or LSan report from any of its processes, compare's reading child included
 # (tests/sanitizers/fail-on-report.sh); a UBSan report there only through the exit status
-# (docs/robustness.md, "Sanitizer CI stage"). Not yet run under ASan, so left out until they have
-# passed once: app.test_compare_degenerate and app.test_stalled_read. Extra arguments go to ctest.
+# (docs/robustness.md, "Sanitizer CI stage"). Extra arguments go to ctest.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/install-deps.sh"
@@ -31,4 +30,4 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1:exitcode=86:s
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/tests/sanitizers/lsan-suppressions.txt}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=87}
 cd "$build"
-ctest --output-on-failure -j"$jobs" --timeout 600 -L 'core|fuzz|app' -E '^app\.test_(report|compare_degenerate|stalled_read)' "$@"
+ctest --output-on-failure -j"$jobs" --timeout 600 -L 'core|fuzz|app' -E '^app\.test_report' "$@"

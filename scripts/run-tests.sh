@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test suite: installs missing packages, builds strictly (warnings are errors), runs every test
-# (GUI tests under Xvfb; style checks included) and fails when any test was skipped, then the
-# sanitizer stages: ASan + UBSan (core, fuzz replays) and TSan (core, rerun engine, views and window).
+# (GUI tests under Xvfb; style checks included) and fails when any test was skipped, runs clang-tidy
+# over core/, then the sanitizer stages: ASan + UBSan (core, fuzz replays, the command-line tests)
+# and TSan (core with TBB's real worker threads, rerun engine, views and window).
 # MESHDIFF_SANITIZER_STAGE=0 skips the sanitizer stages. Extra arguments go to the main ctest.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

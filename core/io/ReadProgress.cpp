@@ -13,8 +13,9 @@ namespace meshdiff {
 
 namespace {
 
-// One reading thread's step, written by it alone (or, past kSlots threads, by all the others in
-// the last slot, under `writing`) and read with `version` (odd while it is written).
+// One reading thread's step, written under `writing` by it alone (or, past kSlots − 1 threads, by
+// all the others in the last slot; slots are not given back when a thread ends) and read by the
+// watcher with `version` (odd while it is written).
 struct Slot {
     std::atomic<bool> claimed{false};
     std::atomic<std::uint32_t> version{0};
@@ -61,14 +62,33 @@ Slot& mySlot(ReadProgressBoard::Shared& b) {
     return *slot;
 }
 
-void write(Slot& slot, std::string_view path, std::string_view step) {
-    while (slot.writing.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+// Holds the slot's `writing` flag: the last slot is shared by every thread past the first
+// kSlots − 1, so even reading one's own slot's bytes needs it.
+class SlotLock {
+public:
+    explicit SlotLock(Slot& slot) : slot_(slot) {
+        while (slot_.writing.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+    }
+    ~SlotLock() { slot_.writing.clear(std::memory_order_release); }
+    SlotLock(const SlotLock&) = delete;
+    SlotLock& operator=(const SlotLock&) = delete;
+
+private:
+    Slot& slot_;
+};
+
+// Under the slot's lock.
+void writeLocked(Slot& slot, std::string_view path, std::string_view step) {
     slot.version.fetch_add(1, std::memory_order_relaxed);
     std::atomic_thread_fence(std::memory_order_release);
     copyTruncated(slot.path, sizeof slot.path, path);
     copyTruncated(slot.step, sizeof slot.step, step);
     slot.version.fetch_add(1, std::memory_order_release);
-    slot.writing.clear(std::memory_order_release);
+}
+
+void write(Slot& slot, std::string_view path, std::string_view step) {
+    const SlotLock lock(slot);
+    writeLocked(slot, path, step);
 }
 
 }  // namespace
@@ -77,9 +97,12 @@ ReadingStep::ReadingStep(std::string_view path, std::string_view step) {
     ReadProgressBoard::Shared& b = *board.load(std::memory_order_relaxed);
     Slot& slot = mySlot(b);
     slot_ = static_cast<int>(&slot - b.slots);
-    previousPath_.assign(slot.path, strnlen(slot.path, sizeof slot.path));
-    previousStep_.assign(slot.step, strnlen(slot.step, sizeof slot.step));
-    write(slot, path, step);
+    {
+        const SlotLock lock(slot);
+        previousPath_.assign(slot.path, strnlen(slot.path, sizeof slot.path));
+        previousStep_.assign(slot.step, strnlen(slot.step, sizeof slot.step));
+        writeLocked(slot, path, step);
+    }
     b.progress.fetch_add(1, std::memory_order_relaxed);
 }
 

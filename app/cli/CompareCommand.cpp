@@ -54,9 +54,9 @@ void writeJson(const std::string& path, const nlohmann::json& j) {
     }
 }
 
-// A field of 0.25° is 4 MB: glibc would map and unmap each one, and the page faults and zeroing of
-// fresh pages cost a rollout a fifth of its time (docs/benchmarks.md). Freed fields stay in the heap
-// instead, to be reused by the next; the peak is a few fields either way.
+// A field of 0.25° is 4 MB: glibc would map and unmap each one, and a rollout would pay the page
+// faults and zeroing of fresh pages for every field (docs/benchmarks.md, "Machines and method").
+// Freed fields stay in the heap instead, to be reused by the next; the peak is a few fields either way.
 void keepFreedFieldsForReuse() {
     mallopt(M_MMAP_THRESHOLD, 256 << 20);
     mallopt(M_TRIM_THRESHOLD, 512 << 20);

@@ -59,7 +59,7 @@ struct FieldSourceOptions {
     // no system call and no kernel copy per field. A file shortened by another process while it
     // is read then raises SIGBUS, so only readers that run watched may set it. Where page faults
     // are dear (a paravirtualised VM: ~10 µs each), read() into a reused buffer is 2.4× faster
-    // (docs/benchmarks.md, session 11), so `compare` reads.
+    // (docs/benchmarks.md, "Goals 1 and 2"), so `compare` reads.
     bool mapStoredMembers = false;
 };
 

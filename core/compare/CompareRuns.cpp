@@ -44,6 +44,7 @@ std::vector<std::string> Comparison::differences() const {
     if (!fields->onlyInB.empty()) out.push_back("fields only in B: " + names(fields->onlyInB));
     if (!fields->leadsNotLinedUp.empty()) out.push_back("leads not lined up: " + names(fields->leadsNotLinedUp));
     if (fields->perLead.empty()) out.push_back("no lead of the fields was compared");
+    std::size_t leadsBeyond = 0;  // a line each for the first three; a rollout's others are counted
     for (const auto& lead : fields->perLead) {
         if (lead.perField.empty()) {
             out.push_back("no field in common was compared");
@@ -54,7 +55,7 @@ std::vector<std::string> Comparison::differences() const {
             if (!m.withinTolerance && std::find(beyond.begin(), beyond.end(), m.name) == beyond.end())
                 beyond.push_back(m.name);
         }
-        if (beyond.empty()) continue;
+        if (beyond.empty() || ++leadsBeyond > 3) continue;
         std::string where;
         if (fields->perLead.size() > 1) {
             char text[48];
@@ -65,6 +66,7 @@ std::vector<std::string> Comparison::differences() const {
         out.push_back(std::to_string(beyond.size()) + (beyond.size() == 1 ? " field" : " fields") +
                       " beyond tolerance (" + tolerance.text() + ")" + where + ": " + names(beyond));
     }
+    if (leadsBeyond > 3) out.push_back("fields beyond tolerance at " + std::to_string(leadsBeyond - 3) + " more leads");
     return out;
 }
 

@@ -260,3 +260,21 @@ TEST_F(DegenerateFields, ARolloutIdenticalAtTheFirstLeadButNotTheSecondDiffersAn
     EXPECT_EQ(c.diagnosis->explainedLead, 1u);
     EXPECT_NE(c.diagnosis->explanation.find("not at lead 1"), std::string::npos) << c.diagnosis->explanation;
 }
+
+TEST_F(DegenerateFields, ARolloutThatDiffersAtEveryLeadNamesTheFirstThreeAndCountsTheRest) {
+    const Values t = noisy(280, 20, 10);
+    Values a, b;
+    for (int lead = 0; lead < 5; ++lead) {
+        a.insert(a.end(), t.begin(), t.end());
+        const Values changed = with(t, 40 + std::size_t(lead), t[40] + 1);
+        b.insert(b.end(), changed.begin(), changed.end());
+    }
+    CompareOptions options;
+    const Comparison c = compareRuns(write("a", {{"t", a}}, 5), write("b", {{"t", b}}, 5), options);
+    const std::vector<std::string> lines = c.differences();
+    ASSERT_EQ(lines.size(), 4u);
+    EXPECT_NE(lines[0].find("at lead 0: t"), std::string::npos) << lines[0];
+    EXPECT_NE(lines[2].find("at lead 2: t"), std::string::npos) << lines[2];
+    EXPECT_EQ(lines[3], "fields beyond tolerance at 2 more leads");
+    EXPECT_FALSE(c.identical());
+}

@@ -31,7 +31,7 @@ Csr meshAdjacency(const std::vector<std::array<std::int32_t, 3>>& faces, std::si
 }  // namespace
 
 std::vector<std::int32_t> reverseCuthillMcKee(const std::vector<std::array<std::int32_t, 3>>& faces,
-                                              std::size_t nodeCount) {
+                                              std::size_t nodeCount, std::optional<std::int32_t> seed) {
     const Csr adj = meshAdjacency(faces, nodeCount);
     std::vector<std::int32_t> degree(nodeCount);
     for (std::size_t i = 0; i < nodeCount; ++i) {
@@ -39,14 +39,15 @@ std::vector<std::int32_t> reverseCuthillMcKee(const std::vector<std::array<std::
         for (auto k = adj.rowStart[i]; k < adj.rowStart[i + 1]; ++k)
             if (adj.columns[k] == static_cast<std::int32_t>(i)) ++degree[i];  // diagonal counts twice
     }
-    const std::vector<std::int32_t> seeds = numpyArgsort(degree);
+    std::vector<std::int32_t> seeds = numpyArgsort(degree);
+    if (seed) seeds.insert(seeds.begin(), *seed);
     std::vector<char> visited(nodeCount, 0);
     std::vector<std::int32_t> order;
     order.reserve(nodeCount);
-    for (std::int32_t seed : seeds) {  // every connected component
-        if (visited[seed]) continue;
-        visited[seed] = 1;
-        order.push_back(seed);
+    for (std::int32_t start : seeds) {  // every connected component
+        if (visited[start]) continue;
+        visited[start] = 1;
+        order.push_back(start);
         std::size_t levelStart = order.size() - 1, levelEnd = order.size();
         while (levelStart < levelEnd) {
             for (std::size_t ii = levelStart; ii < levelEnd; ++ii) {

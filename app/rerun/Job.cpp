@@ -1,8 +1,10 @@
 #include "rerun/Job.h"
 
+#include <filesystem>
 #include <optional>
 
 #include "common/Error.h"
+#include "rerun/NumpyProbe.h"
 #include "rerun/Placeholders.h"
 
 namespace meshdiff::rerun {
@@ -27,6 +29,8 @@ public:
     }
 
     std::vector<StagedInput> takeInputs() { return std::move(inputs_); }
+    bool hasParam(const std::string& name) const { return params_.count(name) > 0; }
+    std::string stageFile(const std::string& localPath) { return mapInput(localPath); }
 
 private:
     // A param's value may refer to the built-in values, not to other params. A file param is
@@ -78,6 +82,23 @@ private:
     std::vector<StagedInput> inputs_;
 };
 
+// A recipe with a "python" param runs NumPy's probe with it; the script is staged like an input
+// (copied to an ssh host) when this machine has it.
+std::optional<ProbeStep> numpyProbeStep(Resolver& resolver, const JobContext& context) {
+    ProbeStep probe;
+    bool sawEmpty = false;
+    probe.interpreter = resolver.word("{python}", sawEmpty);
+    if (probe.interpreter.empty()) return std::nullopt;
+    probe.outDir = context.outDir;
+    const auto resources = context.values.find("resources");
+    if (resources != context.values.end() && !resources->second.empty()) {
+        const std::string script = resources->second + "/" + kNumpyProbeScript;
+        std::error_code error;
+        if (std::filesystem::is_regular_file(script, error)) probe.script = resolver.stageFile(script);
+    }
+    return probe;
+}
+
 }  // namespace
 
 Job resolveJob(const Recipe& recipe, const JobContext& context) {
@@ -104,6 +125,7 @@ Job resolveJob(const Recipe& recipe, const JobContext& context) {
     bool sawEmpty = false;
     job.workdir = recipe.workdir.empty() ? context.outDir : resolver.word(recipe.workdir, sawEmpty);
     if (job.workdir.empty()) job.workdir = context.outDir;
+    if (resolver.hasParam("python")) job.probe = numpyProbeStep(resolver, context);
     job.inputs = resolver.takeInputs();
     job.timeoutSeconds = recipe.timeoutSeconds;
     job.progressPattern = recipe.progressPattern;

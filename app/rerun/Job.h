@@ -1,11 +1,13 @@
 #pragma once
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "rerun/NumpyProbe.h"
 #include "rerun/Recipe.h"
 
 namespace meshdiff::rerun {
@@ -32,6 +34,16 @@ struct JobContext {
     std::function<std::string(const std::string& localPath)> mapInput;
 };
 
+// The NumPy probe (resources/probes/numpy_host.py) of a job whose recipe has a "python" param:
+// run with that Python, in the job's environment, on the job's host, in the job's own step
+// (jobScript), just before the command. Paths are as the command sees them.
+struct ProbeStep {
+    std::string interpreter;  // the recipe's {python}: an interpreter, or a virtual environment's folder
+    std::string script;       // empty when the probe script is not installed: then only the interpreter is resolved
+    std::string outDir;       // where the probe's output files go (numpyProbeFileName)
+    int timeoutSeconds = kNumpyProbeTimeoutSeconds;
+};
+
 // A recipe with every placeholder replaced: an argument vector, never a shell string.
 struct Job {
     std::vector<std::string> argv;
@@ -40,6 +52,7 @@ struct Job {
     std::string workdir;  // as the command sees it
     double timeoutSeconds = 0;
     std::string progressPattern;
+    std::optional<ProbeStep> probe;
 };
 
 // Throws meshdiff::Error for unknown placeholders, a required value that is empty (only a

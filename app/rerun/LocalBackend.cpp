@@ -3,6 +3,7 @@
 #include <QDir>
 #include <csignal>
 
+#include "rerun/JobScript.h"
 #include "rerun/ProcessGroup.h"
 
 namespace meshdiff::rerun {
@@ -40,6 +41,11 @@ void LocalBackend::launch() {
     if (!QDir(workdir).exists())
         return finish({RunStatus::Failed, -1, "working directory does not exist: " + job_.workdir});
     process_.setWorkingDirectory(workdir);
+    if (job_.probe) {
+        // The probe and the command in one shell, as on the other back-ends (jobScript).
+        process_.start("/bin/sh", {"-c", QString::fromStdString(jobScript(job_)), "meshdiff-job"});
+        return;
+    }
     process_.start(QString::fromStdString(job_.argv.front()), arguments);
 }
 

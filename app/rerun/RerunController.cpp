@@ -6,6 +6,7 @@
 #include <QSysInfo>
 
 #include "common/Error.h"
+#include "rerun/NumpyProbe.h"
 #include "rerun/RunDescription.h"
 #include "rerun/RunLedger.h"
 
@@ -66,6 +67,8 @@ void RerunController::start(const RerunRequest& request) {
     paths_.outDir = paths_.runDir + "/out";
     JobContext base = localContext(request, paths_);
     const Job preview = resolveJob(request.recipe, base);  // throws before anything exists
+    probePlanned_ = preview.probe && !preview.probe->script.empty();
+    probe_ = nlohmann::json::object();
     if (!QDir().mkpath(q(paths_.outDir))) throw Error(paths_.runDir, "cannot create the run folder");
     if (request_.label.empty()) request_.label = "rerun " + paths_.id;
 
@@ -161,6 +164,11 @@ void RerunController::onFinished(const RunOutcome& reported) {
     if (!backend_->jobId().empty()) record_["slurm_job"] = backend_->jobId();
     append(q("\n[meshdiff] " + statusName(outcome.status) + (outcome.reason.empty() ? "" : ": " + outcome.reason) +
              " after " + QString::number(finalElapsed_, 'f', 1).toStdString() + " s\n"));
+    probe_ = collectNumpyProbe(paths_.outDir, paths_.runDir, probePlanned_);
+    if (!probe_.empty()) {
+        record_["numpy_probe"] = numpyProbeSummary(probe_);
+        append(q("[meshdiff] " + numpyProbeSummary(probe_) + "\n"));
+    }
     const bool succeeded = outcome.status == RunStatus::Succeeded;
     if (succeeded) {
         writeRunMetadata();
@@ -185,7 +193,7 @@ void RerunController::writeRunMetadata() {
                                 {"env", record_["job"]["env"]}};
     const nlohmann::json metadata =
         rerunMetadata(rerunLabel(request_.label, request_.recipe, host), request_.recipe, host, local, how,
-                      local ? localHostDescription() : nlohmann::json::object());
+                      local ? localHostDescription() : nlohmann::json::object(), probe_);
     QFile file(out.filePath("metadata.json"));
     if (!file.open(QIODevice::WriteOnly)) return;
     file.write(QByteArray::fromStdString(metadata.dump(2) + "\n"));

@@ -67,6 +67,8 @@ private:
     QElapsedTimer clock_;
     QTimer timeLimit_;
     bool running_ = false, timedOut_ = false;
+    bool probePlanned_ = false;  // the job runs the NumPy probe
+    nlohmann::json probe_;       // what it found (readNumpyProbe)
     double finalElapsed_ = -1;
 };
 

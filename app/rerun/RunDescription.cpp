@@ -44,6 +44,30 @@ std::string findLibrary(const std::string& folders, const std::string& library) 
     return {};
 }
 
+// What the probe measured replaces what the recipe asked for; a failed probe is recorded as such.
+void addNumpyProbe(nlohmann::json& metadata, const nlohmann::json& probe,
+                   const std::map<std::string, std::string>& env) {
+    if (!probe.is_object() || probe.empty()) return;
+    if (probe.contains("python")) metadata["python"] = probe["python"];
+    if (!probe.contains("numpy_version")) {
+        metadata["numpy_probe"] = probe;
+        return;
+    }
+    metadata["numpy_version"] = probe["numpy_version"];
+    if (probe.contains("numpy_simd")) metadata["numpy_simd"] = probe["numpy_simd"];
+    if (probe.contains("numpy_blas")) {
+        nlohmann::json blas = probe["numpy_blas"];
+        if (const auto path = env.find("LD_LIBRARY_PATH");
+            path != env.end() && !path->second.empty() && blas.is_object())
+            blas["chosen_by"] = "the recipe's LD_LIBRARY_PATH=" + path->second;
+        metadata["numpy_blas"] = blas;
+    }
+    nlohmann::json notes = nlohmann::json::object();
+    for (const char* key : {"errors", "warnings", "numpy_path"})
+        if (probe.contains(key)) notes[key] = probe[key];
+    if (!notes.empty()) metadata["numpy_probe"] = notes;
+}
+
 }  // namespace
 
 nlohmann::json blasDescription(const std::map<std::string, std::string>& env, const std::string& systemLibDir) {
@@ -106,7 +130,8 @@ std::string rerunLabel(const std::string& letter, const Recipe& recipe, const st
 }
 
 nlohmann::json rerunMetadata(const std::string& label, const Recipe& recipe, const std::string& host, bool local,
-                             const nlohmann::json& how, const nlohmann::json& hostDescription) {
+                             const nlohmann::json& how, const nlohmann::json& hostDescription,
+                             const nlohmann::json& probe) {
     nlohmann::json metadata = {{"label", label}, {"host", host}, {"rerun", how}};
     if (local) {
         const std::string model = hostDescription.value("cpu_model", std::string());
@@ -129,6 +154,7 @@ nlohmann::json rerunMetadata(const std::string& label, const Recipe& recipe, con
         for (std::string word; words >> word;) disabled.push_back(word);
         metadata["numpy_simd"] = {{"disabled (NPY_DISABLE_CPU_FEATURES)", disabled}};
     }
+    addNumpyProbe(metadata, probe, env);
     return metadata;
 }
 

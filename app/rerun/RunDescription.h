@@ -27,7 +27,12 @@ std::string rerunLabel(const std::string& letter, const Recipe& recipe, const st
 // under NumPy ("numpy_blas": this host's for a local run, the recipe's LD_LIBRARY_PATH for any),
 // and how it ran.
 // `host` is the machine it ran on; `local` when that is this one (its CPU can be read).
+// `probe` is what the NumPy probe found on that host (readNumpyProbe): when it found NumPy, its
+// numpy_version, numpy_simd (the dispatch), numpy_blas (the BLAS loaded; "chosen_by" names the
+// recipe's LD_LIBRARY_PATH) and python replace what the recipe asked for; when it failed,
+// "numpy_probe" says why and the recipe's request stays; {} when no probe ran.
 nlohmann::json rerunMetadata(const std::string& label, const Recipe& recipe, const std::string& host, bool local,
-                             const nlohmann::json& how, const nlohmann::json& hostDescription);
+                             const nlohmann::json& how, const nlohmann::json& hostDescription,
+                             const nlohmann::json& probe = nlohmann::json::object());
 
 }  // namespace meshdiff::rerun

@@ -3,6 +3,7 @@
 #include <QRegularExpression>
 #include <cmath>
 
+#include "rerun/JobScript.h"
 #include "rerun/ProcessGroup.h"
 #include "rerun/ShellQuote.h"
 
@@ -60,9 +61,7 @@ void SlurmBackend::launch() {
     QFile script(scriptPath);
     if (!script.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return finish({RunStatus::Failed, -1, "cannot write " + scriptPath.toStdString()});
-    const std::string text = "#!/bin/sh\n# written by meshdiff rerun " + paths_.id + "\ncd -- " +
-                             shellQuote(job_.workdir) + " || exit 126\n" + shellExports(job_.env) +
-                             shellExec(job_.argv) + "\n";
+    const std::string text = "#!/bin/sh\n# written by meshdiff rerun " + paths_.id + "\n" + jobScript(job_);
     script.write(text.data(), static_cast<qint64>(text.size()));
     script.close();
     logPath_ = q(paths_.runDir + "/slurm.out");

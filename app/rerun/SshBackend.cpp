@@ -5,6 +5,7 @@
 #include <csignal>
 #include <memory>
 
+#include "rerun/JobScript.h"
 #include "rerun/ProcessGroup.h"
 #include "rerun/ShellQuote.h"
 
@@ -123,9 +124,7 @@ void SshBackend::upload(std::size_t index) {
 }
 
 void SshBackend::runCommand() {
-    const std::string script = "cd -- " + shellQuote(job_.workdir) + " || exit 126\n" + "echo $$ > " +
-                               shellQuote(remoteRun_ + "/job.pid") + "\n" + shellExports(job_.env) +
-                               shellExec(job_.argv) + "\n";
+    const std::string script = jobScript(job_, remoteRun_ + "/job.pid");
     emit note(q("running on " + settings_.host + " in " + job_.workdir));
     running_ = true;
     runStep("ssh", sshArguments(script), true, [this](int exitCode, const QString&) {

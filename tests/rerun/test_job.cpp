@@ -99,12 +99,18 @@ TEST(ShippedRecipes, NumPyPresetsDisableTheRightCpuFeatures) {
     r.params["script"] = "/home/u/build_graph.py";
     auto* simd = r.option("simd");
     ASSERT_NE(simd, nullptr);
-    simd->selected = "as an AVX2 host";
+    simd->selected = "as an AVX2 host (NumPy 1 names)";
     EXPECT_EQ(envValue(resolveJob(r, sampleContext()), "NPY_DISABLE_CPU_FEATURES"),
               "AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL");
-    simd->selected = "as a pre-AVX2 host";
+    simd->selected = "as a pre-AVX2 host (NumPy 1 names)";
     EXPECT_EQ(envValue(resolveJob(r, sampleContext()), "NPY_DISABLE_CPU_FEATURES"),
               "AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL AVX2 FMA3");
+    // NumPy 2 groups its x86 targets; its NumPy 1 names would leave them on.
+    simd->selected = "as an AVX2 host (NumPy 2: X86_V4 off)";
+    EXPECT_EQ(envValue(resolveJob(r, sampleContext()), "NPY_DISABLE_CPU_FEATURES"), "X86_V4 AVX512_ICL AVX512_SPR");
+    simd->selected = "as a pre-AVX2 host (NumPy 2: X86_V3 and X86_V4 off)";
+    EXPECT_EQ(envValue(resolveJob(r, sampleContext()), "NPY_DISABLE_CPU_FEATURES"),
+              "X86_V4 AVX512_ICL AVX512_SPR X86_V3");
     simd->selected = "all features of the host";
     const Job job = resolveJob(r, sampleContext());
     EXPECT_EQ(envValue(job, "NPY_DISABLE_CPU_FEATURES"), "<unset>");

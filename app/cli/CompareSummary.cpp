@@ -47,7 +47,12 @@ void printGraph(std::ostream& out, const GraphDiff& d) {
         out << " (max " << d.maxMovedUlp << " ULP, " << format("%.3g", d.maxShiftDegrees) << "°)";
     out << "\n";
     if (!d.gridCoordinatesEqual) out << "  grid coordinates  differ\n";
-    out << "  hash A " << d.hashA << "\n  hash B " << d.hashB << "\n";
+    const std::string reordered = reorderedReceiversText(d);
+    out << "  edge order        "
+        << (reordered.empty() ? "the same for every receiver" : (d.sameSets() ? "same edges; " : "") + reordered)
+        << "\n";
+    out << "  hash A " << d.hashA << "  ordered " << d.hashOrderedA << "\n  hash B " << d.hashB << "  ordered "
+        << d.hashOrderedB << "\n";
     out << "  graphs " << (d.identical() ? "identical" : "DIFFER") << "\n";
 }
 

@@ -32,7 +32,9 @@ void checkUnmatchedFiles(const RunInputs& a, const RunInputs& b, const CompareOp
 std::vector<std::string> Comparison::differences() const {
     std::vector<std::string> out;
     if (!graph && !fields) return {"nothing was compared"};
-    if (graph && !graph->identical()) out.push_back("the graphs differ");
+    if (graph && !graph->sameSets()) out.push_back("the graphs differ");
+    else if (graph && graph->orderDiffers())
+        out.push_back("the graphs hold the same edges, but " + reorderedReceiversText(*graph));
     if (!fields) return out;
     auto names = [](const std::vector<std::string>& list) {
         std::string text;
@@ -104,7 +106,13 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
                 side.view = side.graph.view();
             }
             side.prepared.edges = canonicalEdges(side.view);
-            tbb::parallel_invoke([&] { side.prepared.hash = canonicalGraphHash(side.view, side.prepared.edges); },
+            tbb::parallel_invoke(
+                [&] {
+                    side.prepared.order = receiverOrder(side.view);
+                    side.prepared.hash = canonicalGraphHash(side.view, side.prepared.edges);
+                    side.prepared.orderedHash =
+                        orderedGraphHash(side.prepared.hash, side.prepared.order, side.prepared.edges);
+                },
                                  [&] {
                                      if (options.edgeFeatures)
                                          side.frames = graphEdgeFrames(side.view, driftOptions.features);
@@ -115,8 +123,8 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         // The at-risk probe and the places are mostly serial: the drift's parallel loops fill the other core.
         tbb::parallel_invoke(
             [&] {
-                if (options.assessRisk && !c.graph->identical()) c.atRisk = assessDiffRisk(*c.graph, a.view, b.view);
-                if (options.diagnose && !c.graph->identical()) places = placesOf(*c.graph, a.view, b.view);
+                if (options.assessRisk && !c.graph->sameSets()) c.atRisk = assessDiffRisk(*c.graph, a.view, b.view);
+                if (options.diagnose && !c.graph->sameSets()) places = placesOf(*c.graph, a.view, b.view);
             },
             [&] {
                 if (options.edgeFeatures)

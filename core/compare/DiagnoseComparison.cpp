@@ -25,7 +25,11 @@ Diagnosis diagnoseComparison(const Comparison& comparison, const std::optional<D
     input.tolerance = comparison.tolerance.relative;
     input.toleranceText = comparison.tolerance.text();
     input.graphsCompared = comparison.graph.has_value();
-    input.graphsDiffer = comparison.graph && !comparison.graph->identical();
+    input.graphsDiffer = comparison.graph && !comparison.graph->sameSets();
+    if (comparison.graph) {
+        input.reorderedMeshNodes = comparison.graph->g2mReordered.size();
+        input.reorderedGridPoints = comparison.graph->m2gReordered.size();
+    }
     input.places = places;
     if (input.places) input.places->latLon.clear();
     input.globeAreaNear = globeAreaNear;

@@ -64,17 +64,20 @@ void denseTanh(const float* w, const float* b, const float* in, int n, float* ou
     }
 }
 
-// CSR of `value` grouped by `key`, each group sorted ascending.
+// CSR of `value` grouped by `key`, each group in the order the arrays list it (the order a
+// segment sum adds its messages in) or sorted ascending.
+enum class GroupOrder { Listed, Ascending };
 std::pair<std::vector<std::int64_t>, std::vector<std::int32_t>> grouped(std::span<const std::int32_t> key,
                                                                         std::span<const std::int32_t> value,
-                                                                        std::size_t keys) {
+                                                                        std::size_t keys, GroupOrder order) {
     std::vector<std::int64_t> start(keys + 1, 0);
     for (auto k : key) ++start[std::size_t(k) + 1];
     for (std::size_t i = 0; i < keys; ++i) start[i + 1] += start[i];
     std::vector<std::int32_t> out(key.size());
     std::vector<std::int64_t> next(start.begin(), start.end() - 1);
     for (std::size_t e = 0; e < key.size(); ++e) out[std::size_t(next[std::size_t(key[e])]++)] = value[e];
-    for (std::size_t i = 0; i < keys; ++i) std::sort(out.begin() + start[i], out.begin() + start[i + 1]);
+    if (order == GroupOrder::Ascending)
+        for (std::size_t i = 0; i < keys; ++i) std::sort(out.begin() + start[i], out.begin() + start[i + 1]);
     return {std::move(start), std::move(out)};
 }
 
@@ -127,7 +130,7 @@ std::vector<float> MessagePassingModel::run(const MeshGraph& graph, const std::v
     const auto gridXyz = toFloat(gridCartesian64(GridAxes{graph.gridLat, graph.gridLon}));
 
     // Encoder: each mesh node averages one message per incoming grid edge.
-    const auto g2m = grouped(graph.g2mReceivers, graph.g2mSenders, nMesh);
+    const auto g2m = grouped(graph.g2mReceivers, graph.g2mSenders, nMesh, GroupOrder::Listed);
     const auto& g2mStart = g2m.first;
     const auto& g2mGrid = g2m.second;
     std::vector<float> h(nMesh * H, 0.0f);
@@ -153,7 +156,7 @@ std::vector<float> MessagePassingModel::run(const MeshGraph& graph, const std::v
             from.push_back(graph.meshFaces[3 * f + k]);
             to.push_back(graph.meshFaces[3 * f + (k + 1) % 3]);
         }
-    auto neighbours = grouped(to, from, nMesh);
+    auto neighbours = grouped(to, from, nMesh, GroupOrder::Ascending);
     auto& nbStart = neighbours.first;
     auto& nb = neighbours.second;
     for (std::size_t m = 0; m < nMesh; ++m) {  // both face orientations give each edge twice
@@ -183,7 +186,7 @@ std::vector<float> MessagePassingModel::run(const MeshGraph& graph, const std::v
     }
 
     // Decoder: each grid point reads the three nodes of its triangle.
-    const auto m2g = grouped(graph.m2gReceivers, graph.m2gSenders, nGrid);
+    const auto m2g = grouped(graph.m2gReceivers, graph.m2gSenders, nGrid, GroupOrder::Listed);
     const auto& m2gStart = m2g.first;
     const auto& m2gMesh = m2g.second;
     std::vector<float> out(nGrid * std::size_t(out_));

@@ -32,7 +32,8 @@ FieldDiagnosis judge(const FieldDifference& f, const DiagnosisInput& in) {
         d.cause = Cause::Unknown;
         return d;
     }
-    d.cause = Cause::Spread;
+    const bool orderOnly = !in.graphsDiffer && in.reorderedMeshNodes + in.reorderedGridPoints > 0;
+    d.cause = orderOnly ? Cause::Order : Cause::Spread;
     if (!in.graphsDiffer || !f.energy) return d;
     d.energyNear = f.energy->energyShare();
     d.areaNear = f.energy->areaShare();
@@ -66,17 +67,18 @@ struct Pooled {
 Pooled pool(const std::vector<FieldDiagnosis>& fields, std::size_t lead, const DiagnosisThresholds& t) {
     Pooled p;
     double weight = 0, graph = 0, near = 0;
-    bool known = false;
+    bool known = false, order = false;
     for (const FieldDiagnosis& f : fields) {
         if (f.field.lead != lead || f.cause == Cause::None) continue;
         ++p.beyondTolerance;
         known = known || f.cause != Cause::Unknown;
+        order = order || f.cause == Cause::Order;
         const double w = std::isnan(f.field.relRms) ? 1.0 : std::max(f.field.relRms * f.field.relRms, 1e-300);
         weight += w, graph += w * f.graphShare, near += w * f.energyNear;
     }
     if (p.beyondTolerance == 0) return p;
-    if (!known) {
-        p.cause = Cause::Unknown;
+    if (!known || order) {
+        p.cause = order ? Cause::Order : Cause::Unknown;
         return p;
     }
     p.graphShare = graph / weight;
@@ -101,6 +103,42 @@ std::string placesText(const Diagnosis& d) {
 
 std::string concentrationText(double c) { return number(c >= 100 ? "%.0f" : "%.2g", c) + "×"; }
 
+// "20,430 mesh nodes and 26,736 grid points"
+std::string reorderedText(const Diagnosis& d) {
+    std::string text;
+    if (d.reorderedMeshNodes > 0)
+        text = count(d.reorderedMeshNodes, d.reorderedMeshNodes == 1 ? "mesh node" : "mesh nodes");
+    if (d.reorderedGridPoints > 0)
+        text += (text.empty() ? "" : " and ") +
+                count(d.reorderedGridPoints, d.reorderedGridPoints == 1 ? "grid point" : "grid points");
+    return text;
+}
+
+// The largest rel RMS among the lead's fields beyond tolerance (NaN when none is defined).
+double largestRelRms(const Diagnosis& d, std::size_t lead) {
+    double largest = std::numeric_limits<double>::quiet_NaN();
+    for (const FieldDiagnosis& f : d.perField)
+        if (f.field.lead == lead && f.cause != Cause::None && !std::isnan(f.field.relRms))
+            largest = std::isnan(largest) ? f.field.relRms : std::max(largest, f.field.relRms);
+    return largest;
+}
+
+// Summation order alone moves a float32 model by rounding-level amounts that grow with each
+// step (docs/diagnosis.md); beyond this a first difference asks for another cause as well.
+constexpr double kRoundingLevelRelRms = 1e-5;
+
+std::string explainOrder(const Diagnosis& d) {
+    const std::string fields = count(d.fieldsBeyondTolerance, d.fieldsBeyondTolerance == 1 ? "field" : "fields");
+    std::string text = "The graphs hold the same edges, but " + reorderedText(d) +
+                       " sum their incoming messages in another order: the summation order differs. Expect the " +
+                       fields + " beyond tolerance to differ at rounding level, spread everywhere, growing with lead";
+    const double largest = largestRelRms(d, d.explainedLead);
+    if (!std::isnan(largest) && largest > kRoundingLevelRelRms)
+        text += "; rel RMS " + number("%.2g", largest) + " is more than summation order alone gives in a few steps, "
+                "so device numerics, precision (TF32), library versions or inputs may add to it";
+    return text + ".";
+}
+
 std::string explain(const Diagnosis& d) {
     const std::string fields = count(d.fieldsBeyondTolerance, d.fieldsBeyondTolerance == 1 ? "field" : "fields");
     const std::string tolerance = d.toleranceText.empty() ? "rel RMS ≤ " + number("%g", d.tolerance) : d.toleranceText;
@@ -112,6 +150,8 @@ std::string explain(const Diagnosis& d) {
         case Cause::None:
             text = "Every field is within tolerance (" + tolerance + ")";
             if (d.graphsDiffer) text += ", although the graphs differ (" + placesText(d) + ")";
+            else if (!reorderedText(d).empty())
+                text += ", although " + reorderedText(d) + " sum their incoming messages in another order";
             return text + ".";
         case Cause::Unknown:
             return fields + " beyond tolerance, but no graphs were compared to tell a graph cause from " + elsewhere +
@@ -128,6 +168,7 @@ std::string explain(const Diagnosis& d) {
             text = "Only " + percent(d.energyNear) + " of Σ(A−B)² of the " + fields + " beyond tolerance lies " + near +
                    ": the difference is spread everywhere, from " + elsewhere + ".";
             break;
+        case Cause::Order: return explainOrder(d);
         case Cause::Mixed:
             text = percent(d.graphShare) + " of Σ(A−B)² of the " + fields + " beyond tolerance is concentrated " +
                    near + "; the other " + percent(1 - d.graphShare) + " is spread everywhere, from " + elsewhere + ".";
@@ -161,6 +202,7 @@ const char* toString(Cause cause) {
         case Cause::Spread: return "spread";
         case Cause::Mixed: return "mixed";
         case Cause::Unknown: return "unknown";
+        case Cause::Order: return "order";
     }
     return "unknown";
 }
@@ -175,6 +217,8 @@ Diagnosis diagnose(const DiagnosisInput& input) {
     d.thresholds = input.thresholds;
     d.residual = input.residual;
     d.globeAreaNear = input.globeAreaNear;
+    d.reorderedMeshNodes = input.reorderedMeshNodes;
+    d.reorderedGridPoints = input.reorderedGridPoints;
     if (input.places) {
         d.movedNodesPlaced = input.places->movedNodesPlaced;
         d.triangles = input.places->triangles;

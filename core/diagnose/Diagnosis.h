@@ -17,6 +17,7 @@ enum class Cause {
     Graph,    // the difference sits where the graphs differ
     Spread,   // it does not: device numerics, precision (TF32), library versions, inputs
     Mixed,    // both parts are significant
+    Order,    // the graphs hold the same edges, listed in another order: summation order
     Unknown,  // fields differ but no graphs were compared
 };
 const char* toString(Cause cause);
@@ -46,7 +47,9 @@ struct DiagnosisResidual {
 struct DiagnosisInput {
     std::vector<FieldDifference> fields;
     std::size_t shownLead = 0;  // the lead the cause is given for
-    bool graphsCompared = false, graphsDiffer = false;
+    bool graphsCompared = false, graphsDiffer = false;  // graphsDiffer: the edge sets or nodes
+    // Receivers whose incoming edges are listed in another order (GraphDiff::g2mReordered, m2gReordered).
+    std::size_t reorderedMeshNodes = 0, reorderedGridPoints = 0;
     std::optional<DiffPlaces> places;  // the graph differences; its latLon may be left out
     double globeAreaNear = 0;          // the neighbourhood's share of the whole fields grid
     double tolerance = 0;              // the relative one (FieldTolerance::relative)
@@ -81,6 +84,7 @@ struct Diagnosis {
     // the first lead where one is not (so that the cause is "none" only when no lead differs).
     std::size_t explainedLead = 0;
     std::size_t triangles = 0, grid2meshEdges = 0, movedNodes = 0;
+    std::size_t reorderedMeshNodes = 0, reorderedGridPoints = 0;
     bool movedNodesPlaced = false;  // DiffPlaces::movedNodesPlaced
     double radiusDegrees = 0, globeAreaNear = 0;
     bool graphsCompared = false, graphsDiffer = false;

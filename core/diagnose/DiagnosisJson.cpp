@@ -42,6 +42,7 @@ nlohmann::json diagnosisToJson(const Diagnosis& d) {
           {"grid2mesh_edges", d.grid2meshEdges},
           {"moved_mesh_nodes", d.movedNodes},
           {"moved_mesh_nodes_placed", d.movedNodesPlaced}}},
+        {"reordered_receivers", {{"mesh_nodes", d.reorderedMeshNodes}, {"grid_points", d.reorderedGridPoints}}},
         {"area_weighting", "grid points"},
         {"thresholds",
          {{"tolerance", d.tolerance},

@@ -98,6 +98,24 @@ std::vector<TriangleChange> changedTriangles(const CanonicalEdges& a, const Cano
 
 }  // namespace
 
+std::string reorderedReceiversText(const GraphDiff& d) {
+    auto counted = [](std::size_t n, const char* one, const char* many) {
+        std::string digits = std::to_string(n), grouped;
+        for (std::size_t i = 0; i < digits.size(); ++i) {
+            if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
+            grouped += digits[i];
+        }
+        return grouped + " " + (n == 1 ? one : many);
+    };
+    std::string text;
+    if (!d.g2mReordered.empty()) text = counted(d.g2mReordered.size(), "mesh node", "mesh nodes");
+    if (!d.m2gReordered.empty())
+        text += (text.empty() ? "" : " and ") + counted(d.m2gReordered.size(), "grid point", "grid points");
+    if (text.empty()) return text;
+    const bool one = d.g2mReordered.size() + d.m2gReordered.size() == 1;
+    return text + (one ? " sums its" : " sum their") + " incoming messages in another order";
+}
+
 std::uint32_t ulpDistance(float a, float b) {
     if (a == b) return 0;
     if (std::isnan(a) || std::isnan(b)) return UINT32_MAX;
@@ -111,8 +129,9 @@ std::uint32_t ulpDistance(float a, float b) {
 }
 
 PreparedGraph prepareGraph(const GraphView& graph) {
-    PreparedGraph prepared{canonicalEdges(graph), {}};
+    PreparedGraph prepared{canonicalEdges(graph), receiverOrder(graph), {}, {}};
     prepared.hash = canonicalGraphHash(graph, prepared.edges);
+    prepared.orderedHash = orderedGraphHash(prepared.hash, prepared.order, prepared.edges);
     return prepared;
 }
 
@@ -132,8 +151,14 @@ GraphDiff diffGraphs(const GraphView& a, const GraphView& b, const PreparedGraph
     GraphDiff d;
     d.hashA = pa.hash;
     d.hashB = pb.hash;
+    d.hashOrderedA = pa.orderedHash;
+    d.hashOrderedB = pb.orderedHash;
+    ReorderedReceivers reordered;
     tbb::parallel_invoke([&] { diffG2m(pa.edges, pb.edges, d); },
-                         [&] { d.m2gChanged = changedTriangles(pa.edges, pb.edges); });
+                         [&] { d.m2gChanged = changedTriangles(pa.edges, pb.edges); },
+                         [&] { reordered = reorderedReceivers(pa.order, pb.order, pa.edges, pb.edges); });
+    d.g2mReordered = std::move(reordered.meshNodes);
+    d.m2gReordered = std::move(reordered.gridPoints);
     d.g2mEdgesA = a.g2mSenders.size();
     d.g2mEdgesB = b.g2mSenders.size();
     d.gridPoints = a.gridCount();

@@ -7,6 +7,7 @@
 
 #include "graph/CanonicalEdges.h"
 #include "graph/MeshGraph.h"
+#include "graph/ReceiverOrder.h"
 
 namespace meshdiff {
 
@@ -41,12 +42,23 @@ struct GraphDiff {
     std::uint32_t maxMovedUlp = 0;
     double maxShiftDegrees = 0;
     bool gridCoordinatesEqual = true;
-    std::string hashA, hashB;
+    // Receivers whose incoming senders are the same set listed in another order: the model sums
+    // their messages in another order (ReceiverOrder.h). Ascending.
+    std::vector<std::int32_t> g2mReordered;  // mesh nodes
+    std::vector<std::int32_t> m2gReordered;  // grid points
+    std::string hashA, hashB;                // edge sets (order ignored)
+    std::string hashOrderedA, hashOrderedB;  // sets and every receiver's order
 
-    bool identical() const {
+    bool sameSets() const {
         return g2mOnlyA.empty() && g2mOnlyB.empty() && m2gChanged.empty() && movedNodes.empty() && gridCoordinatesEqual;
     }
+    bool orderDiffers() const { return !g2mReordered.empty() || !m2gReordered.empty(); }
+    bool identical() const { return sameSets() && !orderDiffers(); }
 };
+
+// "20,430 mesh nodes and 26,736 grid points sum their incoming messages in another order", or
+// empty when every receiver lists its senders in the same order.
+std::string reorderedReceiversText(const GraphDiff& diff);
 
 // Set difference of two validated graphs over the same grid and mesh node count.
 // Throws meshdiff::Error (naming both files) when the graphs are not comparable.
@@ -57,7 +69,8 @@ GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const std::string& 
 // read it, while the other graph is still being read. Reads `graph`, which must outlive it.
 struct PreparedGraph {
     CanonicalEdges edges;
-    std::string hash;
+    ReceiverOrder order;
+    std::string hash, orderedHash;
 };
 PreparedGraph prepareGraph(const GraphView& graph);
 PreparedGraph prepareGraph(const MeshGraph& graph);

@@ -102,4 +102,18 @@ std::string canonicalGraphHash(const GraphView& g, const CanonicalEdges& edges) 
     return sha.hex();
 }
 
+std::string orderedGraphHash(const std::string& setHash, const ReceiverOrder& order, const CanonicalEdges& edges) {
+    Sha256 sha;
+    const std::string tag = "meshdiff-graph-ordered-v1";
+    sha.add(tag.data(), tag.size());
+    sha.add(setHash.data(), setHash.size());
+    for (std::size_t m = 0; m < order.meshNodes(); ++m) {
+        const auto senders = order.g2mSenders(m);
+        sha.addCount(senders.size());
+        sha.addVector(senders);
+    }
+    sha.add(edges.m2gSenders(0), 3 * edges.gridPoints() * sizeof(std::int32_t));
+    return sha.hex();
+}
+
 }  // namespace meshdiff

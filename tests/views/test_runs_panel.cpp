@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "runs/RunsPanel.h"
 
 namespace meshdiff::views {
@@ -61,6 +63,63 @@ TEST(RunComparisonRows, NameTheBlasUnderNumPyAndListItsLibraries) {
         EXPECT_NE(r.property, "numpy_blas.vendor") << "the vendor is listed twice";
         EXPECT_NE(r.property, "blas") << "the vendor is listed twice";
     }
+}
+
+TEST(RunComparisonRows, ShowNumPysVersionDispatchAndBlasOfAProbedRerunAndOfASidecar) {
+    RunInputs rerun, sidecar;
+    // A rerun's metadata as the NumPy probe fills it on a Debian host.
+    rerun.metadata = {{"numpy_version", "1.24.2"},
+                      {"numpy_simd",
+                       {{"NPY_DISABLE_CPU_FEATURES", "AVX512F AVX512CD AVX2 FMA3"},
+                        {"cpu_baseline", {"SSE", "SSE2", "SSE3"}},
+                        {"cpu_dispatch", {"SSSE3", "AVX2", "AVX512F"}},
+                        {"dispatch_enabled", {"SSSE3"}}}},
+                      {"numpy_blas",
+                       {{"vendor", "OpenBLAS"},
+                        {"version", "0.3.21"},
+                        {"corename", "Haswell"},
+                        {"library", "/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3"}}}};
+    // A run folder a user brings: the graph script's sidecar (tests/data/graphs-numpy2), NumPy 2.
+    std::ifstream in(std::string(MESHDIFF_DATA_DIR) + "/graphs-numpy2/wn2_graph_np2_1p0deg_avx2.json");
+    sidecar.metadata = nlohmann::json::parse(in);
+    const auto rows = runComparisonRows(rerun, sidecar);
+    EXPECT_EQ(rowNamed(rows, "NumPy").a, "1.24.2");
+    EXPECT_EQ(rowNamed(rows, "NumPy").b, "2.5.2");
+    EXPECT_TRUE(rowNamed(rows, "NumPy").differs);
+    EXPECT_EQ(rowNamed(rows, "NumPy SIMD").a,
+              "baseline SSE, SSE2, SSE3; dispatched: SSSE3; off: AVX512F, AVX512CD, AVX2, FMA3");
+    EXPECT_EQ(rowNamed(rows, "NumPy SIMD").b,
+              "baseline X86_V2; dispatched: X86_V3; off: X86_V4, AVX512_ICL, AVX512_SPR");
+    EXPECT_EQ(rowNamed(rows, "BLAS/LAPACK").a, "OpenBLAS 0.3.21 (Haswell kernels)");
+    EXPECT_EQ(rowNamed(rows, "numpy_blas.library").a, "/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3");
+    for (const auto& r : rows) EXPECT_NE(r.property, "numpy_version") << "the version is listed twice";
+
+    RunInputs failed;
+    failed.metadata = {{"numpy_probe", {{"failed", "cannot import NumPy: ModuleNotFoundError"}}}};
+    EXPECT_EQ(rowNamed(runComparisonRows(failed, sidecar), "NumPy").a,
+              "not known (NumPy probe failed: cannot import NumPy: ModuleNotFoundError)");
+}
+
+TEST(RunsPanel, ListsTheNumPyRowsOfBothRuns) {
+    RunInputs a, b;
+    a.metadata = {{"numpy_version", "1.24.2"}, {"numpy_blas", {{"vendor", "OpenBLAS"}, {"version", "0.3.21"}}}};
+    b.metadata = {
+        {"numpy_version", "2.5.2"},
+        {"numpy_simd", {{"cpu_baseline", {"X86_V2"}}, {"cpu_dispatch", {"X86_V3"}}, {"dispatch_enabled", {"X86_V3"}}}}};
+    RunsPanel panel;
+    panel.setRows(runComparisonRows(a, b));
+    QTableWidget* table = panel.table();
+    const int version = tableRowOf(table, "NumPy"), simd = tableRowOf(table, "NumPy SIMD"),
+              blas = tableRowOf(table, "BLAS/LAPACK");
+    ASSERT_GE(version, 0);
+    ASSERT_GE(simd, 0);
+    ASSERT_GE(blas, 0);
+    // The panel lets long values wrap after '.' and '_' (zero-width spaces); the text is the value.
+    auto shown = [table](int row, int column) { return table->item(row, column)->text().remove(QChar(0x200B)); };
+    EXPECT_EQ(shown(version, 1), "1.24.2");
+    EXPECT_EQ(shown(version, 2), "2.5.2");
+    EXPECT_EQ(shown(simd, 2), "baseline X86_V2; dispatched: X86_V3");
+    EXPECT_EQ(shown(blas, 1), "OpenBLAS 0.3.21");
 }
 
 TEST(RunComparisonRows, RecognisesDigests) {

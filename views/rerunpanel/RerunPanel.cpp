@@ -49,6 +49,16 @@ void fillTable(QTableWidget* table, const QJsonObject& values, bool spareRow) {
     if (spareRow) table->insertRow(table->rowCount());
 }
 
+// A recipe's "param_help" ({"python": "The Python on the host: …"}) as the tooltips of its params' rows.
+void explainParams(QTableWidget* table, const QJsonObject& help) {
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const QString text = help.value(table->item(row, 0)->text()).toString();
+        if (text.isEmpty()) continue;
+        table->item(row, 0)->setToolTip(text);
+        table->item(row, 1)->setToolTip(text);
+    }
+}
+
 QJsonObject readTable(const QTableWidget* table) {
     QJsonObject values;
     for (int row = 0; row < table->rowCount(); ++row) {
@@ -323,6 +333,7 @@ void RerunPanel::showRecipe() {
         recipe_["params"] = params;
     }
     fillTable(params_, recipe_.value("params").toObject(), false);
+    explainParams(params_, recipe_.value("param_help").toObject());
     fillTable(env_, recipe_.value("env").toObject(), true);
     json_->setPlainText(QString::fromUtf8(QJsonDocument(recipe_).toJson(QJsonDocument::Indented)));
 }

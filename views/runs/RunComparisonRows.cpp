@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "runs/NumpyRunText.h"
+
 namespace meshdiff::views {
 namespace {
 
@@ -41,17 +43,6 @@ std::string firstOf(const nlohmann::json& metadata, std::initializer_list<const 
         if (metadata.is_object() && metadata.contains(key)) return readableValue(metadata[key]);
     }
     return {};
-}
-
-// The BLAS/LAPACK vendor under NumPy ("numpy_blas": {"vendor", …} as reruns record it, or a
-// plain "blas" string); its library paths follow among the other metadata rows.
-std::string blasOf(const nlohmann::json& metadata) {
-    if (!metadata.is_object()) return {};
-    if (const auto it = metadata.find("numpy_blas"); it != metadata.end()) {
-        if (it->is_object() && it->contains("vendor")) return readableValue((*it)["vendor"]);
-        return readableValue(*it);
-    }
-    return firstOf(metadata, {"blas"});
 }
 
 std::string filesFound(const RunInputs& run) {
@@ -133,16 +124,27 @@ std::vector<RunComparisonRow> runComparisonRows(const RunInputs& a, const RunInp
     add("Path", a.path, b.path, RunValueKind::Text, false);
     add("Label", a.label, b.label, RunValueKind::Text, false);
     add("Device", firstOf(a.metadata, {"device"}), firstOf(b.metadata, {"device"}), RunValueKind::Text);
-    add("NumPy SIMD", firstOf(a.metadata, {"numpy_simd", "numpy_simd_targets", "simd"}),
-        firstOf(b.metadata, {"numpy_simd", "numpy_simd_targets", "simd"}), RunValueKind::List);
-    add("BLAS/LAPACK", blasOf(a.metadata), blasOf(b.metadata), RunValueKind::Text);
+    add("NumPy", numpyVersionText(a.metadata), numpyVersionText(b.metadata), RunValueKind::Text);
+    add("NumPy SIMD", numpyDispatchText(a.metadata), numpyDispatchText(b.metadata), RunValueKind::List);
+    add("BLAS/LAPACK", numpyBlasText(a.metadata), numpyBlasText(b.metadata), RunValueKind::Text);
     add("Graph hash", hashA.empty() ? firstOf(a.metadata, {"graph_hash"}) : hashA,
         hashB.empty() ? firstOf(b.metadata, {"graph_hash"}) : hashB, RunValueKind::Hash);
     add("Files found", filesFound(a), filesFound(b), RunValueKind::Text, false);
 
     // Shown above, with everything nested under them.
-    static const std::set<std::string> shown{"label",      "device", "numpy_simd",        "numpy_simd_targets", "simd",
-                                             "graph_hash", "blas",   "numpy_blas.vendor", "numpy_blas.caveat"};
+    static const std::set<std::string> shown{"label",
+                                             "device",
+                                             "numpy_version",
+                                             "numpy_probe.failed",
+                                             "numpy_simd",
+                                             "numpy_simd_targets",
+                                             "simd",
+                                             "graph_hash",
+                                             "blas",
+                                             "numpy_blas.vendor",
+                                             "numpy_blas.version",
+                                             "numpy_blas.corename",
+                                             "numpy_blas.caveat"};
     std::map<std::string, nlohmann::json> flatA, flatB;
     flatten(a.metadata, "", flatA);
     flatten(b.metadata, "", flatB);

@@ -18,10 +18,10 @@ struct RunComparisonRow {
     RunValueKind kind = RunValueKind::Text;
 };
 
-// Path, label, device, NumPy SIMD targets, BLAS/LAPACK, graph hash, files found, then every other metadata
-// value (nested keys joined with '.'). `hashA`/`hashB` (the computed canonical hashes) take
-// precedence over the metadata's graph_hash when not empty. Paths and labels always differ
-// and are never marked as differing.
+// Path, label, device, NumPy (its version), NumPy SIMD (its dispatch), BLAS/LAPACK (under NumPy),
+// graph hash, files found, then every other metadata value (nested keys joined with '.').
+// `hashA`/`hashB` (the computed canonical hashes) take precedence over the metadata's graph_hash
+// when not empty. Paths and labels always differ and are never marked as differing.
 std::vector<RunComparisonRow> runComparisonRows(const RunInputs& a, const RunInputs& b, const std::string& hashA = {},
                                                 const std::string& hashB = {});
 

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <QComboBox>
+#include <QTableWidget>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -51,11 +52,19 @@ TEST(RerunPanel, OffersTheShippedPresetsWithTheirOptions) {
     presets->setCurrentIndex(numpy);
     auto* simd = fixture.panel.findChild<QComboBox*>("rerunOption_simd");
     ASSERT_NE(simd, nullptr);
-    EXPECT_EQ(simd->currentText(), "as an AVX2 host");
-    simd->setCurrentText("as a pre-AVX2 host");
+    EXPECT_EQ(simd->currentText(), "as an AVX2 host (NumPy 1 names)");
+    simd->setCurrentText("as a pre-AVX2 host (NumPy 2: X86_V3 and X86_V4 off)");
     const QJsonObject request = fixture.panel.request();
     EXPECT_EQ(request["recipe"].toObject()["options"].toArray()[0].toObject()["selected"].toString(),
-              "as a pre-AVX2 host");
+              "as a pre-AVX2 host (NumPy 2: X86_V3 and X86_V4 off)");
+    // The python param says that it takes an interpreter or a virtual environment.
+    auto* params = fixture.panel.findChild<QTableWidget*>("rerunParams");
+    ASSERT_NE(params, nullptr);
+    bool explained = false;
+    for (int row = 0; row < params->rowCount(); ++row)
+        if (params->item(row, 0)->text() == "python")
+            explained = params->item(row, 1)->toolTip().contains("virtual environment");
+    EXPECT_TRUE(explained) << "the python param has no tooltip naming virtual environments";
     EXPECT_EQ(request["backend"].toString(), "local");
     presets->setCurrentIndex(presets->findText("Rerun one model step"));
     for (const char* option : {"graph", "precision", "tf32", "autotune"})

@@ -14,6 +14,7 @@ namespace {
 struct BuildGraphArgs {
     double resolution = 1.0;
     std::string precision = "float32", math = "glibc", latOrder = "ascending", out;
+    std::string numpy = "1", dispatch = "baseline", blas, edgeOrder = "canonical";
     bool quiet = false;
 };
 
@@ -23,6 +24,10 @@ int runBuildGraph(const BuildGraphArgs& args) {
     options.precision = parsePrecision(args.precision);
     options.math = parseFloatMath(args.math);
     options.latOrder = parseLatOrder(args.latOrder);
+    options.numpyMajor = parseNumpyMajor(args.numpy);
+    options.dispatch = parseNumpyDispatch(args.dispatch);
+    if (!args.blas.empty()) options.blas = parseBlasSum(args.blas);
+    options.edgeOrder = parseEdgeOrder(args.edgeOrder);
     const std::string ext = std::filesystem::path(args.out).extension().string();
     if (ext != ".npz" && ext != ".h5" && ext != ".hdf5")
         throw Error(args.out, "output must end in .npz (shared fixture layout) or .h5 (meshdiff graph file)");
@@ -36,7 +41,9 @@ int runBuildGraph(const BuildGraphArgs& args) {
         std::cout << "built " << args.out << ": " << g.gridLat.size() << " x " << g.gridLon.size() << " grid, "
                   << g.meshCount() << " mesh nodes, " << g.g2mSenders.size() << " grid->mesh and "
                   << g.m2gSenders.size() << " mesh->grid edges (" << toString(options.precision) << ", "
-                  << toString(options.math) << " math, radius " << built.radius << ")\n"
+                  << toString(options.math) << " math, NumPy " << options.numpyMajor << " "
+                  << toString(options.dispatch) << ", " << toString(blasSumOf(options)) << " BLAS, radius "
+                  << built.radius << ", " << toString(options.edgeOrder) << " edge order)\n"
                   << "time: mesh " << t.mesh << " s, order " << t.permutation << " s, coordinates " << t.coordinates
                   << " s, grid->mesh " << t.grid2mesh << " s, mesh->grid " << t.mesh2grid << " s, total " << t.total
                   << " s\n";
@@ -56,6 +63,22 @@ void addBuildGraphCommand(CLI::App& app, CommandAction& action) {
         ->check(CLI::IsMember({"glibc", "eigen"}));
     cmd->add_option("--lat-order", args->latOrder, "Grid latitude order: ascending (WeatherNext) or descending")
         ->check(CLI::IsMember({"ascending", "descending"}));
+    cmd->add_option("--numpy", args->numpy,
+                    "NumPy major version of the host: 1 (as 1.24: float64 radius product) or 2 (NEP 50: float32)")
+        ->check(CLI::IsMember({"1", "2"}));
+    cmd->add_option("--numpy-dispatch", args->dispatch,
+                    "NumPy's SIMD dispatch on the host: baseline, avx2 or avx512 (decides whether the official "
+                    "edge order is reproducible; the float math stays --math)")
+        ->check(CLI::IsMember({"baseline", "avx2", "avx512"}));
+    cmd->add_option("--blas", args->blas,
+                    "BLAS summing the mesh midpoint norms: reference or openblas (default: reference for "
+                    "--numpy 1, openblas for --numpy 2, as pip wheels bundle it)")
+        ->check(CLI::IsMember({"reference", "openblas"}));
+    cmd->add_option("--edge-order", args->edgeOrder,
+                    "canonical (grid->mesh by mesh node, then grid point; mesh->grid by grid point) or official "
+                    "(np.argsort(receivers) as the host orders "
+                    "it; refused for --numpy 2 with avx2/avx512 dispatch)")
+        ->check(CLI::IsMember({"canonical", "official"}));
     cmd->add_option("--out", args->out, "Output graph: FILE.npz or FILE.h5")->required();
     cmd->add_flag("--quiet", args->quiet, "Print nothing on success");
     cmd->callback([args, &action] { action = [args] { return runBuildGraph(*args); }; });

@@ -3,10 +3,12 @@
 #include <chrono>
 
 #include "builder/ClosestFaces.h"
+#include "builder/EdgeOrdering.h"
 #include "builder/IcosahedralMesh.h"
 #include "builder/NearbyMeshNodes.h"
 #include "builder/ReverseCuthillMcKee.h"
 #include "builder/SphereCoordinates.h"
+#include "common/Error.h"
 
 namespace meshdiff {
 namespace {
@@ -66,7 +68,17 @@ MeshNodes nodesFloat64(const std::vector<std::array<double, 3>>& vertices) {
 
 }  // namespace
 
+double gridToMeshRadius(const GraphBuildOptions& options, double longestEdge) {
+    if (options.numpyMajor >= 2 && options.precision == Precision::Float32)
+        return double(float(options.radiusFraction) * float(longestEdge));  // NEP 50: the Python float stays weak
+    return options.radiusFraction * longestEdge;
+}
+
 BuiltGraph buildGraph(const GraphBuildOptions& options) {
+    if (options.edgeOrder == EdgeOrder::Official && !officialEdgeOrderReproducible(options))
+        throw Error("", "NumPy 2's np.argsort with " + toString(options.dispatch) +
+                            " dispatch (x86-simd-sort) orders equal receivers in a way the builder does not "
+                            "reproduce: ask for the canonical edge order or the baseline dispatch");
     Stopwatch clock;
     BuiltGraph built;
     const GridAxes axes = makeGridAxes(options.resolutionDeg, options.latOrder);
@@ -74,7 +86,7 @@ BuiltGraph buildGraph(const GraphBuildOptions& options) {
 
     SphereMesh<float> mesh32;
     SphereMesh<double> mesh64;
-    if (f32) mesh32 = buildIcosahedralMesh<float>(options.meshSplits);
+    if (f32) mesh32 = buildIcosahedralMesh<float>(options.meshSplits, blasSumOf(options));
     else mesh64 = buildIcosahedralMesh<double>(options.meshSplits);
     const auto& faces = f32 ? mesh32.faces : mesh64.faces;
     const std::size_t nodeCount = f32 ? mesh32.vertices.size() : mesh64.vertices.size();
@@ -90,23 +102,14 @@ BuiltGraph buildGraph(const GraphBuildOptions& options) {
     built.timings.coordinates = clock.lap();
 
     built.longestEdge = longestEdge(nodes.xyz, finestFaces, options.precision);
-    built.radius = options.radiusFraction * built.longestEdge;
+    built.radius = gridToMeshRadius(options, built.longestEdge);
     const NearbyMeshNodes near = findMeshNodesWithinRadiusOnGrid(axes.lat, axes.lon, grid, nodes.xyz, built.radius);
     MeshGraph& g = built.graph;
-    {  // counting sort by receiving mesh node keeps grid points ascending within a node
-        std::vector<std::int64_t> first(nodeCount + 1, 0);
-        for (auto m : near.node) ++first[std::size_t(m) + 1];
-        for (std::size_t m = 0; m < nodeCount; ++m) first[m + 1] += first[m];
-        g.g2mSenders.resize(near.node.size());
-        g.g2mReceivers.resize(near.node.size());
-        for (std::size_t p = 0; p + 1 < near.start.size(); ++p) {
-            for (auto k = near.start[p]; k < near.start[p + 1]; ++k) {
-                const auto slot = first[std::size_t(near.node[k])]++;
-                g.g2mSenders[slot] = std::int32_t(p);
-                g.g2mReceivers[slot] = near.node[k];
-            }
-        }
-    }
+    g.g2mSenders.resize(near.node.size());
+    g.g2mReceivers.assign(near.node.begin(), near.node.end());
+    for (std::size_t p = 0; p + 1 < near.start.size(); ++p)
+        for (auto k = near.start[p]; k < near.start[p + 1]; ++k) g.g2mSenders[std::size_t(k)] = std::int32_t(p);
+    orderEdgesByReceiver(g.g2mSenders, g.g2mReceivers, nodeCount, options.edgeOrder);
     built.timings.grid2mesh = clock.lap();
 
     const ClosestFaces closest = findClosestFaces(axes.lat, axes.lon, grid, nodes.xyz, finestFaces);
@@ -118,6 +121,8 @@ BuiltGraph buildGraph(const GraphBuildOptions& options) {
             g.m2gReceivers[3 * p + k] = std::int32_t(p);
         }
     }
+    if (options.edgeOrder == EdgeOrder::Official)
+        orderEdgesByReceiver(g.m2gSenders, g.m2gReceivers, grid.size(), options.edgeOrder);
     built.timings.mesh2grid = clock.lap();
 
     g.gridLat = axes.lat;
@@ -131,6 +136,10 @@ BuiltGraph buildGraph(const GraphBuildOptions& options) {
     return built;
 }
 
+std::string gridToMeshRadiusProduct(const GraphBuildOptions& options) {
+    return options.numpyMajor >= 2 && options.precision == Precision::Float32 ? "float32" : "float64";
+}
+
 nlohmann::json describeBuild(const GraphBuildOptions& options, const BuiltGraph& built) {
     return {
         {"builder", "meshdiff build-graph " MESHDIFF_VERSION},
@@ -140,9 +149,20 @@ nlohmann::json describeBuild(const GraphBuildOptions& options, const BuiltGraph&
         {"lat_order", toString(options.latOrder)},
         {"precision", toString(options.precision)},
         {"float_math", toString(options.math)},
-        // NumPy's graph also depends on its BLAS (norms through sdot); the builder sums in the
-        // reference BLAS order whatever BLAS this host has.
-        {"blas_order", "reference BLAS (sequential sdot sums)"},
+        {"numpy_major", options.numpyMajor},
+        {"numpy_dispatch", toString(options.dispatch)},
+        {"radius_product", gridToMeshRadiusProduct(options)},
+        {"blas", toString(blasSumOf(options))},
+        {"blas_order", blasSumOf(options) == BlasSum::Reference
+                           ? "reference BLAS (sdot: float32 sums in order)"
+                           : "OpenBLAS x86_64 sdot (float32 squares summed in float64, rounded once)"},
+        // NumPy's float32 sin/cos/atan2/acos above its baseline dispatch are its own SIMD code,
+        // which the builder does not emulate.
+        {"float_math_is_hosts", options.precision == Precision::Float32 && options.math == FloatMath::Glibc &&
+                                    options.dispatch == NumpyDispatch::Baseline},
+        {"edge_order", toString(options.edgeOrder)},
+        {"edge_order_is_hosts", options.edgeOrder == EdgeOrder::Official},
+        {"host_edge_order_reproducible", officialEdgeOrderReproducible(options)},
         {"longest_mesh_edge", built.longestEdge},
         {"radius", built.radius},
         {"counts",

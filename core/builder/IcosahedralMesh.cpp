@@ -57,18 +57,33 @@ std::vector<std::array<Real, 3>> icosahedronVertices() {
     return v;
 }
 
+// np.linalg.norm's x.dot(x), which NumPy hands to the BLAS (sdot) for float32.
+float squaredNorm(const std::array<float, 3>& m, BlasSum blas) {
+    if (blas == BlasSum::OpenBlas) {
+        // OpenBLAS kernel/x86_64/sdot.c below 32 elements: float32 products, a double accumulator,
+        // one rounding to float32 at the end.
+        double sum = 0.0;
+        for (float x : m) sum += double(x * x);
+        return float(sum);
+    }
+    return ((0.0f + m[0] * m[0]) + m[1] * m[1]) + m[2] * m[2];
+}
+
+double squaredNorm(const std::array<double, 3>& m, BlasSum) {
+    return ((0.0 + m[0] * m[0]) + m[1] * m[1]) + m[2] * m[2];
+}
+
 template <class Real>
-std::array<Real, 3> normalizedMidpoint(const std::array<Real, 3>& a, const std::array<Real, 3>& b) {
+std::array<Real, 3> normalizedMidpoint(const std::array<Real, 3>& a, const std::array<Real, 3>& b, BlasSum blas) {
     std::array<Real, 3> m{};
     for (int i = 0; i < 3; ++i) m[i] = (a[i] + b[i]) / Real(2);
-    const Real sq = ((Real(0) + m[0] * m[0]) + m[1] * m[1]) + m[2] * m[2];
-    const Real norm = std::sqrt(sq);
+    const Real norm = std::sqrt(squaredNorm(m, blas));
     for (auto& x : m) x /= norm;
     return m;
 }
 
 template <class Real>
-SphereMesh<Real> splitInFour(const SphereMesh<Real>& parent) {
+SphereMesh<Real> splitInFour(const SphereMesh<Real>& parent, BlasSum blas) {
     SphereMesh<Real> child;
     child.vertices = parent.vertices;
     child.vertices.reserve(parent.vertices.size() + parent.faces.size() * 3 / 2);
@@ -78,7 +93,7 @@ SphereMesh<Real> splitInFour(const SphereMesh<Real>& parent) {
     auto midpoint = [&](std::int32_t a, std::int32_t b) {
         const auto lo = std::uint64_t(std::min(a, b)), hi = std::uint64_t(std::max(a, b));
         auto [it, inserted] = midpointOf.try_emplace((lo << 32) | hi, std::int32_t(child.vertices.size()));
-        if (inserted) child.vertices.push_back(normalizedMidpoint(parent.vertices[a], parent.vertices[b]));
+        if (inserted) child.vertices.push_back(normalizedMidpoint(parent.vertices[a], parent.vertices[b], blas));
         return it->second;
     };
     for (const auto& [i1, i2, i3] : parent.faces) {
@@ -94,16 +109,16 @@ SphereMesh<Real> splitInFour(const SphereMesh<Real>& parent) {
 }  // namespace
 
 template <class Real>
-SphereMesh<Real> buildIcosahedralMesh(int splits) {
+SphereMesh<Real> buildIcosahedralMesh(int splits, BlasSum blas) {
     if (splits < 0 || splits > 10) throw Error("", "mesh splits must be between 0 and 10");
     SphereMesh<Real> mesh;
     mesh.vertices = icosahedronVertices<Real>();
     mesh.faces.assign(kIcosahedronFaces.begin(), kIcosahedronFaces.end());
-    for (int s = 0; s < splits; ++s) mesh = splitInFour(mesh);
+    for (int s = 0; s < splits; ++s) mesh = splitInFour(mesh, blas);
     return mesh;
 }
 
-template SphereMesh<float> buildIcosahedralMesh<float>(int);
-template SphereMesh<double> buildIcosahedralMesh<double>(int);
+template SphereMesh<float> buildIcosahedralMesh<float>(int, BlasSum);
+template SphereMesh<double> buildIcosahedralMesh<double>(int, BlasSum);
 
 }  // namespace meshdiff

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "builder/BuildOptions.h"
+
 namespace meshdiff {
 
 // A triangular mesh of the unit sphere; faces counter-clockwise seen from outside.
@@ -14,8 +16,10 @@ struct SphereMesh {
 
 // Icosahedron with two faces parallel to the equator, split 2-way `splits` times. Float
 // arithmetic follows the official NumPy code step by step (float32 vertices, float64
-// rotation, float32 midpoints and norms); Real = double does every step in float64.
+// rotation, float32 midpoints and norms, the squares summed as `blas` sums them); Real = double
+// does every step in float64 with sequential sums. The 12 icosahedron vertices come out the same
+// under NumPy 1 and 2 and either BLAS (float32 after the float64 norm and rotation).
 template <class Real>
-SphereMesh<Real> buildIcosahedralMesh(int splits);
+SphereMesh<Real> buildIcosahedralMesh(int splits, BlasSum blas = BlasSum::Reference);
 
 }  // namespace meshdiff

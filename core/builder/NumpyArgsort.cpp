@@ -45,12 +45,12 @@ void heapArgsort(const std::int32_t* v, Index* tosort, std::ptrdiff_t n) {
 
 }  // namespace
 
-std::vector<std::int32_t> numpyArgsort(const std::vector<std::int32_t>& values) {
-    const auto num = static_cast<std::ptrdiff_t>(values.size());
-    std::vector<Index> order(values.size());
+std::vector<std::int32_t> numpyArgsort(const std::int32_t* values, std::size_t count) {
+    const auto num = static_cast<std::ptrdiff_t>(count);
+    std::vector<Index> order(count);
     for (std::ptrdiff_t i = 0; i < num; ++i) order[i] = static_cast<Index>(i);
     if (num < 2) return order;
-    const std::int32_t* v = values.data();
+    const std::int32_t* v = values;
     Index* pl = order.data();
     Index* pr = order.data() + num - 1;
     std::vector<Index*> stack;

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -8,6 +9,9 @@ namespace meshdiff {
 // three quicksort, insertion sort below 16 elements, heapsort past the depth limit) returns,
 // including the order it leaves equal values in. SciPy's reverse Cuthill–McKee seeds its search
 // with the first entry of this permutation over the node degrees.
-std::vector<std::int32_t> numpyArgsort(const std::vector<std::int32_t>& values);
+std::vector<std::int32_t> numpyArgsort(const std::int32_t* values, std::size_t count);
+inline std::vector<std::int32_t> numpyArgsort(const std::vector<std::int32_t>& values) {
+    return numpyArgsort(values.data(), values.size());
+}
 
 }  // namespace meshdiff

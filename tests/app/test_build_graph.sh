@@ -21,6 +21,24 @@ assert edges(a, "m2g") == edges(b, "m2g")
 assert np.all(np.diff(a["g2m_receivers"]) >= 0)
 PY
 
+# NumPy 2 at its baseline dispatch, official edge order: the official NumPy 2 SSE-host graph, order included.
+expect_status 0 -- "$meshdiff" build-graph --res 1 --numpy 2 --edge-order official --out "$tmp/np2.npz"
+grep -q "NumPy 2 baseline, openblas BLAS" "$tmp/out" || fail "summary lacks NumPy and BLAS: $(cat "$tmp/out")"
+"$py" - "$tmp/np2.npz" "$data/graphs-numpy2/wn2_graph_np2_1p0deg_sse.npz" <<'PY' || fail "NumPy 2 build differs from the official NumPy 2 SSE graph"
+import sys
+import numpy as np
+a, b = np.load(sys.argv[1]), np.load(sys.argv[2])
+for k in ["grid_lat", "grid_lon", "mesh_lat", "mesh_lon", "mesh_faces", "g2m_senders", "g2m_receivers",
+          "m2g_senders", "m2g_receivers"]:
+    assert np.array_equal(a[k], b[k]), k
+PY
+# NumPy 2's SIMD sorts: their order is refused, the canonical one written and described.
+expect_status 2 -- "$meshdiff" build-graph --res 2 --numpy 2 --numpy-dispatch avx2 --edge-order official --out "$tmp/o.npz"
+grep -q "x86-simd-sort" "$tmp/err" || fail "no refusal message: $(cat "$tmp/err")"
+[ -e "$tmp/o.npz" ] && fail "wrote a file for an order it cannot reproduce"
+expect_status 0 -- "$meshdiff" build-graph --res 2 --numpy 2 --numpy-dispatch avx512 --quiet --out "$tmp/np2.h5"
+expect_status 2 -- "$meshdiff" build-graph --res 2 --numpy 3 --out "$tmp/bad.npz"
+
 # HDF5 output, Eigen math, descending latitudes: a different but valid graph.
 expect_status 0 -- "$meshdiff" build-graph --res 2 --math eigen --lat-order descending --out "$tmp/g.h5"
 expect_status 0 -- "$meshdiff" fragility "$tmp/g.h5"

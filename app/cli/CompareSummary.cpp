@@ -35,6 +35,14 @@ void printAtRisk(std::ostream& out, const DiffRisk& r) {
         << " differing triangles were flagged by A's or B's fragility analysis\n";
 }
 
+const char* graphsVerdict(const GraphDiff& d) {
+    if (d.identical()) return "identical";
+    if (!d.sameEdgesAndNodes()) return "DIFFER";
+    if (d.renumberedNodes.empty()) return "same edges, in another order";
+    return d.orderDiffers() ? "the same graph, numbered differently and in another order"
+                            : "the same graph, numbered differently";
+}
+
 void printGraph(std::ostream& out, const GraphDiff& d) {
     out << "\nGraphs\n";
     out << "  grid→mesh edges   A " << withThousands(d.g2mEdgesA) << "  B " << withThousands(d.g2mEdgesB)
@@ -47,13 +55,14 @@ void printGraph(std::ostream& out, const GraphDiff& d) {
         out << " (max " << d.maxMovedUlp << " ULP, " << format("%.3g", d.maxShiftDegrees) << "°)";
     out << "\n";
     if (!d.gridCoordinatesEqual) out << "  grid coordinates  differ\n";
+    if (!d.renumberedNodes.empty()) out << "  mesh numbering    " << renumberingText(d) << "\n";
     const std::string reordered = reorderedReceiversText(d);
     out << "  edge order        "
-        << (reordered.empty() ? "the same for every receiver" : (d.sameSets() ? "same edges; " : "") + reordered)
+        << (reordered.empty() ? "the same for every receiver" : (d.sameEdgesAndNodes() ? "same edges; " : "") + reordered)
         << "\n";
     out << "  hash A " << d.hashA << "  ordered " << d.hashOrderedA << "\n  hash B " << d.hashB << "  ordered "
         << d.hashOrderedB << "\n";
-    out << "  graphs " << (d.identical() ? "identical" : "DIFFER") << "\n";
+    out << "  graphs " << graphsVerdict(d) << "\n";
 }
 
 std::string driftText(const EdgeSetDrift& s) {

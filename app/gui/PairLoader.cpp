@@ -9,6 +9,7 @@
 #include "fields/FieldMetrics.h"
 #include "fieldtable/NearDifferenceMask.h"
 #include "geo/Coastlines.h"
+#include "graph/MeshNodeRenumbering.h"
 #include "inspect/DifferenceItem.h"
 #include "io/FileKind.h"
 #include "io/GraphFiles.h"
@@ -95,9 +96,12 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         if (pair->graphA && pair->graphB) {
             progress(40, "Comparing the graphs");
             c.graph = diffGraphs(*pair->graphA, *pair->graphB, *c.a.graphFile, *c.b.graphFile);
+            if (!c.graph->meshBToA.empty())  // drawn, like diffed, in A's numbering
+                pair->graphB = std::make_shared<const MeshGraph>(
+                    renumberMeshNodes(viewOf(*pair->graphB), c.graph->meshBToA));
             pair->differenceLocations = views::differenceLocations(*c.graph, *pair->graphA);
             // Where the diagnosis looks ("near"), on the globe with the graphs.
-            if (!c.graph->identical()) pair->places = placesOf(*c.graph, viewOf(*pair->graphA), viewOf(*pair->graphB));
+            if (!c.graph->sameEdgesAndNodes()) pair->places = placesOf(*c.graph, viewOf(*pair->graphA), viewOf(*pair->graphB));
         }
     }
     check();
@@ -113,7 +117,7 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
 
     // The shared edges' features, recomputed beside the fields' compare (both graphs in memory).
     std::future<EdgeFeatureDrift> drift;
-    if (c.graph && !c.graph->identical())
+    if (c.graph && !c.graph->sameSets())
         drift = std::async(std::launch::async, [&pair] { return edgeFeatureDrift(*pair->graphA, *pair->graphB); });
 
     // A damaged file stops the load once the graphs are on screen; the error names it.

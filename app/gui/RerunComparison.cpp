@@ -11,6 +11,11 @@ namespace {
 
 QString graphSummary(const GraphDiff& d) {
     if (d.identical()) return QObject::tr("graphs identical");
+    if (d.sameEdgesAndNodes()) {
+        QStringList why;
+        for (const std::string& sentence : graphDifferences(d)) why << QString::fromStdString(sentence);
+        return why.join(QStringLiteral("; "));
+    }
     return QObject::tr("%1 grid→mesh edges, %2 mesh→grid triangles, %3 moved mesh nodes differ")
         .arg(d.g2mOnlyA.size() + d.g2mOnlyB.size())
         .arg(d.m2gChanged.size())

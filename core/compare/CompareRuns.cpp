@@ -11,6 +11,7 @@
 #include "graph/CanonicalEdges.h"
 #include "graph/GraphDiff.h"
 #include "graph/GraphHash.h"
+#include "graph/RcmSeed.h"
 #include "io/FileKind.h"
 #include "io/GraphFiles.h"
 #include "io/MappedGraphHdf5.h"
@@ -32,9 +33,8 @@ void checkUnmatchedFiles(const RunInputs& a, const RunInputs& b, const CompareOp
 std::vector<std::string> Comparison::differences() const {
     std::vector<std::string> out;
     if (!graph && !fields) return {"nothing was compared"};
-    if (graph && !graph->sameSets()) out.push_back("the graphs differ");
-    else if (graph && graph->orderDiffers())
-        out.push_back("the graphs hold the same edges, but " + reorderedReceiversText(*graph));
+    if (graph)
+        for (std::string& why : graphDifferences(*graph)) out.push_back(std::move(why));
     if (!fields) return out;
     auto names = [](const std::vector<std::string>& list) {
         std::string text;
@@ -112,6 +112,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
                     side.prepared.hash = canonicalGraphHash(side.view, side.prepared.edges);
                     side.prepared.orderedHash =
                         orderedGraphHash(side.prepared.hash, side.prepared.order, side.prepared.edges);
+                    side.prepared.rcmSeed = rcmSeedVertex(side.view);
                 },
                                  [&] {
                                      if (options.edgeFeatures)
@@ -119,7 +120,17 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
                                  });
         };
         tbb::parallel_invoke([&] { load(*c.a.graphFile, a); }, [&] { load(*c.b.graphFile, b); });
+        // B's mesh numbered differently: B is diffed, probed and drawn in A's numbering.
+        const auto renumbered = inMeshNumberingOf(a.view, b.view);
+        PreparedGraph bAsFiled;
+        if (renumbered) {
+            bAsFiled = std::move(b.prepared);
+            b.view = viewOf(renumbered->graph);
+            b.prepared = prepareGraph(b.view);
+            if (options.edgeFeatures) b.frames = graphEdgeFrames(b.view, driftOptions.features);
+        }
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
+        if (renumbered) noteRenumbering(*c.graph, *renumbered, bAsFiled);
         // The at-risk probe and the places are mostly serial: the drift's parallel loops fill the other core.
         tbb::parallel_invoke(
             [&] {

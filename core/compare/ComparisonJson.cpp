@@ -20,6 +20,9 @@ nlohmann::json edgesToJson(const std::vector<GridMeshEdge>& edges) {
     return list;
 }
 
+// The icosahedron vertex 0…11 (graph/RcmSeed.h), or "other".
+nlohmann::json rcmSeedToJson(const std::optional<int>& seed) { return seed ? nlohmann::json(*seed) : "other"; }
+
 nlohmann::json graphToJson(const GraphDiff& d) {
     nlohmann::json changed = nlohmann::json::array();
     for (const auto& t : d.m2gChanged) changed.push_back({{"grid", t.grid}, {"mesh_a", t.meshA}, {"mesh_b", t.meshB}});
@@ -43,7 +46,10 @@ nlohmann::json graphToJson(const GraphDiff& d) {
          {{"count", d.meshNodes},
           {"moved", d.movedNodes.size()},
           {"max_ulp", d.maxMovedUlp},
-          {"max_shift_degrees", d.maxShiftDegrees}}},
+          {"max_shift_degrees", d.maxShiftDegrees},
+          {"renumbered", d.renumberedNodes.size()},
+          {"rcm_seed_a", rcmSeedToJson(d.rcmSeedA)},
+          {"rcm_seed_b", rcmSeedToJson(d.rcmSeedB)}}},
         {"grid_coordinates_equal", d.gridCoordinatesEqual},
         {"hash_a", d.hashA},
         {"hash_b", d.hashB},

@@ -25,8 +25,9 @@ Diagnosis diagnoseComparison(const Comparison& comparison, const std::optional<D
     input.tolerance = comparison.tolerance.relative;
     input.toleranceText = comparison.tolerance.text();
     input.graphsCompared = comparison.graph.has_value();
-    input.graphsDiffer = comparison.graph && !comparison.graph->sameSets();
+    input.graphsDiffer = comparison.graph && !comparison.graph->sameEdgesAndNodes();
     if (comparison.graph) {
+        input.renumberedMeshNodes = comparison.graph->renumberedNodes.size();
         input.reorderedMeshNodes = comparison.graph->g2mReordered.size();
         input.reorderedGridPoints = comparison.graph->m2gReordered.size();
     }

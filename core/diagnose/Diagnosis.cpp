@@ -32,7 +32,8 @@ FieldDiagnosis judge(const FieldDifference& f, const DiagnosisInput& in) {
         d.cause = Cause::Unknown;
         return d;
     }
-    const bool orderOnly = !in.graphsDiffer && in.reorderedMeshNodes + in.reorderedGridPoints > 0;
+    const bool orderOnly =
+        !in.graphsDiffer && in.reorderedMeshNodes + in.reorderedGridPoints + in.renumberedMeshNodes > 0;
     d.cause = orderOnly ? Cause::Order : Cause::Spread;
     if (!in.graphsDiffer || !f.energy) return d;
     d.energyNear = f.energy->energyShare();
@@ -103,14 +104,22 @@ std::string placesText(const Diagnosis& d) {
 
 std::string concentrationText(double c) { return number(c >= 100 ? "%.0f" : "%.2g", c) + "×"; }
 
-// "20,430 mesh nodes and 26,736 grid points"
+// "B numbers 40961 mesh nodes differently; 20430 mesh nodes and 26736 grid points receive their
+// edges in another order"
 std::string reorderedText(const Diagnosis& d) {
-    std::string text;
+    std::string text, receivers;
+    if (d.renumberedMeshNodes > 0)
+        text = "B numbers " + count(d.renumberedMeshNodes, d.renumberedMeshNodes == 1 ? "mesh node" : "mesh nodes") +
+               " differently";
     if (d.reorderedMeshNodes > 0)
-        text = count(d.reorderedMeshNodes, d.reorderedMeshNodes == 1 ? "mesh node" : "mesh nodes");
+        receivers = count(d.reorderedMeshNodes, d.reorderedMeshNodes == 1 ? "mesh node" : "mesh nodes");
     if (d.reorderedGridPoints > 0)
-        text += (text.empty() ? "" : " and ") +
-                count(d.reorderedGridPoints, d.reorderedGridPoints == 1 ? "grid point" : "grid points");
+        receivers += (receivers.empty() ? "" : " and ") +
+                     count(d.reorderedGridPoints, d.reorderedGridPoints == 1 ? "grid point" : "grid points");
+    if (!receivers.empty())
+        text += (text.empty() ? "" : "; ") + receivers +
+                (d.reorderedMeshNodes + d.reorderedGridPoints == 1 ? " receives its" : " receive their") +
+                " edges in another order";
     return text;
 }
 
@@ -130,7 +139,7 @@ constexpr double kRoundingLevelRelRms = 1e-5;
 std::string explainOrder(const Diagnosis& d) {
     const std::string fields = count(d.fieldsBeyondTolerance, d.fieldsBeyondTolerance == 1 ? "field" : "fields");
     std::string text = "The graphs hold the same edges, but " + reorderedText(d) +
-                       " sum their incoming messages in another order: the summation order differs. Expect the " +
+                       ": the model sums their messages in another order (summation order). Expect the " +
                        fields + " beyond tolerance to differ at rounding level, spread everywhere, growing with lead";
     const double largest = largestRelRms(d, d.explainedLead);
     if (!std::isnan(largest) && largest > kRoundingLevelRelRms)
@@ -151,7 +160,7 @@ std::string explain(const Diagnosis& d) {
             text = "Every field is within tolerance (" + tolerance + ")";
             if (d.graphsDiffer) text += ", although the graphs differ (" + placesText(d) + ")";
             else if (!reorderedText(d).empty())
-                text += ", although " + reorderedText(d) + " sum their incoming messages in another order";
+                text += ", although " + reorderedText(d);
             return text + ".";
         case Cause::Unknown:
             return fields + " beyond tolerance, but no graphs were compared to tell a graph cause from " + elsewhere +
@@ -219,6 +228,7 @@ Diagnosis diagnose(const DiagnosisInput& input) {
     d.globeAreaNear = input.globeAreaNear;
     d.reorderedMeshNodes = input.reorderedMeshNodes;
     d.reorderedGridPoints = input.reorderedGridPoints;
+    d.renumberedMeshNodes = input.renumberedMeshNodes;
     if (input.places) {
         d.movedNodesPlaced = input.places->movedNodesPlaced;
         d.triangles = input.places->triangles;

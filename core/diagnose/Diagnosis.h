@@ -50,6 +50,7 @@ struct DiagnosisInput {
     bool graphsCompared = false, graphsDiffer = false;  // graphsDiffer: the edge sets or nodes
     // Receivers whose incoming edges are listed in another order (GraphDiff::g2mReordered, m2gReordered).
     std::size_t reorderedMeshNodes = 0, reorderedGridPoints = 0;
+    std::size_t renumberedMeshNodes = 0;  // GraphDiff::renumberedNodes: also another summation order
     std::optional<DiffPlaces> places;  // the graph differences; its latLon may be left out
     double globeAreaNear = 0;          // the neighbourhood's share of the whole fields grid
     double tolerance = 0;              // the relative one (FieldTolerance::relative)
@@ -84,7 +85,7 @@ struct Diagnosis {
     // the first lead where one is not (so that the cause is "none" only when no lead differs).
     std::size_t explainedLead = 0;
     std::size_t triangles = 0, grid2meshEdges = 0, movedNodes = 0;
-    std::size_t reorderedMeshNodes = 0, reorderedGridPoints = 0;
+    std::size_t reorderedMeshNodes = 0, reorderedGridPoints = 0, renumberedMeshNodes = 0;
     bool movedNodesPlaced = false;  // DiffPlaces::movedNodesPlaced
     double radiusDegrees = 0, globeAreaNear = 0;
     bool graphsCompared = false, graphsDiffer = false;

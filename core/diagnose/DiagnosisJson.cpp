@@ -43,6 +43,7 @@ nlohmann::json diagnosisToJson(const Diagnosis& d) {
           {"moved_mesh_nodes", d.movedNodes},
           {"moved_mesh_nodes_placed", d.movedNodesPlaced}}},
         {"reordered_receivers", {{"mesh_nodes", d.reorderedMeshNodes}, {"grid_points", d.reorderedGridPoints}}},
+        {"renumbered_mesh_nodes", d.renumberedMeshNodes},
         {"area_weighting", "grid points"},
         {"thresholds",
          {{"tolerance", d.tolerance},

@@ -10,6 +10,9 @@
 #include "common/Error.h"
 #include "graph/CanonicalEdges.h"
 #include "graph/GraphHash.h"
+#include "graph/MeshNodeMatching.h"
+#include "graph/MeshNodeRenumbering.h"
+#include "graph/RcmSeed.h"
 
 namespace meshdiff {
 namespace {
@@ -96,17 +99,42 @@ std::vector<TriangleChange> changedTriangles(const CanonicalEdges& a, const Cano
     return changes;
 }
 
+std::string withThousands(std::size_t n) {
+    std::string digits = std::to_string(n), grouped;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
+        grouped += digits[i];
+    }
+    return grouped;
+}
+
+std::string counted(std::size_t n, const char* one, const char* many) {
+    return withThousands(n) + " " + (n == 1 ? one : many);
+}
+
+std::string seedText(const std::optional<int>& seed) {
+    return seed ? "icosahedron vertex " + std::to_string(*seed) : "not an RCM from a vertex";
+}
+
 }  // namespace
 
+std::string renumberingText(const GraphDiff& d) {
+    if (d.renumberedNodes.empty()) return {};
+    return "B numbers " + withThousands(d.renumberedNodes.size()) + " of " + counted(d.meshNodes, "mesh node", "mesh nodes") +
+           " differently, matched by position and diffed in A's numbering (numbering seeded from " +
+           seedText(d.rcmSeedA) + " in A, " + seedText(d.rcmSeedB) + " in B)";
+}
+
+std::vector<std::string> graphDifferences(const GraphDiff& d) {
+    std::vector<std::string> out;
+    if (!d.sameEdgesAndNodes()) out.push_back("the graphs differ");
+    if (!d.renumberedNodes.empty()) out.push_back(renumberingText(d));
+    if (d.sameEdgesAndNodes() && d.orderDiffers())
+        out.push_back("the graphs hold the same edges, but " + reorderedReceiversText(d));
+    return out;
+}
+
 std::string reorderedReceiversText(const GraphDiff& d) {
-    auto counted = [](std::size_t n, const char* one, const char* many) {
-        std::string digits = std::to_string(n), grouped;
-        for (std::size_t i = 0; i < digits.size(); ++i) {
-            if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
-            grouped += digits[i];
-        }
-        return grouped + " " + (n == 1 ? one : many);
-    };
     std::string text;
     if (!d.g2mReordered.empty()) text = counted(d.g2mReordered.size(), "mesh node", "mesh nodes");
     if (!d.m2gReordered.empty())
@@ -129,9 +157,10 @@ std::uint32_t ulpDistance(float a, float b) {
 }
 
 PreparedGraph prepareGraph(const GraphView& graph) {
-    PreparedGraph prepared{canonicalEdges(graph), receiverOrder(graph), {}, {}};
+    PreparedGraph prepared{canonicalEdges(graph), receiverOrder(graph), {}, {}, {}};
     prepared.hash = canonicalGraphHash(graph, prepared.edges);
     prepared.orderedHash = orderedGraphHash(prepared.hash, prepared.order, prepared.edges);
+    prepared.rcmSeed = rcmSeedVertex(graph);
     return prepared;
 }
 
@@ -142,7 +171,28 @@ GraphDiff diffGraphs(const MeshGraph& ga, const MeshGraph& gb, const std::string
     requireComparable(a, b, fileA, fileB);
     PreparedGraph pa, pb;
     tbb::parallel_invoke([&] { pa = prepareGraph(a); }, [&] { pb = prepareGraph(b); });
-    return diffGraphs(a, b, pa, pb, fileA, fileB);
+    const auto renumbered = inMeshNumberingOf(a, b);
+    if (!renumbered) return diffGraphs(a, b, pa, pb, fileA, fileB);
+    const GraphView bInA = viewOf(renumbered->graph);
+    GraphDiff d = diffGraphs(a, bInA, pa, prepareGraph(bInA), fileA, fileB);
+    noteRenumbering(d, *renumbered, pb);
+    return d;
+}
+
+std::optional<RenumberedGraph> inMeshNumberingOf(const GraphView& a, const GraphView& b) {
+    auto bToA = findMeshRenumbering(a, b);
+    if (!bToA) return std::nullopt;
+    RenumberedGraph renumbered{std::move(*bToA), {}};
+    renumbered.graph = renumberMeshNodes(b, renumbered.bToA);
+    return renumbered;
+}
+
+void noteRenumbering(GraphDiff& d, const RenumberedGraph& renumbered, const PreparedGraph& original) {
+    d.meshBToA = renumbered.bToA;
+    d.renumberedNodes = renumberedMeshNodes(renumbered.bToA);
+    d.hashB = original.hash;
+    d.hashOrderedB = original.orderedHash;
+    d.rcmSeedB = original.rcmSeed;
 }
 
 GraphDiff diffGraphs(const GraphView& a, const GraphView& b, const PreparedGraph& pa, const PreparedGraph& pb,
@@ -153,6 +203,8 @@ GraphDiff diffGraphs(const GraphView& a, const GraphView& b, const PreparedGraph
     d.hashB = pb.hash;
     d.hashOrderedA = pa.orderedHash;
     d.hashOrderedB = pb.orderedHash;
+    d.rcmSeedA = pa.rcmSeed;
+    d.rcmSeedB = pb.rcmSeed;
     ReorderedReceivers reordered;
     tbb::parallel_invoke([&] { diffG2m(pa.edges, pb.edges, d); },
                          [&] { d.m2gChanged = changedTriangles(pa.edges, pb.edges); },

@@ -2,6 +2,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,12 +47,21 @@ struct GraphDiff {
     // their messages in another order (ReceiverOrder.h). Ascending.
     std::vector<std::int32_t> g2mReordered;  // mesh nodes
     std::vector<std::int32_t> m2gReordered;  // grid points
-    std::string hashA, hashB;                // edge sets (order ignored)
+    // When B's mesh is A's with its nodes numbered differently (MeshNodeMatching.h), B was diffed
+    // in A's numbering: bToA[j] is B node j's index in A, and the other members count in A's
+    // numbering. Both empty when the numbering is the same.
+    std::vector<std::int32_t> meshBToA;
+    std::vector<std::int32_t> renumberedNodes;  // A's indices whose node B numbers differently
+    // The icosahedron vertex each mesh numbering was seeded from (RcmSeed.h); nullopt: another numbering.
+    std::optional<int> rcmSeedA, rcmSeedB;
+    std::string hashA, hashB;                // edge sets (order ignored), of the files as they are
     std::string hashOrderedA, hashOrderedB;  // sets and every receiver's order
 
-    bool sameSets() const {
+    // The same nodes, edges and triangles once B is in A's numbering.
+    bool sameEdgesAndNodes() const {
         return g2mOnlyA.empty() && g2mOnlyB.empty() && m2gChanged.empty() && movedNodes.empty() && gridCoordinatesEqual;
     }
+    bool sameSets() const { return sameEdgesAndNodes() && renumberedNodes.empty(); }
     bool orderDiffers() const { return !g2mReordered.empty() || !m2gReordered.empty(); }
     bool identical() const { return sameSets() && !orderDiffers(); }
 };
@@ -59,8 +69,14 @@ struct GraphDiff {
 // "20,430 mesh nodes and 26,736 grid points sum their incoming messages in another order", or
 // empty when every receiver lists its senders in the same order.
 std::string reorderedReceiversText(const GraphDiff& diff);
+// "B numbers 40,961 of 40,962 mesh nodes differently (…)", or empty when the numbering is the same.
+std::string renumberingText(const GraphDiff& diff);
+// Why the graphs are not identical, one sentence a kind ("the graphs differ", the renumbering, the
+// order); empty when they are.
+std::vector<std::string> graphDifferences(const GraphDiff& diff);
 
-// Set difference of two validated graphs over the same grid and mesh node count.
+// Set difference of two validated graphs over the same grid and mesh node count, in A's mesh
+// numbering when B's is another (GraphDiff::meshBToA).
 // Throws meshdiff::Error (naming both files) when the graphs are not comparable.
 GraphDiff diffGraphs(const MeshGraph& a, const MeshGraph& b, const std::string& fileA = "A",
                      const std::string& fileB = "B");
@@ -71,13 +87,24 @@ struct PreparedGraph {
     CanonicalEdges edges;
     ReceiverOrder order;
     std::string hash, orderedHash;
+    std::optional<int> rcmSeed;
 };
 PreparedGraph prepareGraph(const GraphView& graph);
 PreparedGraph prepareGraph(const MeshGraph& graph);
 
-// The same diff from prepared graphs (`pa` of `a`, `pb` of `b`).
+// The same diff from prepared graphs (`pa` of `a`, `pb` of `b`), with B in its own numbering.
 GraphDiff diffGraphs(const GraphView& a, const GraphView& b, const PreparedGraph& pa, const PreparedGraph& pb,
                      const std::string& fileA, const std::string& fileB);
+
+// B in A's mesh numbering when B's mesh nodes are A's renumbered (MeshNodeMatching.h).
+struct RenumberedGraph {
+    std::vector<std::int32_t> bToA;
+    MeshGraph graph;
+};
+std::optional<RenumberedGraph> inMeshNumberingOf(const GraphView& a, const GraphView& b);
+// Records in `diff` (of A against `renumbered.graph`) that B was renumbered; `original` is B's own
+// preparation, whose hashes and RCM seed describe B's file.
+void noteRenumbering(GraphDiff& diff, const RenumberedGraph& renumbered, const PreparedGraph& original);
 
 // |a − b| in float32 representable steps (0 for equal values, including +0/−0).
 std::uint32_t ulpDistance(float a, float b);

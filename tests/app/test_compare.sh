@@ -33,9 +33,11 @@ check_json "$tmp/ab.json" 'all(set(f) >= {"name","corr","rel_rms","max_abs","nan
 check_json "$tmp/ab.json" 'all(close(f["rel_rms"], e["fields"][f["name"]]["rel_rms"]) and close(f["corr"], e["fields"][f["name"]]["corr"]) and close(f["max_abs"], e["fields"][f["name"]]["max_abs"]) and f["nan_masks_equal"] == e["fields"][f["name"]]["nan_masks_equal"] for f in j["fields"]["per_field"])'
 check_json "$tmp/ab.json" 'j["fields"]["nan_masks_equal"] is False and j["fields"]["worst"][0] == max(e["fields"], key=lambda n: e["fields"][n]["rel_rms"])'
 
-# graph with aliased keys, int32 indices and shuffled edges equals A's
-expect_status 0 -- "$meshdiff" compare "$runs/a/graph.npz" "$runs/aliased" --json "$tmp/alias.json"
-check_json "$tmp/alias.json" 'j["fields"] is None and j["graph"]["hash_a"] == j["graph"]["hash_b"] and j["graph"]["at_risk"] is None'
+# graph with aliased keys, int32 indices and shuffled edges holds A's edge sets; the shuffle puts
+# receivers' edges in another order, which is a difference (exit 1), but no edge differs
+expect_status 1 -- "$meshdiff" compare "$runs/a/graph.npz" "$runs/aliased" --json "$tmp/alias.json"
+check_json "$tmp/alias.json" 'j["fields"] is None and j["graph"]["hash_a"] == j["graph"]["hash_b"] and j["graph"]["same_edge_sets"] and j["graph"]["at_risk"] is None'
+check_json "$tmp/alias.json" 'j["graph"]["grid2mesh"]["receivers_reordered"] > 0 and j["graph"]["hash_ordered_a"] != j["graph"]["hash_ordered_b"]'
 
 # tolerance: every field's rel RMS below it, but NaN masks differ → still 1; with only graphs → 1
 expect_status 1 -- "$meshdiff" compare "$runs/a" "$runs/b" --fields-only --tolerance 1

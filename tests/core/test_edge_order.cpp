@@ -114,10 +114,12 @@ TEST(EdgeOrder, APureReorderingOfAnOfficialGraphIsOrderOnly) {
     EXPECT_FALSE(d.identical());
     EXPECT_EQ(d.hashA, d.hashB);
     EXPECT_NE(d.hashOrderedA, d.hashOrderedB);
-    EXPECT_EQ(reorderedReceiversText(d), std::to_string(g2m.size() / 1000) + "," +
-                                             std::to_string(g2m.size() % 1000 + 1000).substr(1) +
-                                             " mesh nodes and " + std::to_string(m2g.size()) + " grid points" +
-                                             " sum their incoming messages in another order");
+    auto grouped = [](std::size_t n) {
+        return n < 1000 ? std::to_string(n)
+                        : std::to_string(n / 1000) + "," + std::to_string(n % 1000 + 1000).substr(1);
+    };
+    EXPECT_EQ(reorderedReceiversText(d), grouped(g2m.size()) + " mesh nodes and " + grouped(m2g.size()) +
+                                             " grid points sum their incoming messages in another order");
 }
 
 TEST(EdgeOrder, InterleavingReceiversIsNotAnotherOrder) {
@@ -169,10 +171,12 @@ TEST(EdgeOrder, OneSwappedPairIsOneReorderedReceiverAndChangesTheOrderedHashOnly
 TEST(EdgeOrder, AReceiverWhoseSetDiffersIsNotCountedAsReordered) {
     const MeshGraph a = numpy2Graph("sse");
     MeshGraph b = a;
-    std::reverse(b.g2mSenders.begin(), b.g2mSenders.begin() + 3);  // receiver 0's first three, reversed
-    const std::int32_t receiver = b.g2mReceivers[0];
-    ASSERT_EQ(b.g2mReceivers[2], receiver);
-    b.g2mSenders[0] = b.g2mSenders[0] == 0 ? 1 : 0;  // and one of them another grid point
+    std::size_t first = 0;  // the first receiver with three edges or more
+    while (b.g2mReceivers[first + 2] != b.g2mReceivers[first]) ++first;
+    const auto begin = b.g2mSenders.begin() + std::ptrdiff_t(first);
+    std::reverse(begin, begin + 3);  // its first three reversed
+    const std::int32_t receiver = b.g2mReceivers[first];
+    b.g2mSenders[first] = b.g2mSenders[first] == 0 ? 1 : 0;  // and one of them another grid point
     const GraphDiff d = diffGraphs(a, b);
     EXPECT_FALSE(d.sameSets());
     EXPECT_EQ(std::count(d.g2mReordered.begin(), d.g2mReordered.end(), receiver), 0);
@@ -192,7 +196,7 @@ TEST(EdgeOrder, TheDiagnosisNamesSummationOrderWhenOnlyTheOrderDiffers) {
     const Diagnosis d = diagnose(in);
     EXPECT_EQ(d.cause, Cause::Order);
     EXPECT_STREQ(toString(d.cause), "order");
-    EXPECT_NE(d.explanation.find("20430 mesh nodes sum their incoming messages in another order"), std::string::npos)
+    EXPECT_NE(d.explanation.find("but 20430 mesh nodes receive their edges in another order"), std::string::npos)
         << d.explanation;
     EXPECT_NE(d.explanation.find("rounding level, spread everywhere, growing with lead"), std::string::npos);
     EXPECT_EQ(d.explanation.find("may add to it"), std::string::npos);
@@ -200,6 +204,11 @@ TEST(EdgeOrder, TheDiagnosisNamesSummationOrderWhenOnlyTheOrderDiffers) {
     in.fields[0].relRms = 1e-2;  // far beyond what summation order gives
     EXPECT_NE(diagnose(in).explanation.find("may add to it"), std::string::npos);
 
-    in.reorderedMeshNodes = 0;  // nothing reordered: identical graphs, a spread cause
+    in.reorderedMeshNodes = 0;  // renumbered only: also another summation order
+    in.renumberedMeshNodes = 40961;
+    EXPECT_EQ(diagnose(in).cause, Cause::Order);
+    EXPECT_NE(diagnose(in).explanation.find("B numbers 40961 mesh nodes differently"), std::string::npos);
+
+    in.renumberedMeshNodes = 0;  // nothing reordered: identical graphs, a spread cause
     EXPECT_EQ(diagnose(in).cause, Cause::Spread);
 }

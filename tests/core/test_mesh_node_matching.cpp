@@ -134,7 +134,16 @@ TEST(MeshNodeMatching, RenumberingFromEveryIcosahedronVertexIsMatchedAndDiffsCle
         SCOPED_TRACE("seed vertex " + std::to_string(seed));
         const Permutation bToA = seededNumbering(seed);
         const MeshGraph b = relabelled(a, bToA);
-        EXPECT_FALSE(diffGraphs(a, b).m2gChanged.empty());  // unmatched, the numbering shows as changes
+        // Unmatched (B in its own numbering), the numbering shows as changes.
+        EXPECT_FALSE(
+            diffGraphs(viewOf(a), viewOf(b), prepareGraph(a), prepareGraph(b), "A", "B").m2gChanged.empty());
+        // diffGraphs matches the nodes itself: a pure renumbering, counted in A's numbering.
+        const GraphDiff matched = diffGraphs(a, b);
+        EXPECT_TRUE(matched.sameEdgesAndNodes());
+        EXPECT_EQ(matched.renumberedNodes, movedNodesOf(bToA));
+        EXPECT_EQ(matched.meshBToA, bToA);
+        EXPECT_EQ(matched.rcmSeedA, 0);
+        EXPECT_EQ(matched.rcmSeedB, seed);
 
         EXPECT_TRUE(meshNodesMayBeRenumbered(viewOf(a), viewOf(b)));
         const auto found = findMeshRenumbering(viewOf(a), viewOf(b));

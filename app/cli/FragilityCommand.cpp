@@ -30,8 +30,11 @@ void printSummary(const FragilityReport& r, std::size_t show) {
     for (const auto& i : r.grid2meshAtRisk) edges += i.isEdge;
     std::printf("grid->mesh: %zu pairs at risk (%zu edges, %zu non-edges just outside the radius) of %zu edges\n",
                 r.grid2meshAtRisk.size(), edges, r.grid2meshAtRisk.size() - edges, r.grid2meshEdges);
+    std::printf("NumPy 1 vs 2: %zu grid->mesh pairs lie between NumPy 1's radius %.9g and NumPy 2's %.9g (flagged)\n",
+                r.grid2meshNumpyVersion, r.radii.numpy1, r.radii.numpy2);
     std::printf("mesh->grid: %zu grid points at risk of %zu (%zu exact ties between two faces)\n",
                 r.mesh2gridAtRisk.size(), r.gridPoints, r.mesh2gridExactTies);
+    std::printf("edge order: at risk: %s\n", kEdgeOrderRisk);
     if (r.grid2meshContradicted + r.mesh2gridContradicted > 0)
         std::printf(
             "note: %zu grid->mesh pairs and %zu mesh->grid triangles disagree with the recomputation beyond "

@@ -57,19 +57,23 @@ FragilityReport analyzeFragility(const MeshGraph& graph, const FragilityOptions&
         faces[f] = {graph.meshFaces[3 * f], graph.meshFaces[3 * f + 1], graph.meshFaces[3 * f + 2]};
     report.longestEdge = longestEdge(mesh, faces, Precision::Float32);
     report.radius = options.radiusFraction * report.longestEdge;
+    report.radii = numpyRadii(options.radiusFraction, report.longestEdge);
 
     // grid → mesh: every pair whose distance is within the threshold of the radius.
     const double tau = options.grid2meshThresholdUlps * kCoordinateUlp;
     const GroupedEdges g2m(graph.g2mSenders, graph.g2mReceivers, graph.gridCount());
-    const NearbyMeshNodes near =
-        findMeshNodesWithinRadiusOnGrid(graph.gridLat, graph.gridLon, grid, mesh, report.radius + tau);
+    const double reach = std::max({report.radius, report.radii.numpy1, report.radii.numpy2}) + tau;
+    const NearbyMeshNodes near = findMeshNodesWithinRadiusOnGrid(graph.gridLat, graph.gridLon, grid, mesh, reach);
     for (std::size_t g = 0; g + 1 < near.start.size(); ++g) {
         for (auto k = near.start[g]; k < near.start[g + 1]; ++k) {
             const std::int32_t m = near.node[std::size_t(k)];
             const double d = std::sqrt(near.distanceSq[std::size_t(k)]);
             const bool isEdge = g2m.contains(std::int32_t(g), m);
-            if (std::abs(d - report.radius) <= tau)
-                report.grid2meshAtRisk.push_back({std::int32_t(g), m, isEdge, d, (d - report.radius) / kCoordinateUlp});
+            const bool numpyVersion = report.radii.separate(near.distanceSq[std::size_t(k)]);
+            report.grid2meshNumpyVersion += numpyVersion;
+            if (std::abs(d - report.radius) <= tau || numpyVersion)
+                report.grid2meshAtRisk.push_back(
+                    {std::int32_t(g), m, isEdge, d, (d - report.radius) / kCoordinateUlp, numpyVersion});
             else if (!isEdge && d < report.radius) ++report.grid2meshContradicted;
         }
     }
@@ -102,6 +106,10 @@ FragilityReport analyzeFragility(const MeshGraph& graph, const FragilityOptions&
     }
     return report;
 }
+
+const char* const kEdgeOrderRisk =
+    "each receiver's edges come in np.argsort's order of ties, the model's summation order: it differs between "
+    "hosts whenever one runs NumPy >= 1.25 (AVX-512 argsort) or >= 2.0 (AVX2 argsort), or their CPU paths differ";
 
 bool FragilityReport::g2mPairAtRisk(std::int32_t grid, std::int32_t mesh) const {
     const auto it = std::lower_bound(grid2meshAtRisk.begin(), grid2meshAtRisk.end(), std::pair{grid, mesh},
@@ -136,6 +144,13 @@ nlohmann::json FragilityReport::toJson(bool withItems) const {
           {"radius_fraction", options.radiusFraction},
           {"longest_mesh_edge", longestEdge},
           {"contradicted", grid2meshContradicted}}},
+        {"numpy_1_vs_2",
+         {{"radius_numpy1", radii.numpy1},
+          {"radius_numpy2", radii.numpy2},
+          {"grid2mesh_pairs", grid2meshNumpyVersion},
+          {"what", "grid->mesh pairs whose distance lies between NumPy 1's float64 radius product and NumPy 2's "
+                   "float32 one (NEP 50): an edge under one and not the other"}}},
+        {"edge_order", {{"at_risk", true}, {"why", kEdgeOrderRisk}}},
         {"mesh2grid",
          {{"points_at_risk", mesh2gridAtRisk.size()},
           {"exact_ties", mesh2gridExactTies},
@@ -153,7 +168,8 @@ nlohmann::json FragilityReport::toJson(bool withItems) const {
                              {"mesh", r.mesh},
                              {"is_edge", r.isEdge},
                              {"distance", r.distance},
-                             {"margin_ulps", r.marginUlps}});
+                             {"margin_ulps", r.marginUlps},
+                             {"numpy_version", r.numpyVersion}});
         for (const auto& r : mesh2gridAtRisk)
             items.push_back({{"kind", "mesh2grid"},
                              {"grid", r.grid},

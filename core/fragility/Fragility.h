@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "builder/BuildOptions.h"
+#include "fragility/NumpyRadii.h"
 #include "graph/MeshGraph.h"
 
 namespace meshdiff {
@@ -27,6 +28,7 @@ struct Grid2MeshRisk {
     bool isEdge = false;    // present in the analysed graph
     double distance = 0;    // chord distance on the unit sphere
     double marginUlps = 0;  // (distance − radius) / kCoordinateUlp
+    bool numpyVersion = false;  // between the NumPy 1 and NumPy 2 radii: differs between them for sure
 };
 
 // A grid point whose closest and second-closest finest faces are nearly equally far.
@@ -40,7 +42,9 @@ struct Mesh2GridRisk {
 
 struct FragilityReport {
     FragilityOptions options;
-    double longestEdge = 0, radius = 0;
+    double longestEdge = 0, radius = 0;  // radius: NumPy 1's (the builder's default)
+    NumpyRadii radii;
+    std::size_t grid2meshNumpyVersion = 0;  // pairs an edge under one NumPy major and not the other
     std::size_t grid2meshEdges = 0, gridPoints = 0;
     std::vector<Grid2MeshRisk> grid2meshAtRisk;  // sorted by (grid, mesh)
     std::vector<Mesh2GridRisk> mesh2gridAtRisk;  // sorted by grid
@@ -54,6 +58,10 @@ struct FragilityReport {
     bool m2gPointAtRisk(std::int32_t grid) const;
     nlohmann::json toJson(bool withItems) const;
 };
+
+// Every receiver's edge order follows np.argsort's order of ties, which NumPy's SIMD sorts change:
+// what `fragility` says about it for any graph.
+extern const char* const kEdgeOrderRisk;
 
 // Recomputes the graph's float32 cartesian coordinates from its lat/lon, the radius from its
 // longest finest-mesh edge, every grid↔mesh distance near the radius and every grid point's two

@@ -1,5 +1,7 @@
 #include "fragility/FragilityProbe.h"
 
+#include <algorithm>
+
 #include <cmath>
 
 #include "common/Error.h"
@@ -32,7 +34,9 @@ FragilityProbe::FragilityProbe(const GraphView& graph, const FragilityOptions& o
       mesh_(latLonToCartesian(options.math, {graph.meshLat.begin(), graph.meshLat.end()},
                               {graph.meshLon.begin(), graph.meshLon.end()})),
       faces_(facesOf(graph)),
-      radius_(options.radiusFraction * longestEdge(mesh_, faces_, Precision::Float32)),
+      longestEdge_(longestEdge(mesh_, faces_, Precision::Float32)),
+      radius_(options.radiusFraction * longestEdge_),
+      radii_(numpyRadii(options.radiusFraction, longestEdge_)),
       closest_(mesh_, faces_) {}
 
 Vec3 FragilityProbe::gridPoint(std::int32_t grid) const {
@@ -44,10 +48,10 @@ Vec3 FragilityProbe::gridPoint(std::int32_t grid) const {
 // it and its distance is within τ of the radius.
 bool FragilityProbe::g2mPairAtRisk(std::int32_t grid, std::int32_t mesh) const {
     const double tau = options_.grid2meshThresholdUlps * kCoordinateUlp;
-    const double reach = radius_ + tau;
+    const double reach = std::max({radius_, radii_.numpy1, radii_.numpy2}) + tau;
     const double distanceSq = squaredDistance(gridPoint(grid), mesh_[static_cast<std::size_t>(mesh)]);
     if (!(distanceSq <= reach * reach)) return false;
-    return std::abs(std::sqrt(distanceSq) - radius_) <= tau;
+    return std::abs(std::sqrt(distanceSq) - radius_) <= tau || radii_.separate(distanceSq);
 }
 
 // analyzeFragility lists a point when it has a runner-up face within the gap threshold.

@@ -34,7 +34,8 @@ private:
     GridCartesianFactors grid_;
     std::vector<Vec3> mesh_;
     std::vector<std::array<std::int32_t, 3>> faces_;
-    double radius_ = 0;
+    double longestEdge_ = 0, radius_ = 0;
+    NumpyRadii radii_;
     ClosestFacesOfPoints closest_;
 };
 

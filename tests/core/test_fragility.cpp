@@ -94,6 +94,64 @@ TEST(Fragility, FlagsEveryDifferenceBetweenGlibcAndEigenBuildsAtQuarterDegree) {
     EXPECT_LT(r.mesh2gridAtRisk.size(), a.gridCount() / 100);
 }
 
+TEST(Fragility, FlagsEveryDifferenceBetweenNumPy1AndNumPy2BuildsAtQuarterDegree) {
+    GraphBuildOptions o;
+    o.resolutionDeg = 0.25;
+    const MeshGraph numpy1 = buildGraph(o).graph;
+    o.numpyMajor = 2;  // the float32 radius and the OpenBLAS sums of NumPy 2's wheels
+    const MeshGraph numpy2 = buildGraph(o).graph;
+    const DiffRisk risk = recall(numpy1, numpy2);
+    EXPECT_GT(risk.grid2meshDiffering, 0u);
+    EXPECT_EQ(risk.grid2meshFlagged, risk.grid2meshDiffering);
+    EXPECT_EQ(risk.mesh2gridFlagged, risk.mesh2gridDiffering);
+}
+
+// Two radii one float32 rounding apart rarely hold a pair between them (none at 1° or 0.25° with
+// the official fraction 0.6), so the fraction is chosen to put a real pair there; the builder then
+// tells which edges NumPy 1 and NumPy 2 disagree on.
+TEST(Fragility, TheNumPyRadiiSeparateExactlyTheEdgesTheRadiusProductChanges) {
+    GraphBuildOptions o;
+    o.blas = BlasSum::Reference;  // the same mesh nodes under both NumPy majors
+    const BuiltGraph base = buildGraph(o);
+    FragilityOptions wide;
+    wide.grid2meshThresholdUlps = 64;
+    const FragilityReport near = analyzeFragility(base.graph, wide);
+    ASSERT_FALSE(near.grid2meshAtRisk.empty());
+    const auto closest = std::min_element(near.grid2meshAtRisk.begin(), near.grid2meshAtRisk.end(),
+                                          [](auto& x, auto& y) { return std::abs(x.marginUlps) < std::abs(y.marginUlps); });
+    const double d = closest->distance;
+    double fraction = 0;
+    for (int k = -4000; k <= 4000 && fraction == 0; ++k) {
+        const double f = d / base.longestEdge * (1 + k * 1e-10);
+        if (numpyRadii(f, base.longestEdge).separate(d * d)) fraction = f;
+    }
+    ASSERT_NE(fraction, 0);
+
+    o.radiusFraction = fraction;
+    const BuiltGraph built1 = buildGraph(o);
+    o.numpyMajor = 2;
+    const BuiltGraph built2 = buildGraph(o);
+    ASSERT_EQ(built1.graph.meshLat, built2.graph.meshLat);
+    const GraphDiff diff = diffGraphs(built1.graph, built2.graph);
+    std::set<std::pair<int, int>> changed;
+    for (const auto& e : diff.g2mOnlyA) changed.insert({e.grid, e.mesh});
+    for (const auto& e : diff.g2mOnlyB) changed.insert({e.grid, e.mesh});
+    ASSERT_FALSE(changed.empty());
+
+    FragilityOptions options;
+    options.radiusFraction = fraction;
+    const FragilityReport r = analyzeFragility(built1.graph, options);
+    EXPECT_EQ(r.radii.numpy1, built1.radius);
+    EXPECT_EQ(r.radii.numpy2, built2.radius);
+    std::set<std::pair<int, int>> between;
+    for (const auto& p : r.grid2meshAtRisk)
+        if (p.numpyVersion) between.insert({p.grid, p.mesh});
+    EXPECT_EQ(between, changed);
+    EXPECT_EQ(r.grid2meshNumpyVersion, changed.size());
+    EXPECT_EQ(r.toJson(false)["numpy_1_vs_2"]["grid2mesh_pairs"].get<std::size_t>(), changed.size());
+    EXPECT_TRUE(r.toJson(false)["edge_order"]["at_risk"].get<bool>());
+}
+
 TEST(Fragility, AtRiskPairsIncludeNonEdgesJustOutsideTheRadius) {
     GraphBuildOptions o;
     const MeshGraph g = buildGraph(o).graph;

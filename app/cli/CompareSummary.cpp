@@ -58,7 +58,8 @@ void printGraph(std::ostream& out, const GraphDiff& d) {
     if (!d.renumberedNodes.empty()) out << "  mesh numbering    " << renumberingText(d) << "\n";
     const std::string reordered = reorderedReceiversText(d);
     out << "  edge order        "
-        << (reordered.empty() ? "the same for every receiver" : (d.sameEdgesAndNodes() ? "same edges; " : "") + reordered)
+        << (reordered.empty() ? "the same for every receiver"
+                              : (d.sameEdgesAndNodes() ? "same edges; " : "") + reordered)
         << "\n";
     out << "  hash A " << d.hashA << "  ordered " << d.hashOrderedA << "\n  hash B " << d.hashB << "  ordered "
         << d.hashOrderedB << "\n";

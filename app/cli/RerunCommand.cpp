@@ -123,7 +123,8 @@ void addRerunCommand(CLI::App& app, CommandAction& action) {
     command->add_option("--run-a", args->runA, "Run A (folder or file): {A.path} {A.label} {A.graph} {A.fields}");
     command->add_option("--run-b", args->runB, "Run B (folder or file): {B.*}");
     command->add_option("--set", args->sets, "Set a recipe parameter: NAME=VALUE");
-    command->add_option("--option", args->options, "Choose an option: NAME=CHOICE (e.g. simd=\"as an AVX2 host\")");
+    command->add_option("--option", args->options,
+                        "Choose an option: NAME=CHOICE (e.g. simd=\"as an AVX2 host (NumPy 2: X86_V4 off)\")");
     command->add_option("--env", args->env, "Set an environment variable for the job: NAME=VALUE");
     command->add_option("--label", args->label, "Name of the new run (C, D, …)");
     command->add_option("--timeout", args->timeout, "Time limit in seconds (overrides the recipe; 0: none)");

@@ -97,11 +97,12 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
             progress(40, "Comparing the graphs");
             c.graph = diffGraphs(*pair->graphA, *pair->graphB, *c.a.graphFile, *c.b.graphFile);
             if (!c.graph->meshBToA.empty())  // drawn, like diffed, in A's numbering
-                pair->graphB = std::make_shared<const MeshGraph>(
-                    renumberMeshNodes(viewOf(*pair->graphB), c.graph->meshBToA));
+                pair->graphB =
+                    std::make_shared<const MeshGraph>(renumberMeshNodes(viewOf(*pair->graphB), c.graph->meshBToA));
             pair->differenceLocations = views::differenceLocations(*c.graph, *pair->graphA);
             // Where the diagnosis looks ("near"), on the globe with the graphs.
-            if (!c.graph->sameEdgesAndNodes()) pair->places = placesOf(*c.graph, viewOf(*pair->graphA), viewOf(*pair->graphB));
+            if (!c.graph->sameEdgesAndNodes())
+                pair->places = placesOf(*c.graph, viewOf(*pair->graphA), viewOf(*pair->graphB));
         }
     }
     check();

@@ -114,10 +114,9 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
                         orderedGraphHash(side.prepared.hash, side.prepared.order, side.prepared.edges);
                     side.prepared.rcmSeed = rcmSeedVertex(side.view);
                 },
-                                 [&] {
-                                     if (options.edgeFeatures)
-                                         side.frames = graphEdgeFrames(side.view, driftOptions.features);
-                                 });
+                [&] {
+                    if (options.edgeFeatures) side.frames = graphEdgeFrames(side.view, driftOptions.features);
+                });
         };
         tbb::parallel_invoke([&] { load(*c.a.graphFile, a); }, [&] { load(*c.b.graphFile, b); });
         // B's mesh numbered differently: B is diffed, probed and drawn in A's numbering.

@@ -139,11 +139,12 @@ constexpr double kRoundingLevelRelRms = 1e-5;
 std::string explainOrder(const Diagnosis& d) {
     const std::string fields = count(d.fieldsBeyondTolerance, d.fieldsBeyondTolerance == 1 ? "field" : "fields");
     std::string text = "The graphs hold the same edges, but " + reorderedText(d) +
-                       ": the model sums their messages in another order (summation order). Expect the " +
-                       fields + " beyond tolerance to differ at rounding level, spread everywhere, growing with lead";
+                       ": the model sums their messages in another order (summation order). Expect the " + fields +
+                       " beyond tolerance to differ at rounding level, spread everywhere, growing with lead";
     const double largest = largestRelRms(d, d.explainedLead);
     if (!std::isnan(largest) && largest > kRoundingLevelRelRms)
-        text += "; rel RMS " + number("%.2g", largest) + " is more than summation order alone gives in a few steps, "
+        text += "; rel RMS " + number("%.2g", largest) +
+                " is more than summation order alone gives in a few steps, "
                 "so device numerics, precision (TF32), library versions or inputs may add to it";
     return text + ".";
 }
@@ -159,8 +160,7 @@ std::string explain(const Diagnosis& d) {
         case Cause::None:
             text = "Every field is within tolerance (" + tolerance + ")";
             if (d.graphsDiffer) text += ", although the graphs differ (" + placesText(d) + ")";
-            else if (!reorderedText(d).empty())
-                text += ", although " + reorderedText(d);
+            else if (!reorderedText(d).empty()) text += ", although " + reorderedText(d);
             return text + ".";
         case Cause::Unknown:
             return fields + " beyond tolerance, but no graphs were compared to tell a graph cause from " + elsewhere +

@@ -46,15 +46,15 @@ struct DiagnosisResidual {
 
 struct DiagnosisInput {
     std::vector<FieldDifference> fields;
-    std::size_t shownLead = 0;  // the lead the cause is given for
+    std::size_t shownLead = 0;                          // the lead the cause is given for
     bool graphsCompared = false, graphsDiffer = false;  // graphsDiffer: the edge sets or nodes
     // Receivers whose incoming edges are listed in another order (GraphDiff::g2mReordered, m2gReordered).
     std::size_t reorderedMeshNodes = 0, reorderedGridPoints = 0;
     std::size_t renumberedMeshNodes = 0;  // GraphDiff::renumberedNodes: also another summation order
-    std::optional<DiffPlaces> places;  // the graph differences; its latLon may be left out
-    double globeAreaNear = 0;          // the neighbourhood's share of the whole fields grid
-    double tolerance = 0;              // the relative one (FieldTolerance::relative)
-    std::string toleranceText;         // FieldTolerance::text(), for the explanation
+    std::optional<DiffPlaces> places;     // the graph differences; its latLon may be left out
+    double globeAreaNear = 0;             // the neighbourhood's share of the whole fields grid
+    double tolerance = 0;                 // the relative one (FieldTolerance::relative)
+    std::string toleranceText;            // FieldTolerance::text(), for the explanation
     std::optional<DiagnosisResidual> residual;
     DiagnosisThresholds thresholds;
 };

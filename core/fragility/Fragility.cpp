@@ -148,8 +148,9 @@ nlohmann::json FragilityReport::toJson(bool withItems) const {
          {{"radius_numpy1", radii.numpy1},
           {"radius_numpy2", radii.numpy2},
           {"grid2mesh_pairs", grid2meshNumpyVersion},
-          {"what", "grid->mesh pairs whose distance lies between NumPy 1's float64 radius product and NumPy 2's "
-                   "float32 one (NEP 50): an edge under one and not the other"}}},
+          {"what",
+           "grid->mesh pairs whose distance lies between NumPy 1's float64 radius product and NumPy 2's "
+           "float32 one (NEP 50): an edge under one and not the other"}}},
         {"edge_order", {{"at_risk", true}, {"why", kEdgeOrderRisk}}},
         {"mesh2grid",
          {{"points_at_risk", mesh2gridAtRisk.size()},

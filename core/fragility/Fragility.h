@@ -25,9 +25,9 @@ struct FragilityOptions {
 // A grid→mesh pair (edge or not) whose distance is within the threshold of the radius.
 struct Grid2MeshRisk {
     std::int32_t grid = 0, mesh = 0;
-    bool isEdge = false;    // present in the analysed graph
-    double distance = 0;    // chord distance on the unit sphere
-    double marginUlps = 0;  // (distance − radius) / kCoordinateUlp
+    bool isEdge = false;        // present in the analysed graph
+    double distance = 0;        // chord distance on the unit sphere
+    double marginUlps = 0;      // (distance − radius) / kCoordinateUlp
     bool numpyVersion = false;  // between the NumPy 1 and NumPy 2 radii: differs between them for sure
 };
 

@@ -9,7 +9,9 @@ struct NumpyRadii {
     double numpy1 = 0, numpy2 = 0;
 
     // The ball query's test (squared distance ≤ radius², SciPy's) answers differently for the two.
-    bool separate(double distanceSq) const { return (distanceSq <= numpy1 * numpy1) != (distanceSq <= numpy2 * numpy2); }
+    bool separate(double distanceSq) const {
+        return (distanceSq <= numpy1 * numpy1) != (distanceSq <= numpy2 * numpy2);
+    }
 };
 
 NumpyRadii numpyRadii(double fraction, double longestEdge);

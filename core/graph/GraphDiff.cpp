@@ -120,7 +120,8 @@ std::string seedText(const std::optional<int>& seed) {
 
 std::string renumberingText(const GraphDiff& d) {
     if (d.renumberedNodes.empty()) return {};
-    return "B numbers " + withThousands(d.renumberedNodes.size()) + " of " + counted(d.meshNodes, "mesh node", "mesh nodes") +
+    return "B numbers " + withThousands(d.renumberedNodes.size()) + " of " +
+           counted(d.meshNodes, "mesh node", "mesh nodes") +
            " differently, matched by position and diffed in A's numbering (numbering seeded from " +
            seedText(d.rcmSeedA) + " in A, " + seedText(d.rcmSeedB) + " in B)";
 }

@@ -58,9 +58,11 @@ std::set<std::int32_t> reverseEachReceiver(Vector& senders, const Vector& receiv
     for (std::size_t begin = 0; begin < senders.size();) {
         std::size_t end = begin;
         while (end < senders.size() && receivers[end] == receivers[begin]) ++end;
-        std::vector<std::int32_t> before(senders.begin() + std::ptrdiff_t(begin), senders.begin() + std::ptrdiff_t(end));
+        std::vector<std::int32_t> before(senders.begin() + std::ptrdiff_t(begin),
+                                         senders.begin() + std::ptrdiff_t(end));
         std::reverse(senders.begin() + std::ptrdiff_t(begin), senders.begin() + std::ptrdiff_t(end));
-        if (!std::equal(before.begin(), before.end(), senders.begin() + std::ptrdiff_t(begin))) changed.insert(receivers[begin]);
+        if (!std::equal(before.begin(), before.end(), senders.begin() + std::ptrdiff_t(begin)))
+            changed.insert(receivers[begin]);
         begin = end;
     }
     return changed;

@@ -117,8 +117,9 @@ TEST(Fragility, TheNumPyRadiiSeparateExactlyTheEdgesTheRadiusProductChanges) {
     wide.grid2meshThresholdUlps = 64;
     const FragilityReport near = analyzeFragility(base.graph, wide);
     ASSERT_FALSE(near.grid2meshAtRisk.empty());
-    const auto closest = std::min_element(near.grid2meshAtRisk.begin(), near.grid2meshAtRisk.end(),
-                                          [](auto& x, auto& y) { return std::abs(x.marginUlps) < std::abs(y.marginUlps); });
+    const auto closest =
+        std::min_element(near.grid2meshAtRisk.begin(), near.grid2meshAtRisk.end(),
+                         [](auto& x, auto& y) { return std::abs(x.marginUlps) < std::abs(y.marginUlps); });
     const double d = closest->distance;
     double fraction = 0;
     for (int k = -4000; k <= 4000 && fraction == 0; ++k) {

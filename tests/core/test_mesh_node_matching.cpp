@@ -135,8 +135,7 @@ TEST(MeshNodeMatching, RenumberingFromEveryIcosahedronVertexIsMatchedAndDiffsCle
         const Permutation bToA = seededNumbering(seed);
         const MeshGraph b = relabelled(a, bToA);
         // Unmatched (B in its own numbering), the numbering shows as changes.
-        EXPECT_FALSE(
-            diffGraphs(viewOf(a), viewOf(b), prepareGraph(a), prepareGraph(b), "A", "B").m2gChanged.empty());
+        EXPECT_FALSE(diffGraphs(viewOf(a), viewOf(b), prepareGraph(a), prepareGraph(b), "A", "B").m2gChanged.empty());
         // diffGraphs matches the nodes itself: a pure renumbering, counted in A's numbering.
         const GraphDiff matched = diffGraphs(a, b);
         EXPECT_TRUE(matched.sameEdgesAndNodes());

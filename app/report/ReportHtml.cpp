@@ -128,6 +128,12 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
              << "); grid points whose mesh→grid triangle differs: <b>" << d.m2gChanged.size() << "</b> (of "
              << d.gridPoints << "); mesh nodes moved: <b>" << d.movedNodes.size() << "</b> (at most " << d.maxMovedUlp
              << " float32 steps); hashes " << htmlEscape(d.hashA) << " / " << htmlEscape(d.hashB) << ".</p>\n";
+        if (!d.renumberedNodes.empty()) html << "<p>" << htmlEscape(renumberingText(d)) << ".</p>\n";
+        const std::string reordered = reorderedReceiversText(d);
+        html << "<p>Edge order: "
+             << (reordered.empty() ? std::string("the same for every receiver")
+                                   : htmlEscape((d.sameEdgesAndNodes() ? "same edges; " : "") + reordered))
+             << ".</p>\n";
     } else {
         html << "<p>No graph in one or both runs.</p>\n";
     }

@@ -3,7 +3,7 @@
 # opens the window on it. Without a display it writes the headless report instead.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bash "$root/scripts/build.sh"
+bash "$root/scripts/build.sh" meshdiff meshdiff_gui_app  # the two executables, not the tests
 meshdiff=${BUILD_DIR:-$root/build}/app/meshdiff
 demo=${DEMO_DIR:-$root/out/demo}
 "$meshdiff" demo --out "$demo"

@@ -4,7 +4,8 @@
 - views/ includes nothing of app/; core/ nothing of views/ or app/;
 - an include prefix ("io/", "rerun/", …) names exactly one folder in core/, views/ and app/;
 - every .cpp of core/, views/ and app/ is named in the CMakeLists.txt of its folder or a parent
-  (explicit source lists: a file nobody lists is a file nobody builds).
+  (explicit source lists: a file nobody lists is a file nobody builds);
+- every folder of core/, views/ and app/ has its row in docs/architecture.md ("| `folder/` |").
 Usage: check_layering.py SOURCE_DIR"""
 import pathlib
 import re
@@ -60,6 +61,13 @@ def unlisted_sources(top):
     return found
 
 
+def folders_without_a_row(top):
+    doc = (top / "docs" / "architecture.md").read_text(encoding="utf-8")
+    return [f"{layer}/{folder}: no row in docs/architecture.md"
+            for layer in ("core", "views", "app") for folder in sorted(folders(top / layer))
+            if f"| `{folder}/` |" not in doc]
+
+
 def main():
     top = pathlib.Path(sys.argv[1])
     core, views, app = top / "core", top / "views", top / "app"
@@ -87,6 +95,7 @@ def main():
                     problems.append(f"{where}: core/{own} does not depend on core/{prefix} "
                                     f"(core/{own}/CMakeLists.txt DEPENDS)")
     problems += unlisted_sources(top)
+    problems += folders_without_a_row(top)
     for p in problems:
         print(p)
     print(f"layering problems: {len(problems)}")

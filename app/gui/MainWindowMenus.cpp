@@ -77,6 +77,7 @@ void MainWindow::buildMenus() {
         {views::GlobeLayer::G2mOnlyB, tr("Edges only in B")},
         {views::GlobeLayer::Triangles, tr("Differing triangles")},
         {views::GlobeLayer::MovedNodes, tr("Moved mesh nodes")},
+        {views::GlobeLayer::ReorderedReceivers, tr("Receivers summing in another order")},
         {views::GlobeLayer::AtRisk, tr("At-risk edges and points")},
         {views::GlobeLayer::DiffNeighbourhood, tr("Near the differences (diagnosis)")},
         {views::GlobeLayer::EdgeFeatureDrift, tr("Edge-feature drift")},

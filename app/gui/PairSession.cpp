@@ -288,7 +288,9 @@ void PairSession::say(const QString& text) {
 QString PairSession::summary(const QString& prefix) const {
     const Comparison& c = pair_->comparison;
     QString text;
-    if (c.graph) {
+    if (c.graph && c.graph->sameEdgesAndNodes() && !c.graph->identical()) {
+        text = tr("same grid↔mesh edges and mesh nodes");
+    } else if (c.graph) {
         text = tr("%1 grid→mesh edges only in A, %2 only in B, %3 mesh→grid triangles differ, %4 mesh nodes moved")
                    .arg(c.graph->g2mOnlyA.size())
                    .arg(c.graph->g2mOnlyB.size())
@@ -297,6 +299,10 @@ QString PairSession::summary(const QString& prefix) const {
     } else {
         text = tr("no graph on both sides");
     }
+    if (c.graph && !c.graph->renumberedNodes.empty())
+        text += QStringLiteral("; ") + QString::fromStdString(renumberingText(*c.graph));
+    if (c.graph && c.graph->orderDiffers())
+        text += QStringLiteral("; ") + QString::fromStdString(reorderedReceiversText(*c.graph));
     if (c.fields) {
         text += tr("; %1 fields, max rel RMS %2").arg(c.fields->perField.size()).arg(c.fields->maxRelRms, 0, 'g', 3);
         const FieldsComparison& f = *c.fields;

@@ -62,6 +62,40 @@ TEST(Inspector, SaysWhetherTheRadiusIsTheBuildersOrRecomputed) {
     EXPECT_TRUE(panel.details()->text().contains("radius 0.25 (recomputed")) << panel.details()->text().toStdString();
 }
 
+// Graphs that differ only in the order of each receiver's edges have no rows, but the panel says
+// so, and a picked receiver says whether it is one of them.
+TEST(Inspector, SaysWhichReceiversSumInAnotherOrder) {
+    test::SyntheticPair pair;
+    pair.diff = GraphDiff{};
+    pair.diff.g2mReordered = {2};
+    pair.diff.m2gReordered = {pair.gridIndex(0, 0), pair.gridIndex(1, 1)};
+    InspectorPanel panel;
+    panel.setGraphs(&pair.diff, &pair.graph, &pair.graph, {0.1, true}, {0.1, true});
+    EXPECT_EQ(panel.differences().items().size(), 0u);
+    EXPECT_TRUE(
+        panel.details()->text().contains("1 mesh node and 2 grid points sum their incoming messages in "
+                                         "another order"))
+        << panel.details()->text().toStdString();
+
+    GlobePick grid;
+    grid.kind = GlobePick::Kind::GridPoint;
+    grid.grid = pair.gridIndex(1, 1);
+    panel.showPick(grid);
+    EXPECT_TRUE(panel.details()->text().contains("listed in another order in B"))
+        << panel.details()->text().toStdString();
+    grid.grid = pair.gridIndex(2, 2);
+    panel.showPick(grid);
+    EXPECT_FALSE(panel.details()->text().contains("listed in another order in B"));
+    EXPECT_TRUE(panel.details()->text().contains("Incoming order"));
+
+    GlobePick node;
+    node.kind = GlobePick::Kind::MeshNode;
+    node.mesh = 2;
+    panel.showPick(node);
+    EXPECT_TRUE(panel.details()->text().contains("listed in another order in B"))
+        << panel.details()->text().toStdString();
+}
+
 TEST(Inspector, ReadsTheBuildersRadiusFromRunOrGraphMetadata) {
     EXPECT_EQ(builderRadius({{"graph_build", {{"radius", 0.0124}}}}), 0.0124);
     EXPECT_EQ(builderRadius({{"radius", 0.5}}), 0.5);

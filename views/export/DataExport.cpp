@@ -106,7 +106,11 @@ nlohmann::json differencesJson(const GraphDiff& diff, const MeshGraph& graphA) {
         const Located p = gridPoint(graphA, t.grid);
         changed.push_back({{"grid", t.grid}, {"lat", p.lat}, {"lon", p.lon}, {"mesh_a", t.meshA}, {"mesh_b", t.meshB}});
     }
-    return {{"grid2mesh_only_a", onlyA}, {"grid2mesh_only_b", onlyB}, {"mesh2grid_changed", changed}};
+    return {{"grid2mesh_only_a", onlyA},
+            {"grid2mesh_only_b", onlyB},
+            {"mesh2grid_changed", changed},
+            {"grid2mesh_reordered", diff.g2mReordered},
+            {"mesh2grid_reordered", diff.m2gReordered}};
 }
 
 nlohmann::json fieldMetricsJson(const std::vector<FieldRow>& rows) {

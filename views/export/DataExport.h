@@ -17,7 +17,9 @@ void writeDifferingTrianglesCsv(const GraphDiff& diff, const MeshGraph& graphA, 
 // name, units, corr, rel_rms, max_abs, nan_masks_equal, rel_rms_near, rel_rms_elsewhere.
 void writeFieldMetricsCsv(const std::vector<FieldRow>& rows, const std::string& path);
 
-// {"grid2mesh_only_a": [...], "grid2mesh_only_b": [...], "mesh2grid_changed": [...]}
+// {"grid2mesh_only_a": [...], "grid2mesh_only_b": [...], "mesh2grid_changed": [...],
+//  "grid2mesh_reordered": [mesh node, ...], "mesh2grid_reordered": [grid point, ...]} (the receivers
+// whose incoming edges are the same set in another order)
 nlohmann::json differencesJson(const GraphDiff& diff, const MeshGraph& graphA);
 // [{"name", "units", "corr", "rel_rms", "max_abs", "nan_masks_equal", "rel_rms_near", "rel_rms_elsewhere",
 //   "one_minus_corr", "within_tolerance", "note" (when rel RMS or corr is undefined)}]

@@ -19,6 +19,10 @@ constexpr Rgb kColorMarker{25, 25, 25};  // rings and dots marking differences
 constexpr Rgb kColorHighlightHalo{10, 10, 10};
 constexpr Rgb kColorNeighbourhood{230, 159, 0};  // Okabe–Ito orange: the diagnosis' "near"
 constexpr double kNeighbourhoodOpacity = 0.3;
+// Receivers summing in another order: a pale greyish violet, paler and smaller than every set
+// difference and unlike the field maps' colours. Opaque: translucent, ~50k dots would cost software
+// OpenGL a blended pass of their own in every frame.
+constexpr Rgb kColorReordered{160, 140, 180};
 // Above this many drifting edges the drift layer starts hidden and, when shown, draws this many,
 // the most drifting: more would cover the globe and slow every frame.
 constexpr std::size_t kManyDriftingEdges = 20000;

@@ -113,6 +113,10 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
             entries.push_back(
                 {Swatch::Ring, toQColor(kColorMoved),
                  QStringLiteral("mesh node moved (%1, ≤ %2 ULP)").arg(d->movedNodes.size()).arg(d->maxMovedUlp)});
+        if (scene.isVisible(GlobeLayer::ReorderedReceivers) && d->orderDiffers())
+            entries.push_back({Swatch::Dot, toQColor(kColorReordered),
+                               QStringLiteral("receiver sums in another order (%L1)")
+                                   .arg(d->g2mReordered.size() + d->m2gReordered.size())});
     }
     if (scene.isVisible(GlobeLayer::DiffNeighbourhood) && scene.places && !scene.places->empty())
         entries.push_back({Swatch::Patch, toQColor(kColorNeighbourhood),

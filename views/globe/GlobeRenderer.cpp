@@ -36,6 +36,7 @@
 #include "globe/layers/LineTextureBaking.h"
 #include "globe/layers/MeshLayer.h"
 #include "globe/layers/MovedNodesLayer.h"
+#include "globe/layers/ReorderedReceiversLayer.h"
 #include "globe/layers/SharedCoastlines.h"
 #include "globe/layers/TriangleLayer.h"
 #include "globe/vtkext/HorizonCuller.h"
@@ -59,6 +60,7 @@ struct GlobeRenderer::Impl {
     CoastlineLayer coastlines;
     MeshLayer mesh;
     GridPointsLayer gridPoints;
+    ReorderedReceiversLayer reordered;
     DiffNeighbourhoodLayer neighbourhood;
     MovedNodesLayer movedNodes;
     EdgeDriftLayer edgeDrift;
@@ -68,12 +70,13 @@ struct GlobeRenderer::Impl {
     HighlightLayer highlight;
 
     // Every layer in drawing order, with the GlobeLayer that shows or hides it (none: always shown).
-    const std::array<std::pair<std::optional<GlobeLayer>, GlobeLayerInterface*>, 13> stack{{
+    const std::array<std::pair<std::optional<GlobeLayer>, GlobeLayerInterface*>, 14> stack{{
         {std::nullopt, &earth},
         {GlobeLayer::FieldOverlay, &field},
         {GlobeLayer::Coastlines, &coastlines},
         {GlobeLayer::Mesh, &mesh},
         {GlobeLayer::GridPoints, &gridPoints},
+        {GlobeLayer::ReorderedReceivers, &reordered},
         {GlobeLayer::DiffNeighbourhood, &neighbourhood},
         {GlobeLayer::MovedNodes, &movedNodes},
         {GlobeLayer::EdgeFeatureDrift, &edgeDrift},

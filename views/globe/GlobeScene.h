@@ -29,10 +29,11 @@ enum class GlobeLayer {
     Legend,
     ColorBar,
     // Appended, so that saved layer lists (by number) keep their meaning.
-    DiffNeighbourhood,  // the diagnosis' "near": within its radius of where the graphs differ
-    EdgeFeatureDrift,   // shared edges whose features drift, coloured by ULPs
+    DiffNeighbourhood,   // the diagnosis' "near": within its radius of where the graphs differ
+    EdgeFeatureDrift,    // shared edges whose features drift, coloured by ULPs
+    ReorderedReceivers,  // receivers whose incoming edges are the same set in another order
 };
-constexpr int kGlobeLayerCount = 13;
+constexpr int kGlobeLayerCount = 14;
 
 enum class FieldOverlayMode { Diverging, Sequential, SequentialLog };
 
@@ -73,8 +74,9 @@ struct GlobeScene {
     const EdgeFeatureDrift* edgeDrift = nullptr;  // on graph A's positions
     // Grid points and moved mesh nodes (tens of thousands of dots) start hidden, and so do the
     // at-risk items: thousands of them would hide the few that do differ and the field below.
+    // Reordered receivers are shown: their dots are faint enough to stay under everything else.
     std::array<bool, kGlobeLayerCount> visible{true,  true, false, true, true, true, false,
-                                               false, true, true,  true, true, true};
+                                               false, true, true,  true, true, true, true};
     // 0 (M0, 12 nodes) … 6 (finest of a 6-split mesh); clamped to what exists. M4 (≈ 4° faces):
     // the finest mesh would grey out the whole globe, and the draped field with it.
     int meshLevel = kDefaultMeshLevel;

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStringList>
 #include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -59,6 +60,21 @@ bool validGrid(const MeshGraph* graph, std::int32_t grid) {
 }
 bool validMesh(const MeshGraph* graph, std::int32_t mesh) {
     return graph && mesh >= 0 && std::size_t(mesh) < graph->meshCount();
+}
+
+// Whether `receiver` sums its incoming edges in another order; `reordered` is ascending.
+QString incomingOrderText(const std::vector<std::int32_t>& reordered, std::int32_t receiver) {
+    return std::binary_search(reordered.begin(), reordered.end(), receiver)
+               ? QObject::tr("same edges, listed in another order in B: sums its messages in another order")
+               : QObject::tr("same in A and B");
+}
+
+// The graph differences the list has no rows for: B's renumbering and the receivers' order.
+QString unlistedDifferences(const GraphDiff& diff) {
+    QStringList sentences;
+    if (!diff.renumberedNodes.empty()) sentences << QString::fromStdString(renumberingText(diff));
+    if (diff.orderDiffers()) sentences << QString::fromStdString(reorderedReceiversText(diff));
+    return sentences.join(QStringLiteral("; "));
 }
 
 }  // namespace
@@ -152,11 +168,14 @@ void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, c
     counter_->setText(
         moved == 0 ? tr("%n difference(s)", nullptr, model_->rowCount())
                    : tr("%1 edges and triangles, %2 moved mesh nodes").arg(model_->rowCount() - moved).arg(moved));
-    counter_->setToolTip(counter_->text());
+    const QString unlisted = diff ? unlistedDifferences(*diff) : QString();
+    counter_->setToolTip(unlisted.isEmpty() ? counter_->text() : counter_->text() + QStringLiteral("; ") + unlisted);
     previous_->setEnabled(model_->rowCount() > 0);
     next_->setEnabled(model_->rowCount() > 0);
-    details_->setText(model_->rowCount() > 0 ? tr("Select a difference in the list or on the globe.")
-                                             : tr("The graphs do not differ in grid↔mesh edges or mesh nodes."));
+    QString prompt = model_->rowCount() > 0 ? tr("Select a difference in the list or on the globe.")
+                                            : tr("The graphs hold the same grid↔mesh edges and mesh nodes.");
+    if (!unlisted.isEmpty()) prompt += QStringLiteral("<p>%1.</p>").arg(unlisted.toHtmlEscaped());
+    details_->setText(prompt);
 }
 
 void InspectorPanel::setFieldSampler(FieldSampler sampler) {
@@ -269,6 +288,8 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
             } else {
                 html += tableRow(tr("Triangle"), tr("same in A and B"));
             }
+            if (diff_->orderDiffers())
+                html += tableRow(tr("Incoming order"), incomingOrderText(diff_->m2gReordered, pick.grid));
         }
         if (fragility_) {
             html += tableRow(tr("Fragility (A)"), fragility_->m2gPointAtRisk(pick.grid)
@@ -288,6 +309,8 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
                                                        .arg(it->ulpLon)
                                                        .arg(num(it->shiftDegrees, 3))
                                                  : tr("same in A and B"));
+            if (diff_->orderDiffers())
+                html += tableRow(tr("Incoming order"), incomingOrderText(diff_->g2mReordered, pick.mesh));
         }
     } else {
         html += tableRow(tr("Location"), latLon(pick.lat, pick.lon));

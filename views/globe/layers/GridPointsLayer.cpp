@@ -7,16 +7,15 @@
 #include "globe/layers/ActorFactory.h"
 #include "globe/layers/LayerRadii.h"
 #include "globe/layers/PolyBuilder.h"
+#include "globe/layers/ScenePositions.h"
 
 namespace meshdiff::views {
 
 void GridPointsLayer::build(const GlobeScene& scene) {
-    constexpr std::size_t kMaxGridPointsShown = 150000;
     clearActors();
     if (!scene.graphA || scene.graphA->gridCount() == 0) return;
     const MeshGraph& g = *scene.graphA;
-    std::size_t stride = 1;
-    while (g.gridCount() / (stride * stride) > kMaxGridPointsShown) ++stride;
+    const std::size_t stride = gridPointStride(g, 150000);
     PolyBuilder builder;
     for (std::size_t i = 0; i < g.gridLat.size(); i += stride)
         for (std::size_t j = 0; j < g.gridLon.size(); j += stride)

@@ -7,6 +7,7 @@ namespace meshdiff::views {
 constexpr double kCoastRadius = 1.0012;
 constexpr double kMeshRadius = 1.0008;
 constexpr double kGridRadius = 1.0016;
+constexpr double kReorderedRadius = 1.0018;
 constexpr double kMovedRadius = 1.0020;
 constexpr double kNeighbourhoodRadius = 1.0022;
 constexpr double kDriftRadius = 1.0026;

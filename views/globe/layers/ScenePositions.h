@@ -38,6 +38,14 @@ inline double gridSpacingDegrees(const MeshGraph& graph) {
     return spacing > 0 ? spacing : 1.0;
 }
 
+// Every how many rows and columns grid points are drawn so that at most `maxShown` are: software
+// OpenGL pays for every point in every frame.
+inline std::size_t gridPointStride(const MeshGraph& graph, std::size_t maxShown) {
+    std::size_t stride = 1;
+    while (graph.gridCount() / (stride * stride) > maxShown) ++stride;
+    return stride;
+}
+
 // A ring around a grid point that clears the point's own cell (half its diagonal is 0.71).
 inline double gridRingDegrees(const MeshGraph& graph) { return 0.85 * gridSpacingDegrees(graph); }
 

@@ -12,14 +12,18 @@
 
 #include "common/Error.h"
 #include "common/TargetClones.h"
+#include "fields/AreaWeights.h"
 
 namespace meshdiff {
 namespace {
 
 // Sums shifted by a reference value so that large means (geopotential, pressure) keep precision.
+// The w-sums are the area-weighted ones: each row's own sums times the row's weight.
 struct Sums {
     double n = 0, nonFiniteA = 0, nonFiniteB = 0, maskMismatch = 0;
     double sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0, sdd = 0, maxAbs = 0;
+    double sd = 0;
+    double wn = 0, wsa = 0, wsaa = 0, wsd = 0, wsdd = 0;
 
     // Branch-free so that the compiler vectorises the contiguous loop.
     void add(double a, double b, double shift) {
@@ -33,13 +37,18 @@ struct Sums {
         const double x = both ? a - shift : 0.0, y = both ? b - shift : 0.0;
         const double d = x - y;
         n += both;
-        sa += x, sb += y, saa += x * x, sbb += y * y, sab += x * y, sdd += d * d;
+        sa += x, sb += y, saa += x * x, sbb += y * y, sab += x * y, sdd += d * d, sd += d;
         maxAbs = std::max(maxAbs, std::abs(d));
     }
     void merge(const Sums& o) {
         n += o.n, nonFiniteA += o.nonFiniteA, nonFiniteB += o.nonFiniteB, maskMismatch += o.maskMismatch;
-        sa += o.sa, sb += o.sb, saa += o.saa, sbb += o.sbb, sab += o.sab, sdd += o.sdd;
+        sa += o.sa, sb += o.sb, saa += o.saa, sbb += o.sbb, sab += o.sab, sdd += o.sdd, sd += o.sd;
         maxAbs = std::max(maxAbs, o.maxAbs);
+        wn += o.wn, wsa += o.wsa, wsaa += o.wsaa, wsd += o.wsd, wsdd += o.wsdd;
+    }
+    // One row's sums, all of whose points have weight w.
+    void addWeightedRow(const Sums& row, double w) {
+        wn += w * row.n, wsa += w * row.sa, wsaa += w * row.saa, wsd += w * row.sd, wsdd += w * row.sdd;
     }
 };
 
@@ -52,9 +61,10 @@ using Float4 = float __attribute__((vector_size(16)));
 // but in memory to a baseline callee, so an out-of-line call (as at -O1) read garbage.
 double laneSum(const Double4& v) { return (v[0] + v[1]) + (v[2] + v[3]); }
 
-MESHDIFF_AVX2_CLONES void accumulateRowF32(const float* a, const float* b, std::size_t count, double shift, Sums& out) {
+MESHDIFF_AVX2_CLONES void accumulateRowF32(const float* a, const float* b, std::size_t count, double shift,
+                                           double weight, Sums& out) {
     const Double4 zero{}, one{1, 1, 1, 1}, shift4{shift, shift, shift, shift};
-    Double4 n{}, fa{}, fb{}, mm{}, sa{}, sb{}, saa{}, sbb{}, sab{}, sdd{}, mx{};
+    Double4 n{}, fa{}, fb{}, mm{}, sa{}, sb{}, saa{}, sbb{}, sab{}, sdd{}, sd{}, mx{};
     std::size_t j = 0;
     for (; j + 4 <= count; j += 4) {
         Float4 af, bf;
@@ -70,7 +80,7 @@ MESHDIFF_AVX2_CLONES void accumulateRowF32(const float* a, const float* b, std::
         mm += ((okA ^ okB) | (~okA & ~okB & ~sameNonFinite)) ? one : zero;
         n += both ? one : zero;
         const Double4 x = both ? x0 - shift4 : zero, y = both ? y0 - shift4 : zero, d = x - y;
-        sa += x, sb += y, saa += x * x, sbb += y * y, sab += x * y, sdd += d * d;
+        sa += x, sb += y, saa += x * x, sbb += y * y, sab += x * y, sdd += d * d, sd += d;
         const Double4 ad = d < zero ? -d : d;
         mx = mx > ad ? mx : ad;
     }
@@ -78,14 +88,16 @@ MESHDIFF_AVX2_CLONES void accumulateRowF32(const float* a, const float* b, std::
     for (; j < count; ++j) s.add(a[j], b[j], shift);
     s.n += laneSum(n), s.nonFiniteA += laneSum(fa), s.nonFiniteB += laneSum(fb), s.maskMismatch += laneSum(mm);
     s.sa += laneSum(sa), s.sb += laneSum(sb), s.saa += laneSum(saa), s.sbb += laneSum(sbb), s.sab += laneSum(sab);
-    s.sdd += laneSum(sdd);
+    s.sdd += laneSum(sdd), s.sd += laneSum(sd);
     s.maxAbs = std::max({s.maxAbs, mx[0], mx[1], mx[2], mx[3]});
     out.merge(s);
+    out.addWeightedRow(s, weight);
 }
 
 template <class TA, class TB>
 Sums accumulate(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t nlonA, std::size_t nlonB,
-                const GridAlignment& al, const std::vector<std::uint8_t>* mask, std::uint8_t maskValue) {
+                const GridAlignment& al, const std::vector<double>& rowWeights, const std::vector<std::uint8_t>* mask,
+                std::uint8_t maskValue) {
     double shift = 0;
     for (TA v : a) {
         if (std::isfinite(double(v))) {
@@ -99,21 +111,31 @@ Sums accumulate(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t 
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
             const TA* rowA = a.data() + al.latA[i] * nlonA;
             const TB* rowB = b.data() + al.latB[i] * nlonB;
+            const double weight = rowWeights.empty() ? 0.0 : rowWeights[i];
             if constexpr (std::is_same_v<TA, float> && std::is_same_v<TB, float>) {
                 if (contiguous) {
-                    accumulateRowF32(rowA, rowB, nj, shift, s);
+                    accumulateRowF32(rowA, rowB, nj, shift, weight, s);
                     continue;
                 }
             }
+            // The unweighted sums point by point as before (the same digits); the row's own sums
+            // beside them for its weight.
+            Sums row;
             if (contiguous) {
-                for (std::size_t j = 0; j < nj; ++j) s.add(double(rowA[j]), double(rowB[j]), shift);
+                for (std::size_t j = 0; j < nj; ++j) {
+                    s.add(double(rowA[j]), double(rowB[j]), shift);
+                    row.add(double(rowA[j]), double(rowB[j]), shift);
+                }
+                s.addWeightedRow(row, weight);
                 continue;
             }
             const std::uint8_t* rowMask = mask ? mask->data() + i * nj : nullptr;
             for (std::size_t j = 0; j < nj; ++j) {
                 if (rowMask && rowMask[j] != maskValue) continue;
                 s.add(double(rowA[al.lonA[j]]), double(rowB[al.lonB[j]]), shift);
+                row.add(double(rowA[al.lonA[j]]), double(rowB[al.lonB[j]]), shift);
             }
+            s.addWeightedRow(row, weight);
         }
         return s;
     };
@@ -134,9 +156,13 @@ FieldMetrics computeFieldMetrics(const Field& a, const Field& b, const GridAlign
         throw Error(a.name, "region mask has " + std::to_string(mask->size()) + " points, the aligned grid " +
                                 std::to_string(al.size()));
     }
-    const Sums s = std::visit(
-        [&](const auto& va, const auto& vb) { return accumulate(va, vb, a.nlon, b.nlon, al, mask, maskValue); },
-        a.values, b.values);
+    // Without the compared rows' latitudes the weights stay empty and the weighted sums 0.
+    const std::vector<double> rowWeights =
+        al.lat.size() == al.latA.size() ? latitudeAreaWeights(al.lat) : std::vector<double>{};
+    const Sums s =
+        std::visit([&](const auto& va,
+                       const auto& vb) { return accumulate(va, vb, a.nlon, b.nlon, al, rowWeights, mask, maskValue); },
+                   a.values, b.values);
 
     FieldMetrics m;
     m.name = a.name;
@@ -147,6 +173,16 @@ FieldMetrics computeFieldMetrics(const Field& a, const Field& b, const GridAlign
     m.nanMasksEqual = s.maskMismatch == 0;
     m.maxAbs = s.maxAbs;
     constexpr double undefined = std::numeric_limits<double>::quiet_NaN();
+    AreaWeightedMetrics& aw = m.areaWeighted;
+    if (s.wn > 0) {
+        const double w = s.wn, meanA = s.wsa / w;
+        aw.rms = std::sqrt(s.wsdd / w);
+        aw.bias = s.wsd / w;
+        aw.stdA = std::sqrt(std::max(0.0, s.wsaa / w - meanA * meanA));
+        aw.relRms = aw.stdA > 0 ? aw.rms / aw.stdA : undefined;
+    } else {
+        aw.rms = aw.relRms = aw.bias = aw.stdA = undefined;
+    }
     if (s.n == 0) {
         m.relRms = m.corr = undefined;
         m.note = "no point is finite in both runs: rel RMS and corr are undefined";

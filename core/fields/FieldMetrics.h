@@ -9,6 +9,16 @@
 
 namespace meshdiff {
 
+// The same agreement with each point weighted by its cell's area (fields/AreaWeights.h), over the
+// points finite in both runs, as WeatherBench 2 computes it. NaN when undefined: no point is finite
+// in both or the compared latitudes are unknown (all four), or std_a is 0 (rel_rms).
+struct AreaWeightedMetrics {
+    double rms = 0;     // sqrt(Σw(A−B)² / Σw)
+    double relRms = 0;  // rms / stdA
+    double bias = 0;    // Σw(A−B) / Σw
+    double stdA = 0;    // A's weighted standard deviation (population, around A's weighted mean)
+};
+
 // Per-field agreement of B with the reference A, over points finite in both.
 struct FieldMetrics {
     std::string name;
@@ -25,6 +35,7 @@ struct FieldMetrics {
     bool nanMasksEqual = true;
     std::size_t comparedPoints = 0;  // finite in both
     std::size_t nonFiniteA = 0, nonFiniteB = 0;
+    AreaWeightedMetrics areaWeighted;
     std::string note;             // why rel RMS or corr is undefined; empty when both are defined
     bool withinTolerance = true;  // set by judgeField (fields/FieldTolerance.h)
 

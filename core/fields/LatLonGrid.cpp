@@ -121,7 +121,9 @@ std::optional<LatLonGrid> inferGlobalGrid(std::size_t nlat, std::size_t nlon, bo
     return std::nullopt;
 }
 
-GridAlignment alignGrids(const LatLonGrid& a, const LatLonGrid& b, const std::string& fileA, const std::string& fileB) {
+namespace {
+
+GridAlignment alignAxes(const LatLonGrid& a, const LatLonGrid& b, const std::string& fileA, const std::string& fileB) {
     GridAlignment al;
     if (sameAxis(a.lat, b.lat, false) && sameAxis(a.lon, b.lon, true)) {
         al.latA = al.latB = iota(a.nlat());
@@ -163,6 +165,15 @@ GridAlignment alignGrids(const LatLonGrid& a, const LatLonGrid& b, const std::st
     if (latStride < 0) note << " (latitude order reversed)";
     note << "; compared on the " << small.nlat() << "×" << small.nlon() << " common points";
     al.description = note.str();
+    return al;
+}
+
+}  // namespace
+
+GridAlignment alignGrids(const LatLonGrid& a, const LatLonGrid& b, const std::string& fileA, const std::string& fileB) {
+    GridAlignment al = alignAxes(a, b, fileA, fileB);
+    al.lat.reserve(al.latA.size());
+    for (std::size_t i : al.latA) al.lat.push_back(a.lat[i]);
     return al;
 }
 

@@ -31,6 +31,9 @@ void requireUsableCoordinates(const LatLonGrid& grid, const std::string& file);
 // How grid `a` maps onto grid `b`: compare values a[latA[i], lonA[j]] with b[latB[i], lonB[j]].
 struct GridAlignment {
     std::vector<std::size_t> latA, lonA, latB, lonB;
+    // Latitude (degrees) of each compared row, A's lat[latA[i]]: the rows' area weights come from
+    // these (fields/AreaWeights.h). Empty when unknown: area-weighted metrics are then undefined.
+    std::vector<double> lat;
     std::string description;  // "identical grids" or "B is A every 4th point; compared on 181×360 common points"
     bool identical = false;
     std::size_t size() const { return latA.size() * lonA.size(); }

@@ -122,13 +122,17 @@ void printFields(std::ostream& out, const FieldsComparison& f, bool perField) {
     if (rollout && f.shownLead < f.perLead.size())
         out << "  lead " << leadLabel(f.perLead[f.shownLead]) << " (of " << f.perLead.size() << " leads):\n";
     if (perField) {
+        if (!f.perField.empty())
+            out << "  (rel RMS: over grid points, unweighted; rel RMS (area): each point weighted by its cell's "
+                   "area)\n";
         for (std::size_t k = 0; k < f.perField.size(); ++k) {
             const FieldMetrics& m = f.perField[k];
             const std::string name =
                 k < f.members.size() ? m.name + " [member " + std::to_string(f.members[k]) + "]" : m.name;
             char line[256];
-            std::snprintf(line, sizeof line, "  %-40s corr %-10s  rel RMS %-9s  max|A-B| %.3e%s%s", name.c_str(),
-                          orDash("%.8f", m.corr).c_str(), orDash("%.3e", m.relRms).c_str(), m.maxAbs,
+            std::snprintf(line, sizeof line, "  %-40s corr %-10s  rel RMS %-9s  rel RMS (area) %-9s  max|A-B| %.3e%s%s",
+                          name.c_str(), orDash("%.8f", m.corr).c_str(), orDash("%.3e", m.relRms).c_str(),
+                          orDash("%.3e", m.areaWeighted.relRms).c_str(), m.maxAbs,
                           m.nanMasksEqual ? "" : "  NaN masks differ", m.withinTolerance ? "" : "  DIFFERS");
             out << line;
             if (!m.note.empty()) out << "  (" << m.note << ")";

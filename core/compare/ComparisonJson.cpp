@@ -65,6 +65,14 @@ nlohmann::json numberOrNull(double value) {
     return std::isnan(value) ? nlohmann::json(nullptr) : nlohmann::json(value);
 }
 
+// Null for what is undefined (fields/FieldMetrics.h).
+nlohmann::json areaWeightedToJson(const AreaWeightedMetrics& w) {
+    return {{"rms", numberOrNull(w.rms)},
+            {"rel_rms", numberOrNull(w.relRms)},
+            {"bias", numberOrNull(w.bias)},
+            {"std_a", numberOrNull(w.stdA)}};
+}
+
 nlohmann::json perFieldToJson(const std::vector<FieldMetrics>& metrics, const std::vector<int>& members) {
     nlohmann::json perField = nlohmann::json::array();
     for (std::size_t k = 0; k < metrics.size(); ++k) {
@@ -78,7 +86,8 @@ nlohmann::json perFieldToJson(const std::vector<FieldMetrics>& metrics, const st
                             {"nan_masks_equal", m.nanMasksEqual},
                             {"points", m.comparedPoints},
                             {"units", m.units},
-                            {"within_tolerance", m.withinTolerance}});
+                            {"within_tolerance", m.withinTolerance},
+                            {"area_weighted", areaWeightedToJson(m.areaWeighted)}});
         if (!m.note.empty()) perField.back()["note"] = m.note;
         if (k < members.size()) perField.back()["member"] = members[k];
     }

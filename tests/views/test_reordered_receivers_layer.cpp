@@ -107,7 +107,8 @@ TEST(ReorderedReceiversLayer, IsEmptyWhenEveryReceiverKeepsItsOrder) {
     EXPECT_EQ(layer.actorCount(), 0);
 }
 
-// 0.25°: every one of ~1 M grid points reordered draws every 4th row and column, a 1° lattice.
+// 0.25°: every one of ~1 M grid points reordered draws every 12th row and column (≤ 8,000 dots),
+// a 3° lattice; 40,962 reordered mesh nodes draw every 6th.
 TEST(ReorderedReceiversLayer, ThinsTheGridPointsOfAFineGridToARegularLattice) {
     test::SyntheticPair pair;
     pair.graph.gridLat.clear();
@@ -120,9 +121,10 @@ TEST(ReorderedReceiversLayer, ThinsTheGridPointsOfAFineGridToARegularLattice) {
     ReorderedReceiversLayer layer;
     layer.build(pair.scene());
     const Dots dots = dotsOf(layer);
-    EXPECT_EQ(dots.points, 181 * 360);
-    EXPECT_TRUE(hasDotAt(dots, scaled(unitVector(1, 1), kReorderedRadius)));
-    EXPECT_FALSE(hasDotAt(dots, scaled(unitVector(0.25, 1), kReorderedRadius)));
+    EXPECT_EQ(dots.points, 61 * 120);
+    EXPECT_TRUE(hasDotAt(dots, scaled(unitVector(0, 3), kReorderedRadius)));
+    EXPECT_FALSE(hasDotAt(dots, scaled(unitVector(0.25, 3), kReorderedRadius)));
+    EXPECT_FALSE(hasDotAt(dots, scaled(unitVector(0, 1), kReorderedRadius)));
 }
 
 TEST(ReorderedReceiversLayer, IsShownByDefaultAndTheRendererBuildsAndHidesIt) {

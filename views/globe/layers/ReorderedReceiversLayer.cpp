@@ -16,9 +16,16 @@
 namespace meshdiff::views {
 namespace {
 
-// A 1° grid's 65,160 points are all drawn, a 0.25° grid's every 4th row and column: ~0.25 µs a
-// point per frame in llvmpipe, with up to 40,962 mesh nodes besides.
-constexpr std::size_t kMaxGridPointsShown = 70000;
+// Each dot costs ~0.25 µs a frame in llvmpipe: at most ~8,000 of each kind are drawn (every k-th
+// reordered mesh node; the reordered grid points on a lattice of every s-th row and column), which
+// shows "everywhere" as well as all of them would and keeps the globe above 30 fps.
+constexpr std::size_t kMaxDotsOfEachKind = 8000;
+
+std::size_t latticeStride(std::size_t reordered) {
+    std::size_t stride = 1;
+    while (reordered / (stride * stride) > kMaxDotsOfEachKind) ++stride;
+    return stride;
+}
 
 // The dots go into tiles of 30° × 30°, one actor each, so that the horizon culler skips the ~60%
 // behind the globe: software OpenGL pays for every point it is given.
@@ -40,9 +47,11 @@ void ReorderedReceiversLayer::build(const GlobeScene& scene) {
     auto add = [&tiles](double lat, double lon) {
         tiles[std::size_t(tileOf(lat, lon))].vertex(scaled(unitVector(lat, lon), kReorderedRadius));
     };
-    for (std::int32_t node : scene.diff->g2mReordered)
-        if (validMesh(&g, node)) add(g.meshLat[std::size_t(node)], g.meshLon[std::size_t(node)]);
-    const std::size_t stride = gridPointStride(g, kMaxGridPointsShown), nlon = g.gridLon.size();
+    const auto& nodes = scene.diff->g2mReordered;
+    const std::size_t step = (nodes.size() + kMaxDotsOfEachKind - 1) / kMaxDotsOfEachKind;
+    for (std::size_t k = 0; k < nodes.size(); k += step)
+        if (validMesh(&g, nodes[k])) add(g.meshLat[std::size_t(nodes[k])], g.meshLon[std::size_t(nodes[k])]);
+    const std::size_t stride = latticeStride(scene.diff->m2gReordered.size()), nlon = g.gridLon.size();
     for (std::int32_t grid : scene.diff->m2gReordered) {
         if (!validGrid(&g, grid)) continue;
         const std::size_t row = std::size_t(grid) / nlon, column = std::size_t(grid) % nlon;

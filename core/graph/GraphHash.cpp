@@ -112,7 +112,7 @@ std::string orderedGraphHash(const std::string& setHash, const ReceiverOrder& or
         sha.addCount(senders.size());
         sha.addVector(senders);
     }
-    sha.add(edges.m2gSenders(0), 3 * edges.gridPoints() * sizeof(std::int32_t));
+    if (edges.gridPoints() > 0) sha.add(edges.m2gSenders(0), 3 * edges.gridPoints() * sizeof(std::int32_t));
     return sha.hex();
 }
 

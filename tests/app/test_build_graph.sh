@@ -32,6 +32,26 @@ for k in ["grid_lat", "grid_lon", "mesh_lat", "mesh_lon", "mesh_faces", "g2m_sen
           "m2g_senders", "m2g_receivers"]:
     assert np.array_equal(a[k], b[k]), k
 PY
+# --like: the NumPy 2 SSE host's own sidecar (numpy_version 2.5.2) builds that host's graph, order included.
+expect_status 0 -- "$meshdiff" build-graph --res 1 --like "$data/graphs-numpy2/wn2_graph_np2_1p0deg_sse.json" --edge-order official --out "$tmp/like.npz"
+grep -q "NumPy 2.5.2 (numpy_version)" "$tmp/out" || fail "--like does not say what it read: $(cat "$tmp/out")"
+cmp -s "$tmp/like.npz" "$tmp/np2.npz" || "$py" -c "
+import sys, numpy as np
+a, b = np.load('$tmp/like.npz'), np.load('$tmp/np2.npz')
+assert all(np.array_equal(a[k], b[k]) for k in a.files)
+" || fail "--like a NumPy 2 run differs from --numpy 2"
+# a run folder's run.json: NumPy 1 with OpenBLAS; an explicit --blas wins; an unknown NumPy is an error
+mkdir -p "$tmp/run1" "$tmp/run3"
+echo '{"numpy_version": "1.24.2", "numpy_blas": {"vendor": "OpenBLAS"}}' >"$tmp/run1/run.json"
+echo '{"numpy_version": "3.0.0"}' >"$tmp/run3/run.json"
+expect_status 0 -- "$meshdiff" build-graph --res 2 --like "$tmp/run1" --out "$tmp/like1.npz"
+grep -q "NumPy 1 baseline, openblas BLAS" "$tmp/out" || fail "--like run1: $(cat "$tmp/out")"
+expect_status 0 -- "$meshdiff" build-graph --res 2 --like "$tmp/run1" --blas reference --out "$tmp/like1r.npz"
+grep -q "NumPy 1 baseline, reference BLAS" "$tmp/out" || fail "--blas does not win over --like: $(cat "$tmp/out")"
+expect_status 2 -- "$meshdiff" build-graph --res 2 --like "$tmp/run3" --out "$tmp/like3.npz"
+grep -q "run3/run.json.*neither NumPy 1.x nor 2.x" "$tmp/err" || fail "unknown NumPy: $(cat "$tmp/err")"
+[ -e "$tmp/like3.npz" ] && fail "wrote a file for an unknown NumPy"
+
 # NumPy 2's SIMD sorts: their order is refused, the canonical one written and described.
 expect_status 2 -- "$meshdiff" build-graph --res 2 --numpy 2 --numpy-dispatch avx2 --edge-order official --out "$tmp/o.npz"
 grep -q "x86-simd-sort" "$tmp/err" || fail "no refusal message: $(cat "$tmp/err")"

@@ -157,8 +157,11 @@ TEST(ShippedRecipes, NativeRebuildCallsBuildGraph) {
     Recipe r = loadRecipe((sourceDir() / "resources/recipes/native-rebuild.json").string());
     r.option("precision")->selected = "float64";
     r.option("math")->selected = "eigen";
+    r.option("numpy")->selected = "NumPy 2 (float32 radius product, NEP 50)";
+    r.option("blas")->selected = "OpenBLAS (pip wheels)";
     EXPECT_EQ(resolveJob(r, sampleContext()).argv,
               (std::vector<std::string>{"/usr/bin/meshdiff", "build-graph", "--res", "1.0", "--precision", "float64",
-                                        "--math", "eigen", "--out", "/runs/7/out/graph.h5"}));
+                                        "--math", "eigen", "--numpy", "2", "--blas", "openblas", "--out",
+                                        "/runs/7/out/graph.h5"}));
     EXPECT_TRUE(r.compareWithRuns);
 }

@@ -1,8 +1,10 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
+#include <memory>
 
 #include "cli/Command.h"
+#include "cli/HelpFormatter.h"
 #include "cli/VersionText.h"
 #include "common/Error.h"
 #ifdef MESHDIFF_HAVE_GUI
@@ -16,6 +18,7 @@ int main(int argc, char** argv) {
     using namespace meshdiff::cli;
     CLI::App app{"meshdiff: where and why two runs of a mesh-graph weather model differ", "meshdiff"};
     app.set_version_flag("--version", meshdiff::cli::versionText,
+    app.formatter(std::make_shared<HelpFormatter>());
                          "Print the version and the library versions, then exit");
     app.require_subcommand(0, 1);
 #if defined(MESHDIFF_HAVE_GUI) || defined(MESHDIFF_GUI_HANDOVER)
@@ -34,7 +37,7 @@ int main(int argc, char** argv) {
     addDemoCommand(app, action);
     addRerunCommand(app, action);
     addModelStepCommand(app, action);
-    addDiagnoseCommand(app, action);
+    addExperimentsCommand(app, action);
 
     try {
         app.parse(argc, argv);

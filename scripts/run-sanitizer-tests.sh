@@ -4,7 +4,7 @@
 # ${ASAN_BUILD_DIR:-build-asan}, then runs the core tests, the fuzz corpus replays and the
 # command-line tests (tests/app) except the three that need meshdiff-gui: app.test_report,
 # app.test_report_browser and app.test_report_leads (`report` renders with VTK; building the window's
-# Qt/VTK code with ASan would add about 12 minutes of compiling). app.test_diagnose_local and
+# Qt/VTK code with ASan would add about 12 minutes of compiling). app.test_experiments_local and
 # app.test_two_executables run their GUI-off parts. Any sanitizer report fails the stage: a CLI
 # test fails on an ASan or LSan report from any of its processes, compare's reading child included
 # (tests/sanitizers/fail-on-report.sh); a UBSan report there only through the exit status

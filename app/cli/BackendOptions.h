@@ -12,7 +12,7 @@ struct RerunRequest;
 
 namespace meshdiff::cli {
 
-// Where `rerun` and `diagnose` run their jobs: the back-end and its SSH/Slurm settings, and the
+// Where `rerun` and `experiments` run their jobs: the back-end and its SSH/Slurm settings, and the
 // runs directory with its ledger.
 struct BackendOptions {
     std::string backend = "local", remoteDir, sshConfig, remoteMeshdiff, runsDir;

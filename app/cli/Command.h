@@ -24,6 +24,6 @@ void addFragilityCommand(CLI::App& app, CommandAction& action);
 void addDemoCommand(CLI::App& app, CommandAction& action);
 void addRerunCommand(CLI::App& app, CommandAction& action);
 void addModelStepCommand(CLI::App& app, CommandAction& action);
-void addDiagnoseCommand(CLI::App& app, CommandAction& action);
+void addExperimentsCommand(CLI::App& app, CommandAction& action);
 
 }  // namespace meshdiff::cli

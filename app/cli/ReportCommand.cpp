@@ -24,7 +24,7 @@
 namespace meshdiff::cli {
 
 struct ReportOptions {
-    std::string runA, runB, outDir, diagnosis;
+    std::string runA, runB, outDir, experiments;
     int width = 1600, height = 1000;
     int maps = 3;
     int closeups = 3;
@@ -37,7 +37,7 @@ namespace {
 int runReport(const ReportOptions& options) {
     if (options.width < 64 || options.height < 64 || options.width > 16384 || options.height > 16384)
         throw Error("", "--width and --height must be between 64 and 16384 pixels");
-    auto evidence = report::findDiagnoseEvidence(options.diagnosis, options.outDir);  // before the long part
+    auto evidence = report::findExperimentsEvidence(options.experiments, options.outDir);  // before the long part
     const auto xvfb = headless::PrivateXvfb::startIfNoDisplay();
     if (xvfb)
         qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
@@ -62,7 +62,7 @@ int runReport(const ReportOptions& options) {
     figures.maps = options.maps;
     figures.closeups = options.closeups;
     figures.fieldCloseups = options.fieldCloseups;
-    figures.diagnoseEvidence = std::move(evidence);
+    figures.experimentsEvidence = std::move(evidence);
     const report::ReportFiles written =
         report::writeReport(*pair, options.outDir, figures,
                             [&](int percent, const std::string& step) { progress.update(50 + percent / 2, step); });
@@ -93,9 +93,11 @@ void addReportCommand(CLI::App& app, CommandAction& action) {
     cmd->add_option("--field-closeups", options->fieldCloseups,
                     "Globe close-ups of this many places where the worst fields differ most")
         ->capture_default_str();
-    cmd->add_option("--diagnosis", options->diagnosis,
-                    "meshdiff diagnose --json FILE: adds its verdict and evidence table (default: diagnosis.json\n"
-                    "in the --out folder, when there is one)");
+    cmd->add_option("--experiments", options->experiments,
+                    "meshdiff experiments --json FILE: adds its verdict and evidence table (default:\n"
+                    "experiments.json in the --out folder, else diagnosis.json, when there is one)");
+    // The option's old name, from when the experiments were called "diagnose"; not in --help.
+    cmd->add_option("--diagnosis", options->experiments)->group("");
     cmd->callback([options, &action] {
         action = [options]() -> int {
 #ifdef MESHDIFF_HAVE_GUI

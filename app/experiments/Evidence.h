@@ -25,7 +25,7 @@ struct Verdict {
     std::string text;   // "Cause: host-built graph. With A's graph, B's side matches A …"
 };
 
-struct DiagnoseResult {
+struct ExperimentsResult {
     std::string runA, runB, recipe, backend;
     PairFacts facts;
     double tolerance = 0;
@@ -34,14 +34,19 @@ struct DiagnoseResult {
     Verdict verdict;
 };
 
-// The rules (docs/diagnosis.md, "The Diagnose action"): fills each row's `shows` and returns the
+// The rules (docs/experiments.md, "The verdict"): fills each row's `shows` and returns the
 // verdict. `tolerance`: rel RMS at or below it counts as a match.
 Verdict judge(const PairFacts& facts, std::vector<EvidenceRow>& evidence, double tolerance);
 
-nlohmann::json diagnoseResultToJson(const DiagnoseResult& result);
-std::string diagnoseResultToMarkdown(const DiagnoseResult& result);
-std::string planText(const Plan& plan);            // the plan, one experiment a line, for the terminal
-std::string evidenceTable(const DiagnoseResult&);  // the evidence table for the terminal
+nlohmann::json experimentsResultToJson(const ExperimentsResult& result);
+std::string experimentsResultToMarkdown(const ExperimentsResult& result);
+// The old names, still called by app/gui/PanelDiagnosis.cpp until its restructuring (issue #31).
+inline nlohmann::json diagnoseResultToJson(const ExperimentsResult& result) { return experimentsResultToJson(result); }
+inline std::string diagnoseResultToMarkdown(const ExperimentsResult& result) {
+    return experimentsResultToMarkdown(result);
+}
+std::string planText(const Plan& plan);               // the plan, one experiment a line, for the terminal
+std::string evidenceTable(const ExperimentsResult&);  // the evidence table for the terminal
 
 std::string formatRelRms(std::optional<double> value);
 // The rerun's graph as the table names it: "A's (1a2b3c…)", "B's (…)", "other (…)" or "–".

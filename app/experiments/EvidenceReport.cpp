@@ -29,7 +29,7 @@ std::string graphColumn(const EvidenceRow& row, const PairFacts& facts) {
     return "other (" + shortHash(row.graphHash) + ")";
 }
 
-nlohmann::json diagnoseResultToJson(const DiagnoseResult& r) {
+nlohmann::json experimentsResultToJson(const ExperimentsResult& r) {
     nlohmann::json plan = nlohmann::json::array();
     for (const auto& e : r.plan.experiments) plan.push_back(experimentJson(e));
     nlohmann::json evidence = nlohmann::json::array();
@@ -79,7 +79,7 @@ std::string planText(const Plan& plan) {
     return out.str();
 }
 
-std::string evidenceTable(const DiagnoseResult& r) {
+std::string evidenceTable(const ExperimentsResult& r) {
     std::ostringstream out;
     char line[512];
     std::snprintf(line, sizeof line, "%-22s %-10s %-12s %-12s %-22s %s\n", "experiment", "status", "relRMS to A",
@@ -98,9 +98,9 @@ std::string evidenceTable(const DiagnoseResult& r) {
     return out.str();
 }
 
-std::string diagnoseResultToMarkdown(const DiagnoseResult& r) {
+std::string experimentsResultToMarkdown(const ExperimentsResult& r) {
     std::ostringstream out;
-    out << "# Diagnosis: why " << r.runA << " and " << r.runB << " differ\n\n"
+    out << "# Experiments: why " << r.runA << " and " << r.runB << " differ\n\n"
         << "**" << r.verdict.text << "**\n\n"
         << "Compare of A and B: cause `" << r.facts.cause << "`, max rel RMS " << formatRelRms(r.facts.maxRelRms)
         << ", graphs " << (r.facts.graphsDiffer ? "differ" : "identical") << ". Recipe `" << r.recipe << "`, back-end `"

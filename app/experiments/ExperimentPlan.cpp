@@ -9,7 +9,7 @@ std::string side(char s) { return std::string(1, s) + "'s"; }
 
 struct Planner {
     const PairFacts& facts;
-    const DiagnoseRecipe& recipe;
+    const ExperimentRecipe& recipe;
     const PlanSettings& settings;
     Plan plan;
 
@@ -33,7 +33,7 @@ struct Planner {
     void add(Experiment e) {
         if (!addSide(e)) {
             plan.notes.push_back(e.id + ": not planned, " + side(e.side) +
-                                 " host is not the back-end's and the recipe has no diagnose.side (--side)");
+                                 " host is not the back-end's and the recipe has no experiments.side (--side)");
             return;
         }
         plan.experiments.push_back(std::move(e));
@@ -101,7 +101,7 @@ const char* toString(ExperimentKind kind) {
     return "graph_swap";
 }
 
-Plan planExperiments(const PairFacts& facts, const DiagnoseRecipe& recipe, const PlanSettings& settings) {
+Plan planExperiments(const PairFacts& facts, const ExperimentRecipe& recipe, const PlanSettings& settings) {
     Planner p{facts, recipe, settings, {}};
     if (facts.cause == "none") {
         p.plan.notes.push_back("nothing to test: A and B agree within the tolerance");
@@ -109,16 +109,17 @@ Plan planExperiments(const PairFacts& facts, const DiagnoseRecipe& recipe, const
     }
     if (facts.graphsDiffer) {
         if (recipe.graph) p.graphSwaps();
-        else p.plan.notes.push_back("graph swap: not planned, the recipe's diagnose block has no graph option");
+        else p.plan.notes.push_back("graph swap: not planned, the recipe's experiments block has no graph option");
         if (!recipe.rebuild.empty()) p.rebuilds();
-        else p.plan.notes.push_back("graph rebuild: not planned, the recipe's diagnose block has no rebuild option");
+        else p.plan.notes.push_back("graph rebuild: not planned, the recipe's experiments block has no rebuild option");
     } else if (!facts.graphsCompared) {
         p.plan.notes.push_back("graph swap: not planned, A and B were not both compared with a graph");
     }
     const bool spread = facts.cause == "spread" || facts.cause == "mixed" || facts.cause == "unknown";
     if (spread || settings.everyExperiment) {
         if (!recipe.precisionOff.empty()) p.precisionOff();
-        else p.plan.notes.push_back("precision knobs: not planned, the recipe's diagnose block has no precision_off");
+        else
+            p.plan.notes.push_back("precision knobs: not planned, the recipe's experiments block has no precision_off");
     } else {
         p.plan.notes.push_back("precision knobs: not planned, the cause is " + facts.cause +
                                " (--every-experiment plans them anyway)");

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "experiments/DiagnoseRecipe.h"
+#include "experiments/ExperimentRecipe.h"
 
 namespace meshdiff::experiments {
 
@@ -33,7 +33,7 @@ struct Experiment {
 };
 
 struct PlanSettings {
-    std::optional<char> backendSide;  // the back-end's host is this run's (recipes without diagnose.side)
+    std::optional<char> backendSide;  // the back-end's host is this run's (recipes without experiments.side)
     bool everyExperiment = false;     // precision knobs even when the cause is graph
 };
 
@@ -44,9 +44,9 @@ struct Plan {
 
 // The reruns that test the compare's cause: a graph swap both ways when the graphs differ, a
 // rebuild of the graph with the other host's settings (rebuild), the precision knobs off when
-// the cause is spread or mixed. Only what the recipe's diagnose block can express is planned.
+// the cause is spread or mixed. Only what the recipe's experiments block can express is planned.
 // Throws meshdiff::Error(recipe path, …) when a choice read from a run's metadata cannot be made.
-Plan planExperiments(const PairFacts& facts, const DiagnoseRecipe& recipe, const PlanSettings& settings = {});
+Plan planExperiments(const PairFacts& facts, const ExperimentRecipe& recipe, const PlanSettings& settings = {});
 
 // The recipe with the experiment's choices selected.
 rerun::Recipe recipeFor(const Experiment& experiment, const rerun::Recipe& recipe);

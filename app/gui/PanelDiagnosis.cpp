@@ -8,19 +8,19 @@
 #include "background/HandOff.h"
 #include "common/Error.h"
 #include "compare/Comparison.h"
-#include "experiments/DiagnoseRecipe.h"
-#include "experiments/DiagnoseRunner.h"
+#include "experiments/ExperimentRecipe.h"
+#include "experiments/ExperimentRunner.h"
 #include "experiments/PairMeasure.h"
 #include "rerun/RerunController.h"
 #include "rerun/RerunSession.h"
-#include "rerunpanel/DiagnosisView.h"
+#include "rerunpanel/ExperimentsView.h"
 #include "rerunpanel/RerunPanel.h"
 
 namespace meshdiff::gui {
 
 // What Start needs: the plan with the compare's facts, the recipe, the engine's request.
 struct PanelDiagnosis::Prepared {
-    experiments::DiagnoseResult result;
+    experiments::ExperimentsResult result;
     rerun::Recipe recipe;
     rerun::RerunRequest base;
     std::uint64_t generation = 0;
@@ -41,31 +41,31 @@ QString sentence(const std::string& s) {
 
 PanelDiagnosis::PanelDiagnosis(views::RerunPanel* panel, rerun::RerunSession* session, AddRun addRun, QObject* parent)
     : QObject(parent), panel_(panel), session_(session), addRun_(std::move(addRun)) {
-    views::DiagnosisView* view = panel_->diagnosis();
+    views::ExperimentsView* view = panel_->diagnosis();
     connect(panel_, &views::RerunPanel::diagnoseRequested, this, &PanelDiagnosis::plan);
-    connect(view, &views::DiagnosisView::startRequested, this, &PanelDiagnosis::start);
-    connect(view, &views::DiagnosisView::cancelRequested, this, &PanelDiagnosis::cancel);
-    connect(view, &views::DiagnosisView::exportRequested, this, &PanelDiagnosis::exportTo);
+    connect(view, &views::ExperimentsView::startRequested, this, &PanelDiagnosis::start);
+    connect(view, &views::ExperimentsView::cancelRequested, this, &PanelDiagnosis::cancel);
+    connect(view, &views::ExperimentsView::exportRequested, this, &PanelDiagnosis::exportTo);
 }
 
 PanelDiagnosis::~PanelDiagnosis() = default;
 
 bool PanelDiagnosis::running() const { return running_; }
 
-const experiments::DiagnoseResult* PanelDiagnosis::result() const {
+const experiments::ExperimentsResult* PanelDiagnosis::result() const {
     if (runner_) return &runner_->result();
     return prepared_ ? &prepared_->result : nullptr;
 }
 
 void PanelDiagnosis::plan(const QJsonObject& request) {
-    views::DiagnosisView* view = panel_->diagnosis();
+    views::ExperimentsView* view = panel_->diagnosis();
     if (running() || session_->running()) {
         panel_->setStatus(tr("A run is going on: wait until it ends."));
         return;
     }
     auto prepared = std::make_shared<Prepared>();
     prepared->generation = ++generation_;
-    experiments::DiagnoseRecipe recipe;
+    experiments::ExperimentRecipe recipe;
     try {
         const QJsonObject recipeJson = request["recipe"].toObject();
         const QByteArray bytes = QJsonDocument(recipeJson).toJson(QJsonDocument::Compact);
@@ -97,7 +97,7 @@ void PanelDiagnosis::plan(const QJsonObject& request) {
 
 void PanelDiagnosis::showPlan(std::shared_ptr<Prepared> prepared) {
     if (prepared->generation != generation_ || running()) return;
-    views::DiagnosisView* view = panel_->diagnosis();
+    views::ExperimentsView* view = panel_->diagnosis();
     if (!prepared->error.isEmpty()) {
         view->showMessage(tr("Cannot diagnose: %1").arg(prepared->error));
         return;
@@ -107,7 +107,7 @@ void PanelDiagnosis::showPlan(std::shared_ptr<Prepared> prepared) {
     runner_ = nullptr;
     letters_.clear();
     const auto& result = prepared_->result;
-    QList<views::DiagnosisRow> rows;
+    QList<views::ExperimentRow> rows;
     for (const auto& e : result.plan.experiments) {
         rows.append({text(e.id), sentence(e.question), {}, {}, {}, tr("planned")});
         letters_.append(QString());
@@ -133,7 +133,7 @@ void PanelDiagnosis::start() {
         panel_->setStatus(tr("A run is going on: wait until it ends."));
         return;
     }
-    auto* runner = new experiments::DiagnoseRunner(prepared_->result, prepared_->recipe, prepared_->base, this);
+    auto* runner = new experiments::ExperimentRunner(prepared_->result, prepared_->recipe, prepared_->base, this);
     runner_ = runner;
     running_ = true;
     const std::uint64_t generation = generation_;
@@ -146,15 +146,16 @@ void PanelDiagnosis::start() {
         });
     });
     const int total = int(prepared_->result.plan.experiments.size());
-    connect(runner, &experiments::DiagnoseRunner::experimentStarted, this, [this, total](int index, const QString& id) {
-        panel_->setStatus(tr("Experiment %1/%2: %3…").arg(index + 1).arg(total).arg(id));
-        panel_->appendLog(tr("== experiment %1/%2: %3\n").arg(index + 1).arg(total).arg(id));
-        panel_->setDiagnosing(true);  // busy until the job prints progress
-        showRow(index, tr("running…"));
-    });
-    connect(runner, &experiments::DiagnoseRunner::logText, panel_, &views::RerunPanel::appendLog);
-    connect(runner, &experiments::DiagnoseRunner::progressChanged, panel_, &views::RerunPanel::setProgress);
-    connect(runner, &experiments::DiagnoseRunner::experimentEnded, this,
+    connect(runner, &experiments::ExperimentRunner::experimentStarted, this,
+            [this, total](int index, const QString& id) {
+                panel_->setStatus(tr("Experiment %1/%2: %3…").arg(index + 1).arg(total).arg(id));
+                panel_->appendLog(tr("== experiment %1/%2: %3\n").arg(index + 1).arg(total).arg(id));
+                panel_->setDiagnosing(true);  // busy until the job prints progress
+                showRow(index, tr("running…"));
+            });
+    connect(runner, &experiments::ExperimentRunner::logText, panel_, &views::RerunPanel::appendLog);
+    connect(runner, &experiments::ExperimentRunner::progressChanged, panel_, &views::RerunPanel::setProgress);
+    connect(runner, &experiments::ExperimentRunner::experimentEnded, this,
             [this](int index, const QString& id, const QString& status) {
                 const auto& row = runner_->result().evidence[std::size_t(index)];
                 if (status == "succeeded" && !row.runFolder.empty() && addRun_)
@@ -162,7 +163,7 @@ void PanelDiagnosis::start() {
                 panel_->appendLog(tr("== %1: %2\n").arg(id, status));
                 showRow(index);
             });
-    connect(runner, &experiments::DiagnoseRunner::finished, this, &PanelDiagnosis::onFinished);
+    connect(runner, &experiments::ExperimentRunner::finished, this, &PanelDiagnosis::onFinished);
     panel_->log()->clear();
     panel_->setDiagnosing(true);
     panel_->diagnosis()->setRunning(true);
@@ -179,7 +180,7 @@ void PanelDiagnosis::showRow(int index, const QString& state) {
     const auto* result = this->result();
     if (!result || index < 0 || std::size_t(index) >= result->evidence.size()) return;
     const auto& row = result->evidence[std::size_t(index)];
-    views::DiagnosisRow shown;
+    views::ExperimentRow shown;
     shown.experiment = text(row.experiment.id);
     if (!letters_.value(index).isEmpty()) shown.experiment += QStringLiteral(" → ") + letters_[index];
     shown.tests = sentence(row.experiment.question);

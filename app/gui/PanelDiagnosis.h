@@ -10,20 +10,20 @@
 
 namespace meshdiff::views {
 class RerunPanel;
-struct DiagnosisRow;
+struct ExperimentRow;
 }  // namespace meshdiff::views
 namespace meshdiff::rerun {
 class RerunSession;
 }
 namespace meshdiff::experiments {
-class DiagnoseRunner;
-struct DiagnoseResult;
+class ExperimentRunner;
+struct ExperimentsResult;
 }  // namespace meshdiff::experiments
 
 namespace meshdiff::gui {
 
 // The Diagnose action of the Rerun panel (docs/diagnosis.md, "In the window"): compares A and B
-// off the GUI thread and shows the plan; on Start runs it with DiagnoseRunner through the panel's
+// off the GUI thread and shows the plan; on Start runs it with ExperimentRunner through the panel's
 // back-end (each rerun's compares on the background pool), fills the evidence table, adds each
 // experiment's run to the Runs panel, shows the verdict and exports it.
 class PanelDiagnosis : public QObject {
@@ -35,7 +35,7 @@ public:
     ~PanelDiagnosis() override;
 
     bool running() const;
-    const experiments::DiagnoseResult* result() const;  // the plan, then the evidence; null before a plan
+    const experiments::ExperimentsResult* result() const;  // the plan, then the evidence; null before a plan
 
 signals:
     void planShown(int experiments);
@@ -55,7 +55,7 @@ private:
     rerun::RerunSession* session_;
     AddRun addRun_;
     std::shared_ptr<Prepared> prepared_;
-    QPointer<experiments::DiagnoseRunner> runner_;
+    QPointer<experiments::ExperimentRunner> runner_;
     QStringList letters_;
     bool running_ = false;
     std::uint64_t generation_ = 0;  // of the plan shown; a compare or measure of an older one is dropped

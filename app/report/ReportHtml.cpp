@@ -106,7 +106,7 @@ std::string correlationText(double corr) {
 
 void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pair, const ReportFigures& figures,
                     const std::vector<std::string>& dataFiles, const FieldsComparison* leads,
-                    const nlohmann::json* diagnoseEvidence) {
+                    const nlohmann::json* experimentsEvidence) {
     const Comparison& c = pair.comparison;
     std::ofstream html(path);
     if (!html) throw Error(path.string(), "cannot be written");
@@ -161,7 +161,7 @@ void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pa
         html << "<p>No fields compared.</p>\n";
     }
     if (c.diagnosis) writeDiagnosis(html, *c.diagnosis);
-    if (diagnoseEvidence) writeDiagnoseEvidence(html, *diagnoseEvidence);
+    if (experimentsEvidence) writeExperimentsEvidence(html, *experimentsEvidence);
     writeFigures(html, figures.maps);
     if (leads && leads->perLead.size() > 1) {
         writeLeadTable(html, *leads);

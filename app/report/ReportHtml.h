@@ -24,7 +24,7 @@ struct ReportFigures {
 // With `leads` (every lead compared, more than one), a per-lead table and the growth figures.
 void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pair, const ReportFigures& figures,
                     const std::vector<std::string>& dataFiles, const FieldsComparison* leads = nullptr,
-                    const nlohmann::json* diagnoseEvidence = nullptr);
+                    const nlohmann::json* experimentsEvidence = nullptr);
 
 // corr with as many digits as it takes to tell it from 1 ("0.999999388"), "1" only when it is 1.
 std::string correlationText(double corr);

@@ -261,7 +261,7 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
         }
     }
     writeIndexHtml(out / "index.html", pair, figures, dataFiles, leads.get(),
-                   options.diagnoseEvidence ? &*options.diagnoseEvidence : nullptr);
+                   options.experimentsEvidence ? &*options.experimentsEvidence : nullptr);
     step(100, "Report written");
     return {(out / "index.html").string(), int(figures.globes.size() + figures.fieldCloseups.size()),
             int(figures.maps.size()), int(dataFiles.size())};

@@ -23,7 +23,7 @@ struct ReportOptions {
     // The error-growth chart already in the folder (writeGrowthFigures); else it is drawn when
     // writeReport runs on the GUI thread, and left out on any other (Qt Charts draws only there).
     std::optional<Figure> growthFigure;
-    std::optional<nlohmann::json> diagnoseEvidence;  // meshdiff diagnose --json: an "Experiments" section
+    std::optional<nlohmann::json> experimentsEvidence;  // meshdiff experiments --json: an "Experiments" section
 };
 
 struct ReportFiles {

@@ -45,7 +45,7 @@ struct Recipe {
     bool compareWithRuns = false;         // diff the result against A and B when it finishes
     double timeoutSeconds = 0;            // 0: no limit
     std::string progressPattern;          // regex: one group = percent, two groups = done/total
-    // Keys this struct does not model ("diagnose", …), kept verbatim so that saving keeps them.
+    // Keys this struct does not model ("experiments", …), kept verbatim so that saving keeps them.
     nlohmann::json extra = nlohmann::json::object();
 
     // Options' selections applied: params and env of the chosen entries override the recipe's.

@@ -23,9 +23,10 @@ fi
 
 # 2. --help lists every command, the window's too.
 "$meshdiff" --help >"$tmp/help" 2>&1 || fail "--help exit $?"
-for cmd in compare report build-graph fragility demo rerun model-step diagnose; do
+for cmd in compare report build-graph fragility demo rerun model-step experiments; do
   grep -Eq "^  $cmd " "$tmp/help" || fail "--help lacks $cmd"
 done
+if grep -Eq "^  diagnose" "$tmp/help"; then fail "--help lists diagnose, the hidden old name of experiments"; fi
 if $have_gui; then grep -q -- "--demo" "$tmp/help" && grep -q "RUN_A RUN_B" "$tmp/help" || fail "--help lacks the window"; fi
 "$meshdiff" --version >"$tmp/version" || fail "--version exit $?"
 for lib in HDF5 oneTBB; do grep -q "^  $lib [0-9]" "$tmp/version" || fail "--version lacks $lib"; done

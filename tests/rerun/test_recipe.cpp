@@ -56,14 +56,15 @@ TEST(Recipe, JsonRoundTripKeepsEverything) {
     EXPECT_EQ(again.progressPattern, recipe.progressPattern);
 }
 
-TEST(Recipe, SavingKeepsTheDiagnoseBlockAndOtherKeysItDoesNotModel) {
+TEST(Recipe, SavingKeepsTheExperimentsBlockAndOtherKeysItDoesNotModel) {
     json withBlock = minimalRecipe();
-    withBlock["diagnose"] = json::parse(R"J({"graph": {"option": "mode", "own": "fast", "A": "slow", "B": "slow"}})J");
+    withBlock["experiments"] =
+        json::parse(R"J({"graph": {"option": "mode", "own": "fast", "A": "slow", "B": "slow"}})J");
     const json saved = recipeToJson(recipeFromJson(withBlock));
-    ASSERT_TRUE(saved.contains("diagnose"));
-    EXPECT_EQ(saved["diagnose"], withBlock["diagnose"]);
+    ASSERT_TRUE(saved.contains("experiments"));
+    EXPECT_EQ(saved["experiments"], withBlock["experiments"]);
     EXPECT_EQ(saved["name"], "t");
-    EXPECT_FALSE(recipeToJson(recipeFromJson(minimalRecipe())).contains("diagnose"));
+    EXPECT_FALSE(recipeToJson(recipeFromJson(minimalRecipe())).contains("experiments"));
 }
 
 TEST(Recipe, RejectsMalformedRecipesWithAReason) {

@@ -22,7 +22,7 @@
 #include <QVBoxLayout>
 
 #include "rerunpanel/CalmComboBox.h"
-#include "rerunpanel/DiagnosisView.h"
+#include "rerunpanel/ExperimentsView.h"
 
 namespace meshdiff::views {
 namespace {
@@ -179,13 +179,13 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
     cancelButton_ = new QPushButton(tr("Cancel"));
     cancelButton_->setObjectName("rerunCancel");
     cancelButton_->setEnabled(false);
-    diagnoseButton_ = new QPushButton(tr("Diagnose…"));
-    diagnoseButton_->setObjectName("rerunDiagnose");
+    experimentsButton_ = new QPushButton(tr("Experiments…"));
+    experimentsButton_->setObjectName("rerunExperiments");
     runRow->addWidget(new QLabel(tr("New run")));
     runRow->addWidget(label_);
     runRow->addWidget(runs_, 1);
     runRow->addWidget(runButton_);
-    runRow->addWidget(diagnoseButton_);
+    runRow->addWidget(experimentsButton_);
     runRow->addWidget(cancelButton_);
     layout->addLayout(runRow);
 
@@ -203,10 +203,10 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
     status_->setObjectName("rerunStatus");
     status_->setWordWrap(true);
     layout->addWidget(status_);
-    diagnosis_ = new DiagnosisView;
-    diagnosis_->setObjectName("rerunDiagnosis");
-    diagnosis_->setVisible(false);
-    layout->addWidget(diagnosis_);
+    experiments_ = new ExperimentsView;
+    experiments_->setObjectName("rerunExperimentsView");
+    experiments_->setVisible(false);
+    layout->addWidget(experiments_);
     log_ = new QPlainTextEdit;
     log_->setObjectName("rerunLog");
     log_->setReadOnly(true);
@@ -235,19 +235,21 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
         emit runRequested(request());
     });
     connect(cancelButton_, &QPushButton::clicked, this, [this] {
-        if (diagnosing_) emit diagnosis_->cancelRequested();
+        if (experimentsRunning_) emit experiments_->cancelRequested();
         else emit cancelRequested();
     });
-    connect(diagnoseButton_, &QPushButton::clicked, this, [this] {
+    connect(experimentsButton_, &QPushButton::clicked, this, [this] {
         readFormIntoRecipe();
         if (backend_->currentData() == "ssh" && host_->text().trimmed().isEmpty()) {
             status_->setText(tr("Name the SSH host first."));
             return;
         }
         log_->clear();
-        diagnosis_->setVisible(true);
-        diagnosis_->showMessage(tr("Comparing A and B to plan the experiments…"));
-        emit diagnoseRequested(request());
+        experiments_->setVisible(true);
+        experiments_->showMessage(tr("Comparing A and B to plan the experiments…"));
+        const QJsonObject shown = request();
+        emit experimentsRequested(shown);
+        emit diagnoseRequested(shown);
     });
     tick_.setInterval(500);
     connect(&tick_, &QTimer::timeout, this,
@@ -304,7 +306,7 @@ QJsonObject RerunPanel::recipe() const {
 }
 
 void RerunPanel::showRecipe() {
-    updateDiagnoseButton();
+    updateExperimentsButton();
     description_->setText(recipe_.value("description").toString());
     command_->setText(commandPreview(recipe_.value("command").toArray()));
     while (optionsForm_->rowCount() > 0) optionsForm_->removeRow(0);
@@ -394,38 +396,39 @@ void RerunPanel::setRuns(const QString& pathA, const QString& labelA, const QStr
         return path.isEmpty() ? tr("none") : (label.isEmpty() ? QFileInfo(path).fileName() : label);
     };
     runs_->setText(tr("A: %1 · B: %2").arg(describe(pathA, labelA), describe(pathB, labelB)));
-    updateDiagnoseButton();
+    updateExperimentsButton();
 }
 
-void RerunPanel::updateDiagnoseButton() {
+void RerunPanel::updateExperimentsButton() {
     QString why;
     if (runA_.isEmpty() || runB_.isEmpty()) why = tr("Open two runs (A and B) first.");
-    else if (!recipe_.contains("diagnose"))
+    else if (!recipe_.contains("experiments") && !recipe_.contains("diagnose"))  // "diagnose": the old name
         why =
-            tr("This recipe has no \"diagnose\" block: it cannot say which choices stand for A's and B's host "
+            tr("This recipe has no \"experiments\" block: it cannot say which choices stand for A's and B's host "
                "(resources/recipes/README.md). Try “Demo model step”.");
     else if (running_) why = tr("Wait until the current run ends.");
-    diagnoseButton_->setEnabled(why.isEmpty());
-    diagnoseButton_->setToolTip(why.isEmpty() ? tr("Plan experiments (graph swap, rebuild, precision knobs) that show "
-                                                   "why A and B differ; nothing runs until you click Start.")
-                                              : why);
+    experimentsButton_->setEnabled(why.isEmpty());
+    experimentsButton_->setToolTip(why.isEmpty()
+                                       ? tr("Plan experiments (graph swap, rebuild, precision knobs) that show "
+                                            "why A and B differ; nothing runs until you click Start.")
+                                       : why);
 }
 
-void RerunPanel::setDiagnosing(bool diagnosing) {
-    diagnosing_ = diagnosing;
-    setRunning(diagnosing);
-    if (diagnosing) progress_->setRange(0, 0);
+void RerunPanel::setExperimentsRunning(bool running) {
+    experimentsRunning_ = running;
+    setRunning(running);
+    if (running) progress_->setRange(0, 0);
     else if (progress_->maximum() == 0) progress_->setRange(0, 1000);
 }
 
 void RerunPanel::setStatus(const QString& text) { status_->setText(text); }
 
-void RerunPanel::revealDiagnosis() {
+void RerunPanel::revealExperiments() {
     for (QWidget* up = parentWidget(); up; up = up->parentWidget()) {
         if (auto* area = qobject_cast<QScrollArea*>(up)) {
             // After the layout has taken the table's new height: the buttons under it in view.
             QTimer::singleShot(
-                0, area, [area, button = diagnosis_->exportButton()] { area->ensureWidgetVisible(button, 0, 10); });
+                0, area, [area, button = experiments_->exportButton()] { area->ensureWidgetVisible(button, 0, 10); });
             return;
         }
     }
@@ -470,7 +473,7 @@ void RerunPanel::setRunning(bool running) {
     running_ = running;
     runButton_->setEnabled(!running);
     cancelButton_->setEnabled(running);
-    updateDiagnoseButton();
+    updateExperimentsButton();
     if (running) {
         clock_.start();
         tick_.start();

@@ -15,7 +15,7 @@ class QTableWidget;
 
 namespace meshdiff::views {
 
-class DiagnosisView;
+class ExperimentsView;
 
 // The Rerun panel: pick and edit a recipe (options, parameters, environment, or its raw JSON),
 // choose where it runs (this host, ssh:HOST, Slurm), and start it — only on a click. Shows the
@@ -47,9 +47,9 @@ public:
     QJsonObject request() const;
 
     QPushButton* runButton() const { return runButton_; }
-    // Diagnose: enabled when A and B are open and the recipe has a "diagnose" block.
-    QPushButton* diagnoseButton() const { return diagnoseButton_; }
-    DiagnosisView* diagnosis() const { return diagnosis_; }
+    // Experiments…: enabled when A and B are open and the recipe has an "experiments" block.
+    QPushButton* experimentsButton() const { return experimentsButton_; }
+    ExperimentsView* experiments() const { return experiments_; }
     QPushButton* cancelButton() const { return cancelButton_; }
     QPlainTextEdit* log() const { return log_; }
     QProgressBar* progressBar() const { return progress_; }
@@ -63,16 +63,23 @@ public slots:
     void startFailed(const QString& message);  // the request was refused before anything ran
     // What comparing the finished run with A and B found (one line each), added to the status.
     void showComparison(const QString& summary);
-    // A diagnosis runs its experiments (Run and Diagnose wait; Cancel stops the diagnosis).
-    void setDiagnosing(bool diagnosing);
+    // The experiments run (Run and Experiments… wait; Cancel stops the experiments).
+    void setExperimentsRunning(bool running);
     void setStatus(const QString& text);
-    void revealDiagnosis();  // scrolls an enclosing scroll area to the plan or evidence table
+    void revealExperiments();  // scrolls an enclosing scroll area to the plan or evidence table
+
+    // Old names, still used by app/gui/PanelDiagnosis.cpp until its restructuring calls the ones
+    // above (issue #31); remove them, and diagnoseRequested, then.
+    ExperimentsView* diagnosis() const { return experiments_; }
+    void setDiagnosing(bool running) { setExperimentsRunning(running); }
+    void revealDiagnosis() { revealExperiments(); }
 
 signals:
     void runRequested(const QJsonObject& request);
     void cancelRequested();
     void runsDirectoryChosen(const QString& directory);
-    void diagnoseRequested(const QJsonObject& request);  // show the plan for this request
+    void experimentsRequested(const QJsonObject& request);  // show the plan for this request
+    void diagnoseRequested(const QJsonObject& request);     // old name of experimentsRequested, emitted with it
 
 private:
     void showRecipe();
@@ -83,7 +90,7 @@ private:
     void openRecipe();
     void saveRecipe();
     void applyRunResolution();
-    void updateDiagnoseButton();
+    void updateExperimentsButton();
 
     QJsonObject recipe_;
     QString runA_, runB_;
@@ -105,8 +112,8 @@ private:
     QLabel* runs_;
     QPushButton* runButton_;
     QPushButton* cancelButton_;
-    QPushButton* diagnoseButton_;
-    DiagnosisView* diagnosis_;
+    QPushButton* experimentsButton_;
+    ExperimentsView* experiments_;
     QProgressBar* progress_;
     QLabel* elapsed_;
     QLabel* status_;
@@ -114,7 +121,7 @@ private:
     QTimer tick_;
     QElapsedTimer clock_;
     bool running_ = false;
-    bool diagnosing_ = false;
+    bool experimentsRunning_ = false;
 };
 
 }  // namespace meshdiff::views

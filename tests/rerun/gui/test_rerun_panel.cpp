@@ -46,7 +46,7 @@ TEST(RerunPanel, OffersTheShippedPresetsWithTheirOptions) {
     auto* presets = fixture.panel.findChild<QComboBox*>("rerunPresets");
     ASSERT_NE(presets, nullptr);
     EXPECT_EQ(presets->count(), 4);
-    EXPECT_GE(presets->findText("Demo model step"), 0);  // diagnoses the built-in demo
+    EXPECT_GE(presets->findText("Demo model step"), 0);  // the experiments on the built-in demo
     const int numpy = presets->findText("Rebuild the graph with NumPy on a host");
     ASSERT_GE(numpy, 0);
     presets->setCurrentIndex(numpy);

@@ -11,8 +11,8 @@
 #include "cli/Command.h"
 #include "cli/InterruptWatch.h"
 #include "common/Error.h"
-#include "experiments/DiagnoseRecipe.h"
-#include "experiments/DiagnoseRunner.h"
+#include "experiments/ExperimentRecipe.h"
+#include "experiments/ExperimentRunner.h"
 #include "experiments/PairMeasure.h"
 #include "rerun/ResourceDirectory.h"
 #include "rerun/RunRefs.h"
@@ -21,7 +21,7 @@
 namespace meshdiff::cli {
 namespace {
 
-struct DiagnoseArgs {
+struct ExperimentsArgs {
     std::string runA, runB, recipe, jsonPath, markdownPath, side;
     BackendOptions where;
     std::vector<std::string> sets;
@@ -40,7 +40,7 @@ void writeFile(const std::string& path, const std::string& text) {
     if (ec) throw Error(path, "cannot write: " + ec.message());
 }
 
-rerun::RerunRequest baseRequest(const DiagnoseArgs& args, const std::string& self) {
+rerun::RerunRequest baseRequest(const ExperimentsArgs& args, const std::string& self) {
     rerun::RerunRequest request;
     args.where.applyTo(request, self);
     request.runs["A"] = rerun::runRefFromPath(args.runA);
@@ -48,13 +48,13 @@ rerun::RerunRequest baseRequest(const DiagnoseArgs& args, const std::string& sel
     return request;
 }
 
-void writeOutputs(const DiagnoseArgs& args, const experiments::DiagnoseResult& result) {
-    if (!args.jsonPath.empty()) writeFile(args.jsonPath, experiments::diagnoseResultToJson(result).dump(2) + "\n");
-    if (!args.markdownPath.empty()) writeFile(args.markdownPath, experiments::diagnoseResultToMarkdown(result));
+void writeOutputs(const ExperimentsArgs& args, const experiments::ExperimentsResult& result) {
+    if (!args.jsonPath.empty()) writeFile(args.jsonPath, experiments::experimentsResultToJson(result).dump(2) + "\n");
+    if (!args.markdownPath.empty()) writeFile(args.markdownPath, experiments::experimentsResultToMarkdown(result));
 }
 
-int runDiagnose(const DiagnoseArgs& args) {
-    auto recipe = experiments::loadDiagnoseRecipe(args.recipe);
+int runExperiments(const ExperimentsArgs& args) {
+    auto recipe = experiments::loadExperimentRecipe(args.recipe);
     for (const auto& text : args.sets) {
         const auto equals = text.find('=');
         if (equals == std::string::npos || equals == 0) throw Error("--set", "\"" + text + "\" is not NAME=VALUE");
@@ -67,7 +67,7 @@ int runDiagnose(const DiagnoseArgs& args) {
     CompareOptions options;
     options.tolerance = args.tolerance;
     const Comparison pair = compareRuns(args.runA, args.runB, options);
-    experiments::DiagnoseResult result;
+    experiments::ExperimentsResult result;
     result.runA = args.runA;
     result.runB = args.runB;
     result.recipe = args.recipe;
@@ -92,23 +92,23 @@ int runDiagnose(const DiagnoseArgs& args) {
     char name[] = "meshdiff";
     char* argv[] = {name, nullptr};
     QCoreApplication application(argc, argv);
-    experiments::DiagnoseRunner runner(result, recipe.recipe, base);
-    QObject::connect(&runner, &experiments::DiagnoseRunner::experimentStarted, &runner,
+    experiments::ExperimentRunner runner(result, recipe.recipe, base);
+    QObject::connect(&runner, &experiments::ExperimentRunner::experimentStarted, &runner,
                      [&](int index, const QString& id) {
                          std::cout << "\n== experiment " << index + 1 << "/" << result.plan.experiments.size() << ": "
                                    << id.toStdString() << "\n"
                                    << std::flush;
                      });
-    QObject::connect(&runner, &experiments::DiagnoseRunner::logText, &runner,
+    QObject::connect(&runner, &experiments::ExperimentRunner::logText, &runner,
                      [](const QString& text) { std::cout << text.toStdString() << std::flush; });
-    QObject::connect(&runner, &experiments::DiagnoseRunner::experimentEnded, &runner,
+    QObject::connect(&runner, &experiments::ExperimentRunner::experimentEnded, &runner,
                      [](int, const QString& id, const QString& status) {
                          std::cout << "== " << id.toStdString() << ": " << status.toStdString() << "\n" << std::flush;
                      });
-    QObject::connect(&runner, &experiments::DiagnoseRunner::finished, &application, &QCoreApplication::quit,
+    QObject::connect(&runner, &experiments::ExperimentRunner::finished, &application, &QCoreApplication::quit,
                      Qt::QueuedConnection);
     const InterruptWatch interruptWatch([&] { runner.cancel(); });
-    QTimer::singleShot(0, &runner, &experiments::DiagnoseRunner::start);
+    QTimer::singleShot(0, &runner, &experiments::ExperimentRunner::start);
     application.exec();
 
     if (runner.cancelled()) {
@@ -130,17 +130,18 @@ int runDiagnose(const DiagnoseArgs& args) {
 
 }  // namespace
 
-void addDiagnoseCommand(CLI::App& app, CommandAction& action) {
-    auto args = std::make_shared<DiagnoseArgs>();
+void addExperimentsCommand(CLI::App& app, CommandAction& action) {
+    auto args = std::make_shared<ExperimentsArgs>();
     auto* cmd = app.add_subcommand(
-        "diagnose", "Say why A and B differ by rerunning them: graph swap, graph rebuild, precision knobs");
+        "experiments", "Say why A and B differ by rerunning them: graph swap, graph rebuild, precision knobs");
+    cmd->alias("diagnose");  // the command's old name; CLI11 lists no alias in --help
     cmd->add_option("RUN_A", args->runA, "Reference run folder")->required();
     cmd->add_option("RUN_B", args->runB, "Run folder compared with A")->required();
     cmd->add_option("--recipe", args->recipe,
-                    "Recipe with a \"diagnose\" block (resources/recipes/demo-model-step.json)")
+                    "Recipe with an \"experiments\" block (resources/recipes/demo-model-step.json)")
         ->required();
     cmd->add_option("--side", args->side,
-                    "The back-end's host is this run's (A or B): for recipes without diagnose.side")
+                    "The back-end's host is this run's (A or B): for recipes without experiments.side")
         ->check(CLI::IsMember({"A", "B"}));
     cmd->add_option("--json", args->jsonPath, "Write the plan, evidence and verdict as JSON");
     cmd->add_option("--markdown", args->markdownPath, "Write the evidence table and verdict as Markdown");
@@ -154,7 +155,7 @@ void addDiagnoseCommand(CLI::App& app, CommandAction& action) {
     cmd->footer(
         "Exit status: 0 every experiment ran (the verdict is in the output), 2 error (a bad recipe, a failed\n"
         "experiment: the evidence is still written), 130 cancelled (Ctrl-C; the running rerun is stopped).");
-    cmd->callback([args, &action] { action = [args] { return runDiagnose(*args); }; });
+    cmd->callback([args, &action] { action = [args] { return runExperiments(*args); }; });
 }
 
 }  // namespace meshdiff::cli

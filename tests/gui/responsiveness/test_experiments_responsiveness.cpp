@@ -1,6 +1,6 @@
-// The GUI thread stays responsive while the Rerun panel's Diagnose action compares A and B for
+// The GUI thread stays responsive while the Rerun panel's experiments compare A and B for
 // its plan and then runs the demo's four experiments, each rerun compared with A and with B
-// (those compares run on the background pool, not in DiagnoseRunner's thread). Runs alone.
+// (those compares run on the background pool, not in ExperimentRunner's thread). Runs alone.
 #include <QComboBox>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -16,7 +16,7 @@
 #include "gui/MainWindow.h"
 #include "gui/PanelDiagnosis.h"
 #include "rerun/RerunSession.h"
-#include "rerunpanel/DiagnosisView.h"
+#include "rerunpanel/ExperimentsView.h"
 #include "rerunpanel/RerunPanel.h"
 #include "responsiveness/EventLoopWatchdog.h"
 
@@ -25,7 +25,7 @@ namespace {
 
 constexpr double kBudgetMs = 100;
 
-TEST(Responsiveness, DiagnoseNeverBlocksTheGuiThreadOver100Ms) {
+TEST(Responsiveness, ExperimentsNeverBlockTheGuiThreadOver100Ms) {
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
     const DemoResult demo = writeDemo(DemoOptions{dir.filePath("demo").toStdString(), 1.0});
@@ -48,20 +48,20 @@ TEST(Responsiveness, DiagnoseNeverBlocksTheGuiThreadOver100Ms) {
     command[0] = QStringLiteral(MESHDIFF_EXECUTABLE);
     recipe["command"] = command;
     panel->setRecipe(recipe);
-    auto* diagnosis = window.findChild<PanelDiagnosis*>("panelDiagnosis");
-    ASSERT_NE(diagnosis, nullptr);
+    auto* experiments = window.findChild<PanelDiagnosis*>("panelDiagnosis");
+    ASSERT_NE(experiments, nullptr);
 
     test::EventLoopWatchdog watchdog;
     watchdog.phase("compare A and B for the plan");
-    QSignalSpy planned(diagnosis, &PanelDiagnosis::planShown);
-    QTest::mouseClick(panel->diagnoseButton(), Qt::LeftButton);
+    QSignalSpy planned(experiments, &PanelDiagnosis::planShown);
+    QTest::mouseClick(panel->experimentsButton(), Qt::LeftButton);
     ASSERT_TRUE(planned.wait(60000));
     ASSERT_EQ(planned.at(0).at(0).toInt(), 4);
     QTest::qWait(300);
 
     watchdog.phase("run the experiments and compare each rerun with A and B");
-    QSignalSpy finished(diagnosis, &PanelDiagnosis::finished);
-    QTest::mouseClick(panel->diagnosis()->startButton(), Qt::LeftButton);
+    QSignalSpy finished(experiments, &PanelDiagnosis::finished);
+    QTest::mouseClick(panel->experiments()->startButton(), Qt::LeftButton);
     ASSERT_TRUE(finished.wait(300000));
     EXPECT_TRUE(finished.at(0).at(0).toString().contains("host-built graph"))
         << finished.at(0).at(0).toString().toStdString();

@@ -17,7 +17,7 @@
 #include "gui/MainWindow.h"
 #include "gui/PanelDiagnosis.h"
 #include "rerun/RerunSession.h"
-#include "rerunpanel/DiagnosisView.h"
+#include "rerunpanel/ExperimentsView.h"
 #include "rerunpanel/RerunPanel.h"
 #include "runs/RunsPanel.h"
 
@@ -27,7 +27,7 @@ namespace {
 enum Column { Experiment, Tests, ToA, ToB, GraphHash, Shows };
 
 // The window on the 1° demo pair (written into a temporary folder), its reruns in that folder.
-class DiagnosePanelTest : public test::ShownWindowTest {
+class ExperimentsPanelTest : public test::ShownWindowTest {
 protected:
     void SetUp() override {
         test::ShownWindowTest::SetUp();
@@ -39,9 +39,9 @@ protected:
         window_->openPair(QString::fromStdString(demo.runA), QString::fromStdString(demo.runB));
         ASSERT_TRUE(loaded.wait(60000)) << window_->lastError().toStdString();
         panel_ = window_->rerunPanel();
-        diagnosis_ = window_->findChild<PanelDiagnosis*>("panelDiagnosis");
-        ASSERT_NE(diagnosis_, nullptr);
-        table_ = panel_->diagnosis()->table();
+        experiments_ = window_->findChild<PanelDiagnosis*>("panelDiagnosis");
+        ASSERT_NE(experiments_, nullptr);
+        table_ = panel_->experiments()->table();
     }
 
     // The demo recipe, run by the meshdiff executable (the test binary is not meshdiff).
@@ -59,10 +59,10 @@ protected:
     }
 
     void showPlan() {
-        QSignalSpy planned(diagnosis_, &PanelDiagnosis::planShown);
-        ASSERT_TRUE(panel_->diagnoseButton()->isEnabled()) << panel_->diagnoseButton()->toolTip().toStdString();
-        QTest::mouseClick(panel_->diagnoseButton(), Qt::LeftButton);
-        ASSERT_TRUE(planned.wait(60000)) << panel_->diagnosis()->messageLabel()->text().toStdString();
+        QSignalSpy planned(experiments_, &PanelDiagnosis::planShown);
+        ASSERT_TRUE(panel_->experimentsButton()->isEnabled()) << panel_->experimentsButton()->toolTip().toStdString();
+        QTest::mouseClick(panel_->experimentsButton(), Qt::LeftButton);
+        ASSERT_TRUE(planned.wait(60000)) << panel_->experiments()->messageLabel()->text().toStdString();
     }
 
     QString cell(int row, int column) const {
@@ -72,17 +72,17 @@ protected:
 
     QTemporaryDir dir_;
     views::RerunPanel* panel_ = nullptr;
-    PanelDiagnosis* diagnosis_ = nullptr;
+    PanelDiagnosis* experiments_ = nullptr;
     QTableWidget* table_ = nullptr;
 };
 
-TEST_F(DiagnosePanelTest, DiagnoseShowsThePlanRunsItLocallyAndNamesTheHostBuiltGraph) {
-    // A recipe without a diagnose block cannot diagnose, and the button says why.
+TEST_F(ExperimentsPanelTest, ExperimentsShowThePlanRunItLocallyAndNameTheHostBuiltGraph) {
+    // A recipe without an experiments block cannot run experiments, and the button says why.
     auto* presets = panel_->findChild<QComboBox*>("rerunPresets");
     presets->setCurrentIndex(presets->findText("Rebuild the graph on this host (native)"));
-    EXPECT_FALSE(panel_->diagnoseButton()->isEnabled());
-    EXPECT_TRUE(panel_->diagnoseButton()->toolTip().contains("diagnose"))
-        << panel_->diagnoseButton()->toolTip().toStdString();
+    EXPECT_FALSE(panel_->experimentsButton()->isEnabled());
+    EXPECT_TRUE(panel_->experimentsButton()->toolTip().contains("experiments"))
+        << panel_->experimentsButton()->toolTip().toStdString();
 
     chooseDemoRecipe();
     showPlan();
@@ -97,15 +97,15 @@ TEST_F(DiagnosePanelTest, DiagnoseShowsThePlanRunsItLocallyAndNamesTheHostBuiltG
         EXPECT_EQ(cell(row, ToA), "");
     }
     EXPECT_TRUE(ids.contains("A-rebuilt-as-B") && ids.contains("B-rebuilt-as-A")) << ids.join(' ').toStdString();
-    EXPECT_TRUE(panel_->diagnosis()->startButton()->isEnabled());
+    EXPECT_TRUE(panel_->experiments()->startButton()->isEnabled());
     EXPECT_FALSE(QFile::exists(dir_.filePath("runs/ledger.json")));  // nothing runs before Start
 
-    QSignalSpy finished(diagnosis_, &PanelDiagnosis::finished);
-    QTest::mouseClick(panel_->diagnosis()->startButton(), Qt::LeftButton);
-    EXPECT_TRUE(diagnosis_->running());
+    QSignalSpy finished(experiments_, &PanelDiagnosis::finished);
+    QTest::mouseClick(panel_->experiments()->startButton(), Qt::LeftButton);
+    EXPECT_TRUE(experiments_->running());
     EXPECT_FALSE(panel_->runButton()->isEnabled());
     ASSERT_TRUE(finished.wait(300000));
-    EXPECT_FALSE(diagnosis_->running());
+    EXPECT_FALSE(experiments_->running());
 
     // B's side with A's graph matches A exactly and has A's graph; A's side with B's, B.
     EXPECT_EQ(cell(0, ToA), "0");
@@ -117,7 +117,7 @@ TEST_F(DiagnosePanelTest, DiagnoseShowsThePlanRunsItLocallyAndNamesTheHostBuiltG
         EXPECT_FALSE(cell(row, Shows).isEmpty());
         EXPECT_NE(cell(row, Shows), "planned");
     }
-    const QString verdict = panel_->diagnosis()->verdictLabel()->text();
+    const QString verdict = panel_->experiments()->verdictLabel()->text();
     EXPECT_TRUE(verdict.contains("host-built graph")) << verdict.toStdString();
     EXPECT_EQ(finished.at(0).at(0).toString(), verdict);
 
@@ -130,28 +130,28 @@ TEST_F(DiagnosePanelTest, DiagnoseShowsThePlanRunsItLocallyAndNamesTheHostBuiltG
     QFile ledger(dir_.filePath("runs/ledger.json"));
     ASSERT_TRUE(ledger.open(QIODevice::ReadOnly));
     EXPECT_EQ(QJsonDocument::fromJson(ledger.readAll()).object()["runs"].toArray().size(), 4);
-    ASSERT_TRUE(panel_->diagnosis()->exportButton()->isEnabled());
-    emit panel_->diagnosis()->exportRequested(dir_.filePath("diagnosis.json"));
-    QFile exported(dir_.filePath("diagnosis.json"));
+    ASSERT_TRUE(panel_->experiments()->exportButton()->isEnabled());
+    emit panel_->experiments()->exportRequested(dir_.filePath("experiments.json"));
+    QFile exported(dir_.filePath("experiments.json"));
     ASSERT_TRUE(exported.open(QIODevice::ReadOnly));
     const QJsonObject json = QJsonDocument::fromJson(exported.readAll()).object();
     EXPECT_EQ(json["verdict"].toObject()["cause"].toString(), "graph");
 }
 
-TEST_F(DiagnosePanelTest, CancelStopsTheRunningExperimentAndRunsNoneOfTheRest) {
+TEST_F(ExperimentsPanelTest, CancelStopsTheRunningExperimentAndRunsNoneOfTheRest) {
     chooseDemoRecipe();
     showPlan();
-    QSignalSpy finished(diagnosis_, &PanelDiagnosis::finished);
-    QTest::mouseClick(panel_->diagnosis()->startButton(), Qt::LeftButton);
+    QSignalSpy finished(experiments_, &PanelDiagnosis::finished);
+    QTest::mouseClick(panel_->experiments()->startButton(), Qt::LeftButton);
     EXPECT_EQ(cell(0, Shows), "running…");
-    ASSERT_TRUE(panel_->diagnosis()->cancelButton()->isEnabled());
-    QTest::mouseClick(panel_->diagnosis()->cancelButton(), Qt::LeftButton);
+    ASSERT_TRUE(panel_->experiments()->cancelButton()->isEnabled());
+    QTest::mouseClick(panel_->experiments()->cancelButton(), Qt::LeftButton);
     ASSERT_TRUE(finished.wait(60000));
     EXPECT_TRUE(cell(0, Shows).startsWith("cancelled")) << cell(0, Shows).toStdString();
     for (int row = 1; row < 4; ++row)
         EXPECT_TRUE(cell(row, Shows).startsWith("not run")) << cell(row, Shows).toStdString();
-    EXPECT_TRUE(panel_->diagnosis()->verdictLabel()->text().startsWith("Cancelled after 0 of 4 experiments."))
-        << panel_->diagnosis()->verdictLabel()->text().toStdString();
+    EXPECT_TRUE(panel_->experiments()->verdictLabel()->text().startsWith("Cancelled after 0 of 4 experiments."))
+        << panel_->experiments()->verdictLabel()->text().toStdString();
     EXPECT_EQ(window_->runsPanel()->runLabels(), QStringList({"A", "B"}));  // no run added
     EXPECT_TRUE(panel_->runButton()->isEnabled());
     QFile ledger(dir_.filePath("runs/ledger.json"));

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# meshdiff model-step and meshdiff diagnose on the 1° demo pair through the local back-end:
+# meshdiff model-step and meshdiff experiments on the 1° demo pair through the local back-end:
 # the model step reproduces the demo's runs bit for bit and its TF32 mode spreads a difference
-# everywhere; the diagnosis of the demo pair (graph) and of a precision pair (spread) gives real
-# evidence numbers; bad input, a failing experiment and Ctrl-C end cleanly.
+# everywhere; the experiments on the demo pair (graph) and on a precision pair (spread) give real
+# evidence numbers; bad input, a failing experiment and Ctrl-C end cleanly; `diagnose`, the
+# command's old name, still runs it.
 set -euo pipefail
 meshdiff=$1 source=$4
 py=${MESHDIFF_PYTHON:-/usr/bin/python3}
-source "$source/tests/app/lib/diagnose_json.sh"
-work=$(mktemp -d /tmp/meshdiff-diagnose-local.XXXXXX)
+source "$source/tests/app/lib/experiments_json.sh"
+work=$(mktemp -d /tmp/meshdiff-experiments-local.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 recipe=$source/resources/recipes/demo-model-step.json
@@ -33,15 +34,18 @@ assert meta["precision"] == "tf32" and meta["graph_hash"] == json.load(open(sys.
 PY
 
 # 2. --dry-run prints the plan and runs nothing
-out=$("$meshdiff" diagnose "$A" "$B" --recipe "$recipe" --runs-dir "$work/dry" --dry-run)
+out=$("$meshdiff" experiments "$A" "$B" --recipe "$recipe" --runs-dir "$work/dry" --dry-run)
 grep -q "cause graph" <<<"$out" || fail "dry run: no compare line: $out"
 grep -q "plan: 4 experiment(s)" <<<"$out" || fail "dry run plan: $out"
 grep -q "B-with-A-graph" <<<"$out" && grep -q 'graph="A'"'"'s graph"' <<<"$out" || fail "dry run swap: $out"
 [ ! -e "$work/dry" ] || fail "dry run ran something"
+# the old name, a hidden alias, runs the same command
+out=$("$meshdiff" diagnose "$A" "$B" --recipe "$recipe" --runs-dir "$work/dry" --dry-run) || fail "alias diagnose: $out"
+grep -q "plan: 4 experiment(s)" <<<"$out" || fail "alias diagnose: no plan: $out"
 
 # 3. the demo pair: graph swap both ways, rebuild as the other host; real numbers
-out=$(timeout 300 "$meshdiff" diagnose "$A" "$B" --recipe "$recipe" --runs-dir "$work/runs" \
-      --json "$work/diag.json" --markdown "$work/diag.md") || fail "diagnose: $out"
+out=$(timeout 300 "$meshdiff" experiments "$A" "$B" --recipe "$recipe" --runs-dir "$work/runs" \
+      --json "$work/diag.json" --markdown "$work/diag.md") || fail "experiments: $out"
 j=$work/diag.json
 [ "$(diag_ids "$j")" = "B-with-A-graph A-with-B-graph A-rebuilt-as-B B-rebuilt-as-A" ] || fail "ids: $(diag_ids "$j")"
 [ "$(diag_key "$j" pair.cause)" = graph ] || fail "pair cause $(diag_key "$j" pair.cause)"
@@ -67,8 +71,8 @@ n=$("$py" -c 'import json,sys; r=json.load(open(sys.argv[1]))["runs"]; print(sum
 [ "$n" = "4 B-rebuilt-as-A" ] || fail "ledger: $n"
 
 # 4. a precision pair (A against A's graph with TF32 matmuls): spread → precision knobs off
-out=$(timeout 300 "$meshdiff" diagnose "$A" "$work/tf32" --recipe "$recipe" --runs-dir "$work/runs" --json "$work/p.json") \
-  || fail "precision diagnose: $out"
+out=$(timeout 300 "$meshdiff" experiments "$A" "$work/tf32" --recipe "$recipe" --runs-dir "$work/runs" --json "$work/p.json") \
+  || fail "precision experiments: $out"
 [ "$(diag_key "$work/p.json" pair.cause)" = spread ] || fail "precision pair cause"
 [ "$(diag_ids "$work/p.json")" = "B-precision-off A-precision-off" ] || fail "precision plan $(diag_ids "$work/p.json")"
 [ "$(diag_row "$work/p.json" B-precision-off rel_rms_to_a)" = 0.0 ] || fail "precision off B: $(cat "$work/p.json")"
@@ -76,18 +80,18 @@ out=$(timeout 300 "$meshdiff" diagnose "$A" "$work/tf32" --recipe "$recipe" --ru
 
 # 5. bad input: a clear error naming the file, never a crash
 set +e
-out=$("$meshdiff" diagnose "$A" "$B" --recipe "$work/missing.json" --runs-dir "$work/bad" 2>&1); rc=$?
+out=$("$meshdiff" experiments "$A" "$B" --recipe "$work/missing.json" --runs-dir "$work/bad" 2>&1); rc=$?
 [ "$rc" = 2 ] && grep -q "$work/missing.json" <<<"$out" || fail "missing recipe ($rc): $out"
-out=$("$meshdiff" diagnose "$A" "$B" --recipe "$source/resources/recipes/native-rebuild.json" --runs-dir "$work/bad" 2>&1); rc=$?
-[ "$rc" = 2 ] && grep -q "native-rebuild.json.*no \"diagnose\" block" <<<"$out" || fail "no diagnose block ($rc): $out"
-"$py" -c 'import json,sys; r=json.load(open(sys.argv[1])); r["diagnose"]["precision_off"]={"autotune": "off"}; json.dump(r, open(sys.argv[2], "w"))' \
+out=$("$meshdiff" experiments "$A" "$B" --recipe "$source/resources/recipes/native-rebuild.json" --runs-dir "$work/bad" 2>&1); rc=$?
+[ "$rc" = 2 ] && grep -q "native-rebuild.json.*no \"experiments\" block" <<<"$out" || fail "no experiments block ($rc): $out"
+"$py" -c 'import json,sys; r=json.load(open(sys.argv[1])); r["experiments"]["precision_off"]={"autotune": "off"}; json.dump(r, open(sys.argv[2], "w"))' \
   "$recipe" "$work/noopt.json"
-out=$("$meshdiff" diagnose "$A" "$B" --recipe "$work/noopt.json" --runs-dir "$work/bad" 2>&1); rc=$?
+out=$("$meshdiff" experiments "$A" "$B" --recipe "$work/noopt.json" --runs-dir "$work/bad" 2>&1); rc=$?
 [ "$rc" = 2 ] && grep -q "noopt.json.*autotune" <<<"$out" || fail "missing option ($rc): $out"
 [ ! -e "$work/bad" ] || fail "something ran for a bad recipe"
 "$py" -c 'import json,sys; r=json.load(open(sys.argv[1])); r["options"][0]["choices"][1]["params"]["graph"]="/nonexistent/graph.npz"; json.dump(r, open(sys.argv[2], "w"))' \
   "$recipe" "$work/failing.json"
-out=$(timeout 300 "$meshdiff" diagnose "$A" "$B" --recipe "$work/failing.json" --runs-dir "$work/runs" --json "$work/f.json" 2>&1); rc=$?
+out=$(timeout 300 "$meshdiff" experiments "$A" "$B" --recipe "$work/failing.json" --runs-dir "$work/runs" --json "$work/f.json" 2>&1); rc=$?
 set -e
 [ "$rc" = 2 ] || fail "failed experiment exit status $rc: $out"
 grep -q "experiment B-with-A-graph (recipe $work/failing.json): failed" <<<"$out" || fail "failure not named: $out"
@@ -97,7 +101,7 @@ grep -q "experiment B-with-A-graph (recipe $work/failing.json): failed" <<<"$out
 # 6. Ctrl-C stops the running experiment: exit 130, the ledger says cancelled
 "$py" -c 'import json,sys; r=json.load(open(sys.argv[1])); r["command"]=["/bin/sleep", sys.argv[3]]; json.dump(r, open(sys.argv[2], "w"))' \
   "$recipe" "$work/slow.json" "47.$$"
-timeout 120 "$meshdiff" diagnose "$A" "$B" --recipe "$work/slow.json" --runs-dir "$work/runs" >"$work/cancel.log" 2>&1 &
+timeout 120 "$meshdiff" experiments "$A" "$B" --recipe "$work/slow.json" --runs-dir "$work/runs" >"$work/cancel.log" 2>&1 &
 pid=$!
 for _ in $(seq 300); do grep -q "== experiment 1/4" "$work/cancel.log" && break; sleep 0.1; done
 sleep 1
@@ -108,21 +112,22 @@ status=$("$py" -c 'import json,sys; print(json.load(open(sys.argv[1]))["runs"][-
 [ "$status" = cancelled ] || fail "ledger after cancel: $status"
 # 7. the report shows the verdict and the evidence table (when meshdiff has the GUI)
 set +e
-out=$(env -u DISPLAY -u WAYLAND_DISPLAY timeout 300 "$meshdiff" report "$A" "$B" --out "$work/report" --diagnosis "$work/diag.json" \
+out=$(env -u DISPLAY -u WAYLAND_DISPLAY timeout 300 "$meshdiff" report "$A" "$B" --out "$work/report" --experiments "$work/diag.json" \
       --width 320 --height 200 --maps 0 --closeups 0 --field-closeups 0 2>&1); rc=$?
 set -e
 if [ "$rc" = 2 ] && grep -q "built without the GUI" <<<"$out"; then
   echo "report part not checked: meshdiff built without the GUI"
 else
-  [ "$rc" = 0 ] || fail "report with a diagnosis ($rc): $out"
-  grep -q '<p id="diagnose-verdict"><b>Cause: host-built graph.' "$work/report/index.html" || fail "no verdict in the report"
+  [ "$rc" = 0 ] || fail "report with the experiments ($rc): $out"
+  grep -q '<p id="experiments-verdict"><b>Cause: host-built graph.' "$work/report/index.html" || fail "no verdict in the report"
   grep -q "<tr><td>B&#39;s side with A&#39;s graph</td><td>succeeded</td><td>0</td>" "$work/report/index.html" \
     || grep -q "<tr><td>B's side with A's graph</td><td>succeeded</td><td>0</td>" "$work/report/index.html" \
-    || fail "no evidence row in the report: $(grep -A3 diagnose-evidence "$work/report/index.html")"
-  echo '{"not": "a diagnosis"}' > "$work/notdiag.json"
+    || fail "no evidence row in the report: $(grep -A3 experiments-evidence "$work/report/index.html")"
+  echo '{"not": "an experiments result"}' > "$work/notdiag.json"
   set +e
+  # --diagnosis: the option's old name, still read
   out=$("$meshdiff" report "$A" "$B" --out "$work/report2" --diagnosis "$work/notdiag.json" 2>&1); rc=$?
   set -e
-  [ "$rc" = 2 ] && grep -q "$work/notdiag.json" <<<"$out" || fail "bad diagnosis file ($rc): $out"
+  [ "$rc" = 2 ] && grep -q "$work/notdiag.json" <<<"$out" || fail "bad experiments file ($rc): $out"
 fi
-echo "diagnose local: all checks passed"
+echo "experiments local: all checks passed"

@@ -1,4 +1,4 @@
-#include "experiments/DiagnoseRecipe.h"
+#include "experiments/ExperimentRecipe.h"
 
 #include <fstream>
 
@@ -57,19 +57,20 @@ RoleChoices roleEntry(const nlohmann::json& j, const std::string& where, std::in
     return r;
 }
 
-std::optional<RoleChoices> roles(const nlohmann::json& block, const char* key, std::initializer_list<const char*> names,
-                                 rerun::Recipe& recipe, const std::string& path) {
+std::optional<RoleChoices> roles(const nlohmann::json& block, const std::string& blockName, const char* key,
+                                 std::initializer_list<const char*> names, rerun::Recipe& recipe,
+                                 const std::string& path) {
     if (!block.contains(key)) return std::nullopt;
-    return roleEntry(block[key], std::string("diagnose.") + key, names, recipe, path);
+    return roleEntry(block[key], blockName + "." + key, names, recipe, path);
 }
 
 // One entry or a list of them (several options make a host: NumPy SIMD and BLAS, …).
-std::vector<RoleChoices> roleList(const nlohmann::json& block, const char* key, rerun::Recipe& recipe,
-                                  const std::string& path) {
+std::vector<RoleChoices> roleList(const nlohmann::json& block, const std::string& blockName, const char* key,
+                                  rerun::Recipe& recipe, const std::string& path) {
     std::vector<RoleChoices> out;
     if (!block.contains(key)) return out;
     const auto& j = block[key];
-    const std::string where = std::string("diagnose.") + key;
+    const std::string where = blockName + "." + key;
     if (j.is_array()) {
         for (std::size_t i = 0; i < j.size(); ++i)
             out.push_back(roleEntry(j[i], where + "[" + std::to_string(i) + "]", {"A", "B"}, recipe, path));
@@ -95,29 +96,32 @@ const nlohmann::json* atPath(const nlohmann::json& json, const std::string& dott
 
 }  // namespace
 
-DiagnoseRecipe diagnoseRecipeFromJson(const nlohmann::json& json, const std::string& path) {
-    DiagnoseRecipe d;
+ExperimentRecipe experimentRecipeFromJson(const nlohmann::json& json, const std::string& path) {
+    ExperimentRecipe d;
     d.path = path;
     d.recipe = rerun::recipeFromJson(json, path);
-    if (!json.contains("diagnose") || !json["diagnose"].is_object())
+    // "diagnose" is the block's name before the experiments were called experiments; still read.
+    const char* blockName = json.contains("experiments") || !json.contains("diagnose") ? "experiments" : "diagnose";
+    if (!json.contains(blockName) || !json[blockName].is_object())
         throw Error(path,
-                    "the recipe has no \"diagnose\" block: it does not say which options stand for A's and "
+                    "the recipe has no \"experiments\" block: it does not say which options stand for A's and "
                     "B's graph, host or precision (resources/recipes/README.md)");
-    const auto& block = json["diagnose"];
-    d.side = roleList(block, "side", d.recipe, path);
-    d.graph = roles(block, "graph", {"own", "A", "B"}, d.recipe, path);
-    d.rebuild = roleList(block, "rebuild", d.recipe, path);
+    const auto& block = json[blockName];
+    const std::string name = blockName;
+    d.side = roleList(block, name, "side", d.recipe, path);
+    d.graph = roles(block, name, "graph", {"own", "A", "B"}, d.recipe, path);
+    d.rebuild = roleList(block, name, "rebuild", d.recipe, path);
     if (block.contains("precision_off")) {
-        if (!block["precision_off"].is_object())
-            throw Error(path, "diagnose.precision_off must be {OPTION: CHOICE, …}");
+        const std::string where = name + ".precision_off";
+        if (!block["precision_off"].is_object()) throw Error(path, where + " must be {OPTION: CHOICE, …}");
         for (const auto& [option, choice] : block["precision_off"].items()) {
-            if (!choice.is_string()) throw Error(path, "diagnose.precision_off." + option + " must be a choice label");
-            requireChoice(d.recipe, path, option, choice.get<std::string>(), "diagnose.precision_off");
+            if (!choice.is_string()) throw Error(path, where + "." + option + " must be a choice label");
+            requireChoice(d.recipe, path, option, choice.get<std::string>(), where);
             d.precisionOff[option] = choice.get<std::string>();
         }
     }
     if (!d.graph && d.rebuild.empty() && d.precisionOff.empty())
-        throw Error(path, "the \"diagnose\" block names no experiment: give graph, rebuild or precision_off");
+        throw Error(path, "the \"" + name + "\" block names no experiment: give graph, rebuild or precision_off");
     return d;
 }
 
@@ -138,7 +142,7 @@ std::string roleChoice(const RoleChoices& roles, const std::string& role, const 
     return choice->second;
 }
 
-DiagnoseRecipe loadDiagnoseRecipe(const std::string& path) {
+ExperimentRecipe loadExperimentRecipe(const std::string& path) {
     constexpr std::size_t kMaxRecipeBytes = 1u << 20;
     std::ifstream in(path, std::ios::binary);
     if (!in) throw Error(path, "cannot open the recipe");
@@ -148,7 +152,7 @@ DiagnoseRecipe loadDiagnoseRecipe(const std::string& path) {
     if (text.size() > kMaxRecipeBytes) throw Error(path, "a recipe larger than 1 MiB is not a recipe");
     const auto json = nlohmann::json::parse(text, nullptr, false);
     if (json.is_discarded()) throw Error(path, "not valid JSON");
-    return diagnoseRecipeFromJson(json, path);
+    return experimentRecipeFromJson(json, path);
 }
 
 }  // namespace meshdiff::experiments

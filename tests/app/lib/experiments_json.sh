@@ -1,4 +1,4 @@
-# Helpers for the diagnose tests (sourced): read the diagnosis JSON of `meshdiff diagnose --json`.
+# Helpers for the experiments tests (sourced): read the JSON of `meshdiff experiments --json`.
 # diag_row FILE ID KEY → the evidence row's KEY ("" for null)
 diag_row() {
   "$py" - "$@" <<'PY'

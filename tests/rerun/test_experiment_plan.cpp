@@ -11,8 +11,8 @@ using namespace meshdiff::experiments;
 
 namespace {
 
-DiagnoseRecipe shippedDemoRecipe() {
-    return loadDiagnoseRecipe(std::string(MESHDIFF_SOURCE_DIR) + "/resources/recipes/demo-model-step.json");
+ExperimentRecipe shippedDemoRecipe() {
+    return loadExperimentRecipe(std::string(MESHDIFF_SOURCE_DIR) + "/resources/recipes/demo-model-step.json");
 }
 
 PairFacts facts(const std::string& cause, bool graphsDiffer) {
@@ -43,18 +43,18 @@ std::string choice(const Experiment& e, const std::string& option) {
     return last;
 }
 
-nlohmann::json recipeJson(const std::string& diagnose) {
+nlohmann::json recipeJson(const std::string& experiments, const char* block = "experiments") {
     auto j = nlohmann::json::parse(R"J({"name": "t", "command": ["prog", ["--graph", "{graph}"]], "options": [
       {"name": "graph", "choices": [{"label": "own", "params": {"graph": ""}}, {"label": "A", "params": {"graph": "{A.graph}"}},
                                     {"label": "B", "params": {"graph": "{B.graph}"}}]},
       {"name": "tf32", "choices": [{"label": "on"}, {"label": "off", "env": {"NVIDIA_TF32_OVERRIDE": "0"}}]}]})J");
-    if (!diagnose.empty()) j["diagnose"] = nlohmann::json::parse(diagnose);
+    if (!experiments.empty()) j[block] = nlohmann::json::parse(experiments);
     return j;
 }
 
 }  // namespace
 
-TEST(DiagnosePlan, GraphCauseSwapsGraphsBothWaysAndRebuildsAsTheOtherHost) {
+TEST(ExperimentPlan, GraphCauseSwapsGraphsBothWaysAndRebuildsAsTheOtherHost) {
     const Plan plan = planExperiments(facts("graph", true), shippedDemoRecipe());
     EXPECT_EQ(ids(plan),
               (std::vector<std::string>{"B-with-A-graph", "A-with-B-graph", "A-rebuilt-as-B", "B-rebuilt-as-A"}));
@@ -71,7 +71,7 @@ TEST(DiagnosePlan, GraphCauseSwapsGraphsBothWaysAndRebuildsAsTheOtherHost) {
                             [](const std::string& n) { return n.find("precision knobs: not planned") == 0; }));
 }
 
-TEST(DiagnosePlan, SpreadCauseWithIdenticalGraphsTurnsThePrecisionKnobsOffOnBothSides) {
+TEST(ExperimentPlan, SpreadCauseWithIdenticalGraphsTurnsThePrecisionKnobsOffOnBothSides) {
     const Plan plan = planExperiments(facts("spread", false), shippedDemoRecipe());
     EXPECT_EQ(ids(plan), (std::vector<std::string>{"B-precision-off", "A-precision-off"}));
     const auto& b = plan.experiments[0];
@@ -81,7 +81,7 @@ TEST(DiagnosePlan, SpreadCauseWithIdenticalGraphsTurnsThePrecisionKnobsOffOnBoth
     EXPECT_EQ(choice(b, "graph"), "");  // identical graphs: each side keeps its own
 }
 
-TEST(DiagnosePlan, SideReadFromRunMetadataNamesTheRecipeAndRunWhenItCannot) {
+TEST(ExperimentPlan, SideReadFromRunMetadataNamesTheRecipeAndRunWhenItCannot) {
     auto f = facts("graph", true);
     f.metadataB = nlohmann::json::object();
     try {
@@ -100,14 +100,14 @@ TEST(DiagnosePlan, SideReadFromRunMetadataNamesTheRecipeAndRunWhenItCannot) {
     EXPECT_EQ(choice(planExperiments(f, shippedDemoRecipe()).experiments[0], "precision"), "float32");
 }
 
-TEST(DiagnosePlan, MixedCauseSwapsGraphsAndTriesPrecisionOnAsGraph) {
+TEST(ExperimentPlan, MixedCauseSwapsGraphsAndTriesPrecisionOnAsGraph) {
     const Plan plan = planExperiments(facts("mixed", true), shippedDemoRecipe());
     EXPECT_EQ(ids(plan), (std::vector<std::string>{"B-with-A-graph", "A-with-B-graph", "A-rebuilt-as-B",
                                                    "B-rebuilt-as-A", "B-precision-off", "A-precision-off"}));
     EXPECT_EQ(choice(plan.experiments[4], "graph"), "A's graph");
 }
 
-TEST(DiagnosePlan, NoneCausePlansNothing) {
+TEST(ExperimentPlan, NoneCausePlansNothing) {
     auto f = facts("none", false);
     f.maxRelRms = 0;
     const Plan plan = planExperiments(f, shippedDemoRecipe());
@@ -115,14 +115,14 @@ TEST(DiagnosePlan, NoneCausePlansNothing) {
     ASSERT_FALSE(plan.notes.empty());
 }
 
-TEST(DiagnosePlan, EveryExperimentAddsPrecisionKnobsToAGraphCause) {
+TEST(ExperimentPlan, EveryExperimentAddsPrecisionKnobsToAGraphCause) {
     PlanSettings settings;
     settings.everyExperiment = true;
     EXPECT_EQ(planExperiments(facts("graph", true), shippedDemoRecipe(), settings).experiments.size(), 6u);
 }
 
-TEST(DiagnosePlan, WithoutASideOptionOnlyTheBackendsSideIsRerun) {
-    const auto recipe = diagnoseRecipeFromJson(
+TEST(ExperimentPlan, WithoutASideOptionOnlyTheBackendsSideIsRerun) {
+    const auto recipe = experimentRecipeFromJson(
         recipeJson(
             R"J({"graph": {"option": "graph", "own": "own", "A": "A", "B": "B"}, "precision_off": {"tf32": "off"}})J"),
         "t.json");
@@ -134,31 +134,44 @@ TEST(DiagnosePlan, WithoutASideOptionOnlyTheBackendsSideIsRerun) {
     EXPECT_EQ(choice(plan.experiments[1], "tf32"), "off");
 }
 
-TEST(DiagnoseRecipe, ErrorsNameTheRecipeAndWhatIsMissing) {
+TEST(ExperimentRecipe, ErrorsNameTheRecipeAndWhatIsMissing) {
     try {
-        diagnoseRecipeFromJson(recipeJson(""), "no-block.json");
-        FAIL() << "a recipe without a diagnose block was accepted";
+        experimentRecipeFromJson(recipeJson(""), "no-block.json");
+        FAIL() << "a recipe without an experiments block was accepted";
     } catch (const Error& e) {
         EXPECT_NE(std::string(e.what()).find("no-block.json"), std::string::npos) << e.what();
-        EXPECT_NE(std::string(e.what()).find("diagnose"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("experiments"), std::string::npos) << e.what();
     }
     try {
-        diagnoseRecipeFromJson(recipeJson(R"J({"precision_off": {"autotune": "off"}})J"), "bad.json");
+        experimentRecipeFromJson(recipeJson(R"J({"precision_off": {"autotune": "off"}})J"), "bad.json");
         FAIL() << "an option the recipe lacks was accepted";
     } catch (const Error& e) {
         EXPECT_NE(std::string(e.what()).find("autotune"), std::string::npos) << e.what();
     }
     try {
-        diagnoseRecipeFromJson(recipeJson(R"J({"graph": {"option": "graph", "A": "A's graph", "B": "B"}})J"), "c.json");
+        experimentRecipeFromJson(recipeJson(R"J({"graph": {"option": "graph", "A": "A's graph", "B": "B"}})J"),
+                                 "c.json");
         FAIL() << "a choice the option lacks was accepted";
     } catch (const Error& e) {
         EXPECT_NE(std::string(e.what()).find("A's graph"), std::string::npos) << e.what();
     }
-    EXPECT_THROW(loadDiagnoseRecipe("/nonexistent/recipe.json"), Error);
+    EXPECT_THROW(loadExperimentRecipe("/nonexistent/recipe.json"), Error);
 }
 
-TEST(DiagnoseRecipe, ShippedRealModelRecipeMapsGraphAndPrecisionKnobs) {
-    const auto recipe = loadDiagnoseRecipe(std::string(MESHDIFF_SOURCE_DIR) + "/resources/recipes/model-step.json");
+TEST(ExperimentRecipe, ReadsTheBlockUnderItsOldNameDiagnose) {
+    const auto recipe =
+        experimentRecipeFromJson(recipeJson(R"J({"precision_off": {"tf32": "off"}})J", "diagnose"), "old.json");
+    EXPECT_EQ(recipe.precisionOff.at("tf32"), "off");
+    try {
+        experimentRecipeFromJson(recipeJson(R"J({"precision_off": {"tf32": "fast"}})J", "diagnose"), "old.json");
+        FAIL() << "a choice the option lacks was accepted";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("diagnose.precision_off"), std::string::npos) << e.what();
+    }
+}
+
+TEST(ExperimentRecipe, ShippedRealModelRecipeMapsGraphAndPrecisionKnobs) {
+    const auto recipe = loadExperimentRecipe(std::string(MESHDIFF_SOURCE_DIR) + "/resources/recipes/model-step.json");
     ASSERT_TRUE(recipe.graph);
     EXPECT_TRUE(recipe.side.empty());
     EXPECT_EQ(recipe.precisionOff.size(), 3u);

@@ -10,12 +10,12 @@
 
 namespace meshdiff::experiments {
 
-// Runs a diagnosis plan, one experiment after another, through the rerun engine (any back-end:
+// Runs the experiments' plan, one experiment after another, through the rerun engine (any back-end:
 // progress, cancel and the run ledger as for `meshdiff rerun`), compares each new run with A and
 // with B, and ends with the evidence and the verdict. Qt Core only. The compares (a second or
 // more each) run where setOffload() sends them: by default on the calling thread (the CLI), in
 // the window on its background pool.
-class DiagnoseRunner : public QObject {
+class ExperimentRunner : public QObject {
     Q_OBJECT
 public:
     // Runs `work` (on any thread), then `done` on this runner's thread; `done` may be dropped
@@ -24,13 +24,14 @@ public:
 
     // `base`: back-end, runs A and B, runs directory, meshdiff and resources paths; each
     // experiment gets its recipe with its choices selected and its id as label.
-    DiagnoseRunner(DiagnoseResult result, rerun::Recipe recipe, rerun::RerunRequest base, QObject* parent = nullptr);
+    ExperimentRunner(ExperimentsResult result, rerun::Recipe recipe, rerun::RerunRequest base,
+                     QObject* parent = nullptr);
 
     void setOffload(Offload offload) { offload_ = std::move(offload); }
     void start();
     void cancel();
 
-    const DiagnoseResult& result() const { return result_; }
+    const ExperimentsResult& result() const { return result_; }
     bool cancelled() const { return cancelled_; }
 
 signals:
@@ -45,7 +46,7 @@ private:
     void onRerunFinished(const QString& runFolder, bool succeeded);
     void endExperiment();
 
-    DiagnoseResult result_;
+    ExperimentsResult result_;
     rerun::Recipe recipe_;
     rerun::RerunRequest base_;
     QPointer<rerun::RerunController> controller_;

@@ -32,7 +32,7 @@ EvidenceRow row(const std::string& id, ExperimentKind kind, char side, char othe
 
 }  // namespace
 
-TEST(DiagnoseVerdict, ExactGraphSwapAndMatchingRebuildHashSayHostBuiltGraph) {
+TEST(ExperimentVerdict, ExactGraphSwapAndMatchingRebuildHashSayHostBuiltGraph) {
     std::vector<EvidenceRow> rows{row("B-with-A-graph", ExperimentKind::GraphSwap, 'B', 'A', 0.0, 2e-3, "hash-a"),
                                   row("A-rebuilt-as-B", ExperimentKind::Rebuild, 'A', 'B', 2e-3, 0.0, "hash-b")};
     const Verdict v = judge(graphPair(), rows, 0);
@@ -43,7 +43,7 @@ TEST(DiagnoseVerdict, ExactGraphSwapAndMatchingRebuildHashSayHostBuiltGraph) {
     EXPECT_NE(rows[0].shows.find("explains all"), std::string::npos) << rows[0].shows;
 }
 
-TEST(DiagnoseVerdict, SmallResidualAfterTheSwapStillBlamesTheGraphAndNamesTheResidual) {
+TEST(ExperimentVerdict, SmallResidualAfterTheSwapStillBlamesTheGraphAndNamesTheResidual) {
     auto f = graphPair();
     f.driftingEdges = 1234;
     std::vector<EvidenceRow> rows{row("B-with-A-graph", ExperimentKind::GraphSwap, 'B', 'A', 1.3e-4, 2e-3)};
@@ -53,7 +53,7 @@ TEST(DiagnoseVerdict, SmallResidualAfterTheSwapStillBlamesTheGraphAndNamesTheRes
     EXPECT_NE(v.text.find("1234 edges drift"), std::string::npos) << v.text;
 }
 
-TEST(DiagnoseVerdict, PrecisionOffThatMatchesTheOtherSideSaysPrecision) {
+TEST(ExperimentVerdict, PrecisionOffThatMatchesTheOtherSideSaysPrecision) {
     auto f = graphPair();
     f.cause = "spread";
     f.graphsDiffer = false;
@@ -65,7 +65,7 @@ TEST(DiagnoseVerdict, PrecisionOffThatMatchesTheOtherSideSaysPrecision) {
     EXPECT_NE(rows[1].shows.find("no effect"), std::string::npos) << rows[1].shows;
 }
 
-TEST(DiagnoseVerdict, PartialSwapPlusPrecisionSaysBoth) {
+TEST(ExperimentVerdict, PartialSwapPlusPrecisionSaysBoth) {
     auto f = graphPair();
     f.cause = "mixed";
     std::vector<EvidenceRow> rows{row("B-with-A-graph", ExperimentKind::GraphSwap, 'B', 'A', 1e-3, 2e-3),
@@ -73,7 +73,7 @@ TEST(DiagnoseVerdict, PartialSwapPlusPrecisionSaysBoth) {
     EXPECT_EQ(judge(f, rows, 0).cause, "graph+precision");
 }
 
-TEST(DiagnoseVerdict, NothingExplainsItAndFailuresAreCounted) {
+TEST(ExperimentVerdict, NothingExplainsItAndFailuresAreCounted) {
     std::vector<EvidenceRow> rows{row("B-with-A-graph", ExperimentKind::GraphSwap, 'B', 'A', 2e-3, 1e-9),
                                   row("A-with-B-graph", ExperimentKind::GraphSwap, 'A', 'B', {}, {})};
     rows[1].status = "failed";
@@ -85,13 +85,13 @@ TEST(DiagnoseVerdict, NothingExplainsItAndFailuresAreCounted) {
     EXPECT_EQ(rows[1].shows, "failed: exit code 3");
 }
 
-TEST(DiagnoseVerdict, ARebuildGivingTheSameGraphAgainSaysTheSettingsDoNotMatter) {
+TEST(ExperimentVerdict, ARebuildGivingTheSameGraphAgainSaysTheSettingsDoNotMatter) {
     std::vector<EvidenceRow> rows{row("A-rebuilt-as-B", ExperimentKind::Rebuild, 'A', 'B', 0.0, 2e-3, "hash-a")};
     judge(graphPair(), rows, 0);
     EXPECT_NE(rows[0].shows.find("gives A's graph again"), std::string::npos) << rows[0].shows;
 }
 
-TEST(DiagnoseVerdict, AgreeingFieldsSayNoneEvenWhenTheGraphsDiffer) {
+TEST(ExperimentVerdict, AgreeingFieldsSayNoneEvenWhenTheGraphsDiffer) {
     auto f = graphPair();
     f.cause = "none";
     std::vector<EvidenceRow> rows;
@@ -100,7 +100,7 @@ TEST(DiagnoseVerdict, AgreeingFieldsSayNoneEvenWhenTheGraphsDiffer) {
     EXPECT_NE(v.text.find("although their graphs differ"), std::string::npos) << v.text;
 }
 
-TEST(DiagnoseVerdict, ARebuildAloneGivingTheOtherGraphBlamesTheGraph) {
+TEST(ExperimentVerdict, ARebuildAloneGivingTheOtherGraphBlamesTheGraph) {
     auto f = graphPair();
     f.cause = "unknown";  // graph files only: no fields
     std::vector<EvidenceRow> rows{row("A-rebuilt-as-B", ExperimentKind::Rebuild, 'A', 'B', {}, {}, "hash-b")};

@@ -1,4 +1,4 @@
-#include "rerunpanel/DiagnosisView.h"
+#include "rerunpanel/ExperimentsView.h"
 
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -14,7 +14,7 @@ namespace {
 
 enum Column { Experiment, Tests, ToA, ToB, GraphHash, Shows, ColumnCount };
 
-void fillRow(QTableWidget* table, int index, const DiagnosisRow& row) {
+void fillRow(QTableWidget* table, int index, const ExperimentRow& row) {
     const QString texts[ColumnCount] = {row.experiment, row.tests, row.toA, row.toB, row.graphHash, row.shows};
     for (int column = 0; column < ColumnCount; ++column) {
         auto* item = new QTableWidgetItem(texts[column]);
@@ -28,16 +28,16 @@ void fillRow(QTableWidget* table, int index, const DiagnosisRow& row) {
 
 }  // namespace
 
-DiagnosisView::DiagnosisView(QWidget* parent) : QWidget(parent) {
+ExperimentsView::ExperimentsView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     message_ = new QLabel;
-    message_->setObjectName("diagnosisMessage");
+    message_->setObjectName("experimentsMessage");
     message_->setWordWrap(true);
     layout->addWidget(message_);
 
     table_ = new QTableWidget(0, ColumnCount);
-    table_->setObjectName("diagnosisTable");
+    table_->setObjectName("experimentsTable");
     table_->setWordWrap(true);
     table_->setHorizontalHeaderLabels({tr("Experiment"), tr("What it tests"), tr("rel RMS to A"), tr("rel RMS to B"),
                                        tr("Graph"), tr("What it shows")});
@@ -53,20 +53,20 @@ DiagnosisView::DiagnosisView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(table_);
 
     verdict_ = new QLabel;
-    verdict_->setObjectName("diagnosisVerdict");
+    verdict_->setObjectName("experimentsVerdict");
     verdict_->setWordWrap(true);
     verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(verdict_);
 
     auto* buttons = new QHBoxLayout;
     start_ = new QPushButton(tr("Start"));
-    start_->setObjectName("diagnosisStart");
+    start_->setObjectName("experimentsStart");
     start_->setToolTip(tr("Run the experiments above, one after another, through the chosen back-end"));
     cancel_ = new QPushButton(tr("Cancel"));
-    cancel_->setObjectName("diagnosisCancel");
+    cancel_->setObjectName("experimentsCancel");
     cancel_->setToolTip(tr("Stop the running experiment; the ones after it are not run"));
     export_ = new QPushButton(tr("Export…"));
-    export_->setObjectName("diagnosisExport");
+    export_->setObjectName("experimentsExport");
     export_->setToolTip(tr("Save the evidence table and the verdict as Markdown (.md) or JSON (.json)"));
     buttons->addStretch(1);
     buttons->addWidget(start_);
@@ -74,19 +74,19 @@ DiagnosisView::DiagnosisView(QWidget* parent) : QWidget(parent) {
     buttons->addWidget(export_);
     layout->addLayout(buttons);
 
-    connect(start_, &QPushButton::clicked, this, &DiagnosisView::startRequested);
-    connect(cancel_, &QPushButton::clicked, this, &DiagnosisView::cancelRequested);
+    connect(start_, &QPushButton::clicked, this, &ExperimentsView::startRequested);
+    connect(cancel_, &QPushButton::clicked, this, &ExperimentsView::cancelRequested);
     connect(export_, &QPushButton::clicked, this, [this] {
         QString filter;
         const QString path =
-            QFileDialog::getSaveFileName(this, tr("Export the diagnosis"), QStringLiteral("diagnosis.md"),
+            QFileDialog::getSaveFileName(this, tr("Export the experiments"), QStringLiteral("experiments.md"),
                                          tr("Markdown (*.md);;JSON (*.json)"), &filter);
         if (!path.isEmpty()) emit exportRequested(path);
     });
     showMessage({});
 }
 
-void DiagnosisView::showMessage(const QString& text) {
+void ExperimentsView::showMessage(const QString& text) {
     message_->setText(text);
     table_->setRowCount(0);
     table_->setVisible(false);
@@ -97,7 +97,7 @@ void DiagnosisView::showMessage(const QString& text) {
     export_->setEnabled(false);
 }
 
-void DiagnosisView::showPlan(const QList<DiagnosisRow>& rows, const QString& notes) {
+void ExperimentsView::showPlan(const QList<ExperimentRow>& rows, const QString& notes) {
     const QString plan = rows.isEmpty() ? tr("Nothing to run.")
                          : rows.size() == 1
                              ? tr("Plan: 1 experiment, run on Start.")
@@ -110,26 +110,26 @@ void DiagnosisView::showPlan(const QList<DiagnosisRow>& rows, const QString& not
     start_->setEnabled(!rows.isEmpty());
 }
 
-void DiagnosisView::setRow(int index, const DiagnosisRow& row) {
+void ExperimentsView::setRow(int index, const ExperimentRow& row) {
     if (index < 0 || index >= table_->rowCount()) return;
     fillRow(table_, index, row);
     fitTableHeight();
 }
 
-void DiagnosisView::fitTableHeight() {
+void ExperimentsView::fitTableHeight() {
     table_->resizeRowsToContents();
     int height = table_->horizontalHeader()->height() + 2 * table_->frameWidth();
     for (int row = 0; row < table_->rowCount(); ++row) height += table_->rowHeight(row);
     table_->setFixedHeight(height + table_->horizontalScrollBar()->sizeHint().height());
 }
 
-void DiagnosisView::setRunning(bool running) {
+void ExperimentsView::setRunning(bool running) {
     start_->setEnabled(false);
     cancel_->setEnabled(running);
     export_->setEnabled(false);
 }
 
-void DiagnosisView::showVerdict(const QString& text) {
+void ExperimentsView::showVerdict(const QString& text) {
     verdict_->setText(text);
     verdict_->setVisible(!text.isEmpty());
     cancel_->setEnabled(false);

@@ -9,8 +9,8 @@ class QTableWidget;
 
 namespace meshdiff::views {
 
-// One experiment of a diagnosis as the table shows it (text only; the window fills it in).
-struct DiagnosisRow {
+// One experiment as the table shows it (text only; the window fills it in).
+struct ExperimentRow {
     QString experiment;  // "B-with-A-graph → C"
     QString tests;       // the question it answers
     QString toA, toB;    // rel RMS of its run against A and against B ("" before it ran)
@@ -18,17 +18,17 @@ struct DiagnosisRow {
     QString shows;  // what it shows, or its state: planned, running…, failed: …
 };
 
-// The Diagnose action's part of the Rerun panel: first the plan (each experiment and what it
+// The experiments' part of the Rerun panel: first the plan (each experiment and what it
 // tests) with Start and Cancel, then the same rows as the evidence table and the verdict in
 // words, with Export… (Markdown or JSON). Runs nothing itself: it emits and is told.
-class DiagnosisView : public QWidget {
+class ExperimentsView : public QWidget {
     Q_OBJECT
 public:
-    explicit DiagnosisView(QWidget* parent = nullptr);
+    explicit ExperimentsView(QWidget* parent = nullptr);
 
     void showMessage(const QString& text);  // "Comparing A and B…", a refusal; clears the table
-    void showPlan(const QList<DiagnosisRow>& rows, const QString& notes);
-    void setRow(int index, const DiagnosisRow& row);
+    void showPlan(const QList<ExperimentRow>& rows, const QString& notes);
+    void setRow(int index, const ExperimentRow& row);
     void setRunning(bool running);
     void showVerdict(const QString& text);
 

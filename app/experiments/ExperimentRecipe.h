@@ -19,9 +19,10 @@ struct RoleChoices {
     std::string fallback;                        // when the metadata lacks the key ("default")
 };
 
-// A recipe and its `diagnose` block: how the Diagnose action's experiments map onto the
-// recipe's options (resources/recipes/README.md, "The diagnose block").
-struct DiagnoseRecipe {
+// A recipe and its `experiments` block: how the experiments (reruns that test why A and B differ)
+// map onto the recipe's options (resources/recipes/README.md, "The experiments block"). The block's
+// old name, `diagnose`, is still read.
+struct ExperimentRecipe {
     std::string path;
     rerun::Recipe recipe;
     std::vector<RoleChoices> side;     // A, B: make a run compute like A's or B's host (one entry per option)
@@ -31,10 +32,14 @@ struct DiagnoseRecipe {
 };
 
 // Reads the recipe and checks that every option and choice the block names exists. Throws
-// meshdiff::Error(path, problem) for a missing file, a malformed recipe, no `diagnose` block or
+// meshdiff::Error(path, problem) for a missing file, a malformed recipe, no `experiments` block or
 // a block naming what the recipe lacks.
-DiagnoseRecipe loadDiagnoseRecipe(const std::string& path);
-DiagnoseRecipe diagnoseRecipeFromJson(const nlohmann::json& json, const std::string& path);
+ExperimentRecipe loadExperimentRecipe(const std::string& path);
+ExperimentRecipe experimentRecipeFromJson(const nlohmann::json& json, const std::string& path);
+// The old name, still called by app/gui/PanelDiagnosis.cpp until its restructuring (issue #31).
+inline ExperimentRecipe diagnoseRecipeFromJson(const nlohmann::json& json, const std::string& path) {
+    return experimentRecipeFromJson(json, path);
+}
 
 // The choice that stands for `role` ("A", "B", "own"), fixed or from that run's metadata. Throws
 // meshdiff::Error(recipePath, …) when the run's metadata lacks the key or has an unmapped value.

@@ -1,4 +1,4 @@
-#include "experiments/DiagnoseRunner.h"
+#include "experiments/ExperimentRunner.h"
 
 #include <QTimer>
 
@@ -8,24 +8,25 @@
 
 namespace meshdiff::experiments {
 
-DiagnoseRunner::DiagnoseRunner(DiagnoseResult result, rerun::Recipe recipe, rerun::RerunRequest base, QObject* parent)
+ExperimentRunner::ExperimentRunner(ExperimentsResult result, rerun::Recipe recipe, rerun::RerunRequest base,
+                                   QObject* parent)
     : QObject(parent), result_(std::move(result)), recipe_(std::move(recipe)), base_(std::move(base)) {
     result_.evidence.clear();
     for (const auto& e : result_.plan.experiments) result_.evidence.push_back({e, "not run", "", "", {}, {}, "", ""});
 }
 
-void DiagnoseRunner::start() {
+void ExperimentRunner::start() {
     current_ = 0;
     next();
 }
 
-void DiagnoseRunner::cancel() {
+void ExperimentRunner::cancel() {
     cancelled_ = true;
     *cancelCompare_ = true;
     if (controller_) controller_->cancel();
 }
 
-void DiagnoseRunner::next() {
+void ExperimentRunner::next() {
     if (cancelled_ || current_ >= result_.evidence.size()) {
         result_.verdict = judge(result_.facts, result_.evidence, result_.tolerance);
         emit finished();
@@ -38,8 +39,8 @@ void DiagnoseRunner::next() {
         request.recipe = recipeFor(row.experiment, recipe_);
         auto* controller = new rerun::RerunController(this);
         controller_ = controller;
-        connect(controller, &rerun::RerunController::logText, this, &DiagnoseRunner::logText);
-        connect(controller, &rerun::RerunController::progressChanged, this, &DiagnoseRunner::progressChanged);
+        connect(controller, &rerun::RerunController::logText, this, &ExperimentRunner::logText);
+        connect(controller, &rerun::RerunController::progressChanged, this, &ExperimentRunner::progressChanged);
         connect(controller, &rerun::RerunController::finished, this,
                 [this](const QString& folder, const QString&, bool succeeded) { onRerunFinished(folder, succeeded); });
         emit experimentStarted(int(current_), QString::fromStdString(row.experiment.id));
@@ -49,11 +50,11 @@ void DiagnoseRunner::next() {
         row.reason = error.what();
         emit experimentEnded(int(current_), QString::fromStdString(row.experiment.id), "failed");
         ++current_;
-        QTimer::singleShot(0, this, &DiagnoseRunner::next);
+        QTimer::singleShot(0, this, &ExperimentRunner::next);
     }
 }
 
-void DiagnoseRunner::onRerunFinished(const QString& runFolder, bool succeeded) {
+void ExperimentRunner::onRerunFinished(const QString& runFolder, bool succeeded) {
     auto& row = result_.evidence[current_];
     const auto& record = controller_->record();
     row.runFolder = runFolder.toStdString();
@@ -91,11 +92,11 @@ void DiagnoseRunner::onRerunFinished(const QString& runFolder, bool succeeded) {
     offload_(std::move(work), std::move(done));
 }
 
-void DiagnoseRunner::endExperiment() {
+void ExperimentRunner::endExperiment() {
     const auto& row = result_.evidence[current_];
     emit experimentEnded(int(current_), QString::fromStdString(row.experiment.id), QString::fromStdString(row.status));
     ++current_;
-    QTimer::singleShot(0, this, &DiagnoseRunner::next);
+    QTimer::singleShot(0, this, &ExperimentRunner::next);
 }
 
 }  // namespace meshdiff::experiments

@@ -5,13 +5,16 @@
 - an include prefix ("io/", "rerun/", …) names exactly one folder in core/, views/ and app/;
 - every .cpp of core/, views/ and app/ is named in the CMakeLists.txt of its folder or a parent
   (explicit source lists: a file nobody lists is a file nobody builds);
-- every folder of core/, views/ and app/ has its row in docs/architecture.md ("| `folder/` |").
+- every folder of core/, views/ and app/ has its row in docs/architecture.md ("| `folder/` |");
+- views/ and app/ include only core's public headers, MESHDIFF_CORE_PUBLIC_HEADERS in
+  core/CMakeLists.txt (docs/architecture.md, "Core's public headers"), and each listed one exists.
 Usage: check_layering.py SOURCE_DIR"""
 import pathlib
 import re
 import sys
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
+PUBLIC_HEADERS = re.compile(r"set\(MESHDIFF_CORE_PUBLIC_HEADERS\s([^)]*)\)")
 DEPENDS = re.compile(r"DEPENDS\s+([\w\s]+?)(?:\n\s*[A-Z_]+\s|\))", re.S)
 
 
@@ -37,6 +40,13 @@ def core_dependencies(core):
     for folder in direct:
         reach(folder)
     return closure
+
+
+def core_public_headers(core):
+    match = PUBLIC_HEADERS.search((core / "CMakeLists.txt").read_text())
+    if not match:
+        raise SystemExit("core/CMakeLists.txt: no set(MESHDIFF_CORE_PUBLIC_HEADERS ...)")
+    return set(re.sub(r"#[^\n]*", "", match.group(1)).split())
 
 
 def sources(root):
@@ -79,8 +89,11 @@ def main():
                 for name, where in sorted(owners.items()) if len(where) > 1]
 
     allowed = core_dependencies(core)
+    public = core_public_headers(core)
+    problems += [f"core/CMakeLists.txt: MESHDIFF_CORE_PUBLIC_HEADERS lists {name}, which is not in core/"
+                 for name in sorted(public) if not (core / name).is_file()]
     core_folders, views_folders, app_folders = folders(core), folders(views), folders(app)
-    for layer, forbidden in ((core, views_folders | app_folders), (views, app_folders)):
+    for layer, forbidden in ((core, views_folders | app_folders), (views, app_folders), (app, set())):
         for path in sources(layer):
             own = path.relative_to(layer).parts[0]
             for kind, name in INCLUDE.findall(path.read_text(encoding="utf-8")):
@@ -88,6 +101,10 @@ def main():
                 prefix = name.split("/")[0] if "/" in name else None
                 if kind == '"' and prefix in forbidden:
                     problems.append(f"{where} reaches up a layer")
+                if layer != core and kind == '"' and (core / name).is_file() and name not in public:
+                    problems.append(f"{where}: not one of core's public headers; if views/ and app/ are "
+                                    f"meant to use it, add it to MESHDIFF_CORE_PUBLIC_HEADERS in "
+                                    f"core/CMakeLists.txt (docs/architecture.md, \"Core's public headers\")")
                 if layer == core and kind == "<" and re.match(r"(Q[A-Z]|Qt|vtk)", name):
                     problems.append(f"{where}: core/ is plain C++")
                 if (layer == core and kind == '"' and prefix in core_folders and prefix != own

@@ -17,8 +17,8 @@
 int main(int argc, char** argv) {
     using namespace meshdiff::cli;
     CLI::App app{"meshdiff: where and why two runs of a mesh-graph weather model differ", "meshdiff"};
-    app.set_version_flag("--version", meshdiff::cli::versionText,
     app.formatter(std::make_shared<HelpFormatter>());
+    app.set_version_flag("--version", meshdiff::cli::versionText,
                          "Print the version and the library versions, then exit");
     app.require_subcommand(0, 1);
 #if defined(MESHDIFF_HAVE_GUI) || defined(MESHDIFF_GUI_HANDOVER)

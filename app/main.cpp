@@ -8,6 +8,7 @@
 #include "cli/VersionText.h"
 #include "common/Error.h"
 #ifdef MESHDIFF_HAVE_GUI
+#include "WindowReportWriter.h"
 #include "gui/WindowLauncher.h"
 #endif
 #ifdef MESHDIFF_GUI_HANDOVER
@@ -52,7 +53,7 @@ int main(int argc, char** argv) {
 #endif
     if (!action) {
 #ifdef MESHDIFF_HAVE_GUI
-        return meshdiff::gui::runWindow(argc, argv, windowRuns, windowDemo);
+        return meshdiff::gui::runWindow(argc, argv, windowRuns, windowDemo, meshdiff::windowReportWriter());
 #else
         std::cout << app.help();
         return kExitSame;

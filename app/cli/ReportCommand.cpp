@@ -15,8 +15,8 @@
 #include <iostream>
 
 #include "cli/ProgressLine.h"
-#include "gui/PairLoader.h"
 #include "headless/PrivateXvfb.h"
+#include "pair/PairLoader.h"
 #include "report/ReportEvidence.h"
 #include "report/ReportWriter.h"
 #endif
@@ -49,7 +49,7 @@ int runReport(const ReportOptions& options) {
     const std::atomic<bool> cancel{false};
     ProgressLine progress("meshdiff report");
     // Reading and comparing take the first half of the bar, writing the report the second.
-    const auto pair = gui::loadPair(
+    const auto pair = pair::loadPair(
         options.runA, options.runB,
         [&](int percent, const std::string& step) {
             if (percent < 100) progress.update(percent / 2, step);

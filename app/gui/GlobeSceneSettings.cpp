@@ -19,7 +19,7 @@ views::GlobeScene savedGlobeScene(const QSettings& settings) {
     return scene;
 }
 
-GraphsReadFn drawMeshTextureAhead(const views::GlobeScene& scene) {
+pair::GraphsReadFn drawMeshTextureAhead(const views::GlobeScene& scene) {
     views::GlobeScene layers;  // only what the texture depends on: no pointers into an old pair
     layers.visible = scene.visible;
     layers.meshLevel = scene.meshLevel;

@@ -2,7 +2,7 @@
 #include <QSettings>
 
 #include "globe/GlobeScene.h"
-#include "gui/PairLoader.h"
+#include "pair/PairLoader.h"
 
 namespace meshdiff::gui {
 
@@ -11,6 +11,6 @@ views::GlobeScene savedGlobeScene(const QSettings& settings);
 
 // Work for PairSession::setGraphsReadWork: draws run A's mesh texture for `scene`'s layers and
 // mesh level on a worker while the graphs are diffed.
-GraphsReadFn drawMeshTextureAhead(const views::GlobeScene& scene);
+pair::GraphsReadFn drawMeshTextureAhead(const views::GlobeScene& scene);
 
 }  // namespace meshdiff::gui

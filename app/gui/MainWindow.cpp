@@ -19,9 +19,9 @@
 #include "geo/LatLonAxis.h"
 #include "globe/GlobeView.h"
 #include "gui/GlobeSceneSettings.h"
-#include "gui/RolloutSession.h"
 #include "inspect/InspectorPanel.h"
 #include "map/ErrorMapView.h"
+#include "pair/RolloutSession.h"
 #include "runs/RunsPanel.h"
 
 namespace meshdiff::gui {

@@ -2,6 +2,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <utility>
 
 #include <QElapsedTimer>
 #include <QList>
@@ -11,9 +12,10 @@
 #include "export/FigureExportDialog.h"
 #include "export/FigureOptions.h"
 #include "globe/GlobeScene.h"
-#include "gui/FieldMap.h"
-#include "gui/LoadedPair.h"
-#include "gui/PairSession.h"
+#include "gui/ReportWriterFunction.h"
+#include "pair/FieldMap.h"
+#include "pair/LoadedPair.h"
+#include "pair/PairSession.h"
 
 class QAction;
 class QDockWidget;
@@ -39,9 +41,21 @@ namespace meshdiff::rerun {
 class RerunSession;
 }
 
+namespace meshdiff::pair {
+struct RolloutLead;
+class RolloutSession;
+}  // namespace meshdiff::pair
+
 namespace meshdiff::gui {
 
-class RolloutSession;
+// The pair model (app/pair) by the names the window's files use.
+using pair::FieldMap;
+using pair::fieldSampleAt;
+using pair::globeReadout;
+using pair::LoadedPair;
+using pair::PairSession;
+using pair::RolloutLead;
+using pair::RolloutSession;
 
 // The desktop window: runs A and B, the globe, the field table, the error map, the
 // differences list with the inspector, and exports. What is open, loaded and selected is the
@@ -80,6 +94,8 @@ public:
     void exportMapSvg(const QString& path);
     void exportData(const QString& directory);    // CSV and JSON of the differences and field metrics
     void exportReport(const QString& directory);  // as `meshdiff report`: figures, data and index.html
+    // What exportReport writes with (app/WindowReportWriter.h); without one it fails.
+    void setReportWriter(ReportWriter writer) { reportWriter_ = std::move(writer); }
     // The error-growth chart as shown (PNG, PDF, SVG on the options' paper); the per-lead table as CSV.
     void exportGrowthChart(const views::FigureOptions& options, const QString& path);
     void exportLeadTable(const QString& path);
@@ -223,6 +239,7 @@ private:
     QStringList recentPairs_;  // newest first, as saved in the settings
     views::GlobeScene scene_;
     int exportsRunning_ = 0;
+    ReportWriter reportWriter_;
     QElapsedTimer progressTimer_;
 };
 

@@ -11,9 +11,9 @@
 #include "globe/GlobeColors.h"
 #include "globe/GlobeView.h"
 #include "gui/MainWindow.h"
-#include "gui/RolloutSession.h"
 #include "leadslider/LeadSlider.h"
 #include "map/ErrorMapView.h"
+#include "pair/RolloutSession.h"
 
 namespace meshdiff::gui {
 

@@ -19,7 +19,6 @@
 #include "gui/SettingsKeys.h"
 #include "map/ErrorMapRenderer.h"
 #include "map/ErrorMapView.h"
-#include "report/ReportWriter.h"
 
 namespace meshdiff::gui {
 void MainWindow::runExport(const QString& what, std::function<QStringList()> write) {
@@ -73,28 +72,19 @@ void MainWindow::exportData(const QString& directory) {
 }
 
 void MainWindow::exportReport(const QString& directory) {
-    // The error-growth chart draws on the GUI thread only (Qt Charts): first, here.
-    std::optional<report::Figure> growth;
-    if (growthLeads_ && session_->pair()) {
-        try {
-            QDir().mkpath(directory);
-            growth = report::writeGrowthFigures(*growthLeads_, directory.toStdString(), report::ReportOptions{});
-        } catch (const std::exception&) {
-            // the report names the folder's problem when it writes there
-        }
-    }
-    runExport(tr("the report"), [this, directory, pair = session_->sharedPair(), leads = growthLeads_, growth] {
+    // The writer draws what only the GUI thread may (the error-growth chart) here, the rest on a worker.
+    ReportWork work;
+    if (reportWriter_ && session_->pair())
+        work = reportWriter_(session_->sharedPair(), growthLeads_, directory.toStdString());
+    runExport(tr("the report"), [this, directory, pair = session_->sharedPair(), work] {
         if (!pair) throw Error(directory.toStdString(), "no report without two open runs");
+        if (!work) throw Error(directory.toStdString(), "no report writer in this window");
         const auto progress = [this](int percent, const std::string& step) {
             views::postTo(this, [this, percent, text = QString::fromStdString(step)] {
                 showStatus(tr("Writing the report: %1% %2").arg(percent).arg(text));
             });
         };
-        report::ReportOptions options;
-        options.leads = leads;
-        options.growthFigure = growth;
-        const auto written = report::writeReport(*pair, directory.toStdString(), options, progress);
-        return QStringList{QString::fromStdString(written.index)};
+        return QStringList{QString::fromStdString(work(progress))};
     });
 }
 

@@ -10,9 +10,9 @@
 
 #include "fieldtable/FieldTableView.h"
 #include "gui/MainWindow.h"
-#include "gui/RolloutSession.h"
 #include "leadslider/LeadSlider.h"
 #include "map/ErrorMapView.h"
+#include "pair/RolloutSession.h"
 
 namespace meshdiff::gui {
 

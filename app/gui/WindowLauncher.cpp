@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <utility>
 
 #include <QApplication>
 #include <QScreen>
@@ -12,8 +13,8 @@
 #include "common/Error.h"
 #include "gui/GlobeSceneSettings.h"
 #include "gui/MainWindow.h"
-#include "gui/PairSession.h"
 #include "gui/SettingsKeys.h"
+#include "pair/PairSession.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -24,17 +25,19 @@ bool haveDisplay() {
 
 }  // namespace
 
-std::unique_ptr<MainWindow> makeWindow(const std::vector<std::string>& runs) {
+std::unique_ptr<MainWindow> makeWindow(const std::vector<std::string>& runs, ReportWriter reportWriter) {
     auto* session = new PairSession;
     session->setFieldsWaitForGraphsShown(MainWindow::kFieldsWaitForGlobe);
     // The window is built while the runs are read: the mesh texture for the globe it will show.
     session->setGraphsReadWork(drawMeshTextureAhead(savedGlobeScene(QSettings())));
     if (runs.size() >= 2) session->open(QString::fromStdString(runs[0]), QString::fromStdString(runs[1]));
     else if (runs.size() == 1) session->setRunA(QString::fromStdString(runs[0]));
-    return std::make_unique<MainWindow>(session);
+    auto window = std::make_unique<MainWindow>(session);
+    window->setReportWriter(std::move(reportWriter));
+    return window;
 }
 
-int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool demo) {
+int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool demo, ReportWriter reportWriter) {
     if (!haveDisplay()) {
         std::cerr << "meshdiff: error: no display for the window (DISPLAY is not set); use `meshdiff compare` or "
                      "`meshdiff report` on machines without one\n";
@@ -46,7 +49,7 @@ int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool 
     QApplication app(argc, argv);
     views::traceStartup("QApplication made");
 
-    auto window = makeWindow(demo ? std::vector<std::string>{} : runs);
+    auto window = makeWindow(demo ? std::vector<std::string>{} : runs, std::move(reportWriter));
     views::traceStartup("window made");
     if (!QSettings().contains(settings::kWindowGeometry)) {
         const QRect screen = window->screen()->availableGeometry();

@@ -104,7 +104,7 @@ std::string correlationText(double corr) {
     return s.str();
 }
 
-void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pair, const ReportFigures& figures,
+void writeIndexHtml(const std::filesystem::path& path, const pair::LoadedPair& pair, const ReportFigures& figures,
                     const std::vector<std::string>& dataFiles, const FieldsComparison* leads,
                     const nlohmann::json* experimentsEvidence) {
     const Comparison& c = pair.comparison;

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "gui/LoadedPair.h"
+#include "pair/LoadedPair.h"
 
 namespace meshdiff::report {
 
@@ -22,7 +22,7 @@ struct ReportFigures {
 // index.html: the runs, the graph differences, the field metrics (corr with enough digits to
 // differ from 1, and 1 − corr), the figures with their captions and the data files.
 // With `leads` (every lead compared, more than one), a per-lead table and the growth figures.
-void writeIndexHtml(const std::filesystem::path& path, const gui::LoadedPair& pair, const ReportFigures& figures,
+void writeIndexHtml(const std::filesystem::path& path, const pair::LoadedPair& pair, const ReportFigures& figures,
                     const std::vector<std::string>& dataFiles, const FieldsComparison* leads = nullptr,
                     const nlohmann::json* experimentsEvidence = nullptr);
 

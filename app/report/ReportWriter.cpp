@@ -18,9 +18,9 @@
 #include "growthchart/GrowthChartData.h"
 #include "growthchart/GrowthChartFigure.h"
 #include "growthchart/LeadTableCsv.h"
-#include "gui/EveryLeadComparison.h"
-#include "gui/FieldMap.h"
-#include "gui/PairLoader.h"
+#include "pair/EveryLeadComparison.h"
+#include "pair/FieldMap.h"
+#include "pair/PairLoader.h"
 #include "report/CloseupSpots.h"
 #include "report/ReportHtml.h"
 
@@ -106,7 +106,7 @@ Figure writeGrowthFigures(const FieldsComparison& leads, const std::filesystem::
             "growth_chart.pdf"};
 }
 
-ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path& folder, const ReportOptions& options,
+ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::path& folder, const ReportOptions& options,
                         const std::function<void(int, const std::string&)>& progress) {
     namespace fs = std::filesystem;
     auto step = [&](int percent, const std::string& what) {
@@ -125,7 +125,7 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
     views::writeJsonFile(comparisonToJson(pair.comparison), (out / "comparison.json").string());
     dataFiles.push_back((out / "comparison.json").string());
     if (!options.leads) step(1, "Comparing every lead");
-    const auto leads = options.leads ? options.leads : gui::compareEveryLead(pair);
+    const auto leads = options.leads ? options.leads : pair::compareEveryLead(pair);
     const bool rollout = leads && leads->perLead.size() > 1;
     if (rollout) {
         views::writeLeadTableCsv(*leads, (out / "per_lead.csv").string());
@@ -140,11 +140,11 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
         for (const auto& r : pair.fieldRows) rows.push_back(&r);
         std::stable_sort(rows.begin(), rows.end(),
                          [](auto* x, auto* y) { return views::worstFirstKey(*x) > views::worstFirstKey(*y); });
-        const auto coastlines = gui::loadCoastlines();
+        const auto coastlines = pair::loadCoastlines();
         const std::size_t count = std::size_t(std::max(options.maps, options.fieldCloseups > 0 ? 1 : 0));
         for (std::size_t i = 0; i < count && i < rows.size(); ++i) {
             step(2, "Reading " + rows[i]->name);
-            worst.push_back(gui::loadFieldMap(pair, rows[i]->name, coastlines));
+            worst.push_back(pair::loadFieldMap(pair, rows[i]->name, coastlines));
         }
     }
 
@@ -159,7 +159,7 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
         snapshot.viewPixels = QSize(options.width, options.height);
         // As the window opens: the worst field's A−B draped on the globe.
         views::GlobeSnapshot overview = snapshot;
-        if (!worst.empty()) overview.scene.field = gui::prepareFieldMap(worst.front(), style).overlay;
+        if (!worst.empty()) overview.scene.field = pair::prepareFieldMap(worst.front(), style).overlay;
         overview.camera = cameraOnDifferences(pair.differenceLocations, 4.2);
         step(10, "Rendering the globe");
         writeGlobe(overview, pixelFigure(options.width, options.height, options.dotsPerInch), out / "globe.png");
@@ -216,7 +216,7 @@ ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path
             const auto data =
                 std::find_if(worst.begin(), worst.end(), [&](const auto& d) { return d->fieldName == spot.field; });
             views::GlobeSnapshot closeup = snapshot;
-            closeup.scene.field = gui::prepareFieldMap(*data, style).overlay;
+            closeup.scene.field = pair::prepareFieldMap(*data, style).overlay;
             closeup.scene.setVisible(views::GlobeLayer::Legend, false);  // the colour bar stays
             closeup.camera = {spot.lat, spot.lon, kFieldCloseupDistance};
             const std::string file = "field_difference_" + std::to_string(i + 1) + ".png";

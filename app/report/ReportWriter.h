@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "gui/LoadedPair.h"
+#include "pair/LoadedPair.h"
 #include "report/ReportHtml.h"
 
 namespace meshdiff::report {
@@ -18,7 +18,7 @@ struct ReportOptions {
     int closeups = 3;                 // globe close-ups of this many differing graph items
     int fieldCloseups = 3;            // globe close-ups of the largest field differences
     double dotsPerInch = 150;         // with 8 pt text, as the window's figures
-    // Every lead of the fields compared (gui/EveryLeadComparison.h); read from the files when null.
+    // Every lead of the fields compared (pair/EveryLeadComparison.h); read from the files when null.
     std::shared_ptr<const FieldsComparison> leads;
     // The error-growth chart already in the folder (writeGrowthFigures); else it is drawn when
     // writeReport runs on the GUI thread, and left out on any other (Qt Charts draws only there).
@@ -44,7 +44,7 @@ struct ReportFiles {
 Figure writeGrowthFigures(const FieldsComparison& leads, const std::filesystem::path& folder,
                           const ReportOptions& options);
 
-ReportFiles writeReport(const gui::LoadedPair& pair, const std::filesystem::path& folder, const ReportOptions& options,
+ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::path& folder, const ReportOptions& options,
                         const std::function<void(int, const std::string&)>& progress = {});
 
 }  // namespace meshdiff::report

@@ -16,10 +16,10 @@
 #include "diagnosis/DiagnosisPanel.h"
 #include "globe/GlobeColors.h"
 #include "globe/GlobeView.h"
-#include "gui/RolloutSession.h"
 #include "gui/SettingsKeys.h"
 #include "leadslider/LeadSlider.h"
 #include "map/ErrorMapView.h"
+#include "pair/RolloutSession.h"
 
 namespace meshdiff::gui {
 namespace {

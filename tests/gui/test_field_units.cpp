@@ -10,12 +10,12 @@
 
 #include "ImageCompare.h"
 #include "core/TestPaths.h"
-#include "gui/FieldMap.h"
-#include "gui/PairLoader.h"
 #include "map/ErrorMapRenderer.h"
 #include "map/ErrorMapView.h"
+#include "pair/FieldMap.h"
+#include "pair/PairLoader.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 namespace {
 
 std::shared_ptr<LoadedPair> unitsPair() {
@@ -90,4 +90,4 @@ TEST(FieldUnits, AFieldWithoutUnitsShowsNoUnitsRatherThanAWrongOne) {
 }
 
 }  // namespace
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

@@ -18,10 +18,10 @@
 #include "ShownWindowTest.h"
 #include "compare/Comparison.h"
 #include "fieldtable/FieldTableView.h"
-#include "gui/RolloutSession.h"
 #include "leadslider/LeadSlider.h"
 #include "map/ErrorMapRenderer.h"
 #include "map/ErrorMapView.h"
+#include "pair/RolloutSession.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -150,7 +150,7 @@ TEST_F(LeadSliderWindow, ShowFieldAtLeadSelectsBoth) {
     EXPECT_EQ(window_->fieldTable()->currentField(), QStringLiteral("temperature@500"));
     while (window_->session()->fieldMapPending() || mapShown.isEmpty()) ASSERT_TRUE(mapShown.wait(20000));
     EXPECT_EQ(mapShown.last().at(0).toString(), QStringLiteral("temperature@500"));
-    EXPECT_EQ(window_->session()->slice(), (FieldSlice{3, 3, 0}));
+    EXPECT_EQ(window_->session()->slice(), (pair::FieldSlice{3, 3, 0}));
 }
 
 TEST_F(LeadSliderWindow, IsHiddenForASingleSlice) {

@@ -9,15 +9,15 @@
 #include "ShownWindowTest.h"
 #include "globe/GlobeColors.h"
 #include "globe/GlobeView.h"
-#include "gui/FieldMap.h"
 #include "map/ErrorMapView.h"
+#include "pair/FieldMap.h"
 
 namespace meshdiff::gui {
 namespace {
 
 TEST(LinkedScale, APreparedFieldMapDrapesWithTheMapsScaleAndColours) {
     const test::LocalDifferencesPair pair;
-    FieldMap map = prepareFieldMap(pair.data, views::ErrorMapStyle{});
+    FieldMap map = pair::prepareFieldMap(pair.data, views::ErrorMapStyle{});
     ASSERT_TRUE(map.overlay.scale);
     EXPECT_EQ(*map.overlay.scale, map.renderer->differenceScale());
     map.overlay.opacity = 1;

@@ -11,9 +11,9 @@
 
 #include "background/BackgroundWork.h"
 #include "core/TestPaths.h"
-#include "gui/PairSession.h"
+#include "pair/PairSession.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 namespace {
 
 // Run folders written by tests/fixtures/make_window_runs.py from the shared 1° graphs.
@@ -214,4 +214,4 @@ TEST_F(PairSessionTest, MissingFolderFailsAndKeepsThePreviousPair) {
 }
 
 }  // namespace
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

@@ -2,6 +2,8 @@
 - core/ includes no Qt, VTK or Qt-using code, and each core folder includes only the core folders
   its library names in DEPENDS (core/<folder>/CMakeLists.txt), directly or through them;
 - views/ includes nothing of app/; core/ nothing of views/ or app/;
+- in app/, gui/ (the window) and report/ (the bug-report writer) include nothing of each other:
+  both build on pair/, and the window gets the writer handed in (app/WindowReportWriter.h);
 - an include prefix ("io/", "rerun/", …) names exactly one folder in core/, views/ and app/;
 - every .cpp of core/, views/ and app/ is named in the CMakeLists.txt of its folder or a parent
   (explicit source lists: a file nobody lists is a file nobody builds);
@@ -15,6 +17,8 @@ import sys
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 PUBLIC_HEADERS = re.compile(r"set\(MESHDIFF_CORE_PUBLIC_HEADERS\s([^)]*)\)")
+# Folders of app/ that must not include each other, in both directions.
+APART = {("gui", "report"), ("report", "gui")}
 DEPENDS = re.compile(r"DEPENDS\s+([\w\s]+?)(?:\n\s*[A-Z_]+\s|\))", re.S)
 
 
@@ -101,6 +105,8 @@ def main():
                 prefix = name.split("/")[0] if "/" in name else None
                 if kind == '"' and prefix in forbidden:
                     problems.append(f"{where} reaches up a layer")
+                if layer == app and kind == '"' and (own, prefix) in APART:
+                    problems.append(f"{where}: app/{own} and app/{prefix} do not include each other")
                 if layer != core and kind == '"' and (core / name).is_file() and name not in public:
                     problems.append(f"{where}: not one of core's public headers; if views/ and app/ are "
                                     f"meant to use it, add it to MESHDIFF_CORE_PUBLIC_HEADERS in "

@@ -96,13 +96,5 @@ TEST(Inspector, SaysWhichReceiversSumInAnotherOrder) {
         << panel.details()->text().toStdString();
 }
 
-TEST(Inspector, ReadsTheBuildersRadiusFromRunOrGraphMetadata) {
-    EXPECT_EQ(builderRadius({{"graph_build", {{"radius", 0.0124}}}}), 0.0124);
-    EXPECT_EQ(builderRadius({{"radius", 0.5}}), 0.5);
-    EXPECT_FALSE(builderRadius({{"graph_build", {{"radius", "wide"}}}}).has_value());
-    EXPECT_FALSE(builderRadius({{"device", "A100"}}).has_value());
-    EXPECT_FALSE(builderRadius(nlohmann::json::array()).has_value());
-}
-
 }  // namespace
 }  // namespace meshdiff::views

@@ -1,9 +1,6 @@
 #pragma once
 #include <cstdint>
-#include <optional>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "globe/GlobeScene.h"
 #include "graph/GraphDiff.h"
@@ -32,12 +29,8 @@ std::vector<DifferenceItem> listDifferences(const GraphDiff& diff, const MeshGra
 // The position in `items` of what a globe pick hit; -1 when it is not a difference.
 int findDifference(const std::vector<DifferenceItem>& items, const GlobePick& pick);
 
-// The grid→mesh radius the builder used, when the run's metadata records it (meshdiff's
-// run.json "graph_build.radius", a graph file's "radius"); none otherwise.
-std::optional<double> builderRadius(const nlohmann::json& metadata);
-
-// Grid→mesh BALL_QUERY geometry on the unit sphere, as the graph was built.
-double ballQueryRadius(const MeshGraph& graph);  // 0.6 × longest finest-mesh edge (chord)
+// Grid→mesh BALL_QUERY geometry on the unit sphere, as the graph was built (the radius:
+// builder/BallRadius.h).
 double gridMeshDistance(const MeshGraph& graph, std::int32_t grid, std::int32_t mesh);  // chord
 // Steps of a float32 unit-sphere coordinate near 1 (2^-24), the scale of host-to-host rounding.
 constexpr double kUnitCoordinateUlp = 5.9604644775390625e-08;

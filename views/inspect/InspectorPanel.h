@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+#include "builder/BallRadius.h"
 #include "fragility/Fragility.h"
 #include "globe/GlobeScene.h"
 #include "inspect/DifferencesListModel.h"
@@ -22,12 +23,6 @@ struct FieldSample {
     double a = 0, b = 0;      // NaN when missing
 };
 using FieldSampler = std::function<std::optional<FieldSample>(double lat, double lon)>;
-
-// A graph's grid→mesh radius: the builder's (from the run's metadata) or recomputed here.
-struct BallRadius {
-    double value = 0;
-    bool fromBuilder = false;
-};
 
 // What the inspector says wherever it counts in float32 steps.
 QString float32StepsExplained();

@@ -18,9 +18,9 @@
 #include <ctime>
 #include <string>
 
-#include "gui/LoadedPair.h"
 #include "gui/MainWindow.h"
 #include "map/ErrorMapView.h"
+#include "pair/LoadedPair.h"
 #include "responsiveness/EventLoopWatchdog.h"
 
 namespace {

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <string>
 
+#include "WindowReportWriter.h"
 #include "WindowTestSettings.h"
 #include "core/TestPaths.h"
 #include "globe/GlobeView.h"
@@ -42,6 +43,7 @@ TEST(Responsiveness, GuiThreadIsNeverBlockedOver100Ms) {
     ASSERT_TRUE(std::filesystem::exists(runFolder("A").toStdString())) << "window fixtures were not generated";
     test::useFreshWindowSettings("meshdiff-responsiveness-tests");
     MainWindow window;
+    window.setReportWriter(windowReportWriter());
     window.resize(1500, 950);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));

@@ -15,8 +15,8 @@
 #include "WindowTestSettings.h"
 #include "core/TestPaths.h"
 #include "gui/MainWindow.h"
-#include "gui/RolloutSession.h"
 #include "leadslider/LeadSlider.h"
+#include "pair/RolloutSession.h"
 #include "responsiveness/EventLoopWatchdog.h"
 #include "responsiveness/FirstGlobeFrame.h"
 

@@ -8,9 +8,9 @@
 #include "compare/Comparison.h"
 #include "fields/FieldSource.h"
 #include "fieldtable/FieldRow.h"
-#include "gui/PairLoader.h"
+#include "pair/PairLoader.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 
 // The leads and members of a pair's fields that the window can step through: the leads A and B
 // both have (lined up as compareRuns lines them up) and the members both have.
@@ -51,4 +51,4 @@ private:
 // "+6 h", or "lead 3" (the file's index) when the lead's hours are unknown.
 std::string leadLabel(const RolloutPlan& plan, std::size_t lead);
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

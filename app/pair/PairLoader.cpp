@@ -1,21 +1,21 @@
-#include "gui/PairLoader.h"
+#include "pair/PairLoader.h"
 
 #include <chrono>
 #include <future>
 
 #include "background/StartupTrace.h"
+#include "builder/BallRadius.h"
 #include "common/Error.h"
 #include "compare/DiagnoseComparison.h"
 #include "fields/FieldMetrics.h"
 #include "fieldtable/NearDifferenceMask.h"
 #include "geo/Coastlines.h"
 #include "graph/MeshNodeRenumbering.h"
-#include "inspect/DifferenceItem.h"
 #include "io/FileKind.h"
 #include "io/GraphFiles.h"
 #include "map/MapNeighbourhood.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 namespace {
 
 std::vector<float> toFloats(const Field& field) {
@@ -24,17 +24,17 @@ std::vector<float> toFloats(const Field& field) {
 }
 
 // The builder's radius from the run's metadata or its HDF5 graph file's, else recomputed.
-views::BallRadius radiusOf(const RunInputs& run, const MeshGraph& graph) {
-    std::optional<double> radius = views::builderRadius(run.metadata);
+BallRadius radiusOf(const RunInputs& run, const MeshGraph& graph) {
+    std::optional<double> radius = builderRadius(run.metadata);
     if (!radius && run.graphFile) {
         try {
             if (sniffFileKind(*run.graphFile) == FileKind::GraphHdf5)
-                radius = views::builderRadius(nlohmann::json::parse(readGraphHdf5Metadata(*run.graphFile)));
+                radius = builderRadius(nlohmann::json::parse(readGraphHdf5Metadata(*run.graphFile)));
         } catch (const std::exception&) {
             // no readable metadata: recomputed below
         }
     }
-    return radius ? views::BallRadius{*radius, true} : views::BallRadius{views::ballQueryRadius(graph), false};
+    return radius ? BallRadius{*radius, true} : BallRadius{ballQueryRadius(graph), false};
 }
 
 }  // namespace
@@ -259,4 +259,4 @@ std::vector<std::vector<views::LonLat>> loadCoastlines() {
     return lines;
 }
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

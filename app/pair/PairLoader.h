@@ -4,9 +4,9 @@
 #include <memory>
 #include <string>
 
-#include "gui/LoadedPair.h"
+#include "pair/LoadedPair.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 
 // Reports progress (0–100) and what is being done.
 using ProgressFn = std::function<void(int percent, const std::string& step)>;
@@ -56,4 +56,4 @@ double maskedRelRms(const Field& a, const Field& b, const GridAlignment& alignme
 // Coastline polylines from the installed GSHHG data (crude resolution); empty when absent.
 std::vector<std::vector<views::LonLat>> loadCoastlines();
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

@@ -7,10 +7,10 @@
 #include <QObject>
 #include <QStringList>
 
-#include "gui/LoadedPair.h"
-#include "gui/RolloutLoader.h"
+#include "pair/LoadedPair.h"
+#include "pair/RolloutLoader.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 
 // Every lead and member of a loaded pair, compared lead after lead on the background pool once
 // the pair (its first lead) is on show. Results come back lead by lead to this object's thread;
@@ -63,4 +63,4 @@ private:
     std::vector<std::shared_ptr<const RolloutLead>> leads_;
 };
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

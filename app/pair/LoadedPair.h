@@ -5,17 +5,17 @@
 #include <string>
 #include <vector>
 
+#include "builder/BallRadius.h"
 #include "compare/Comparison.h"
 #include "fields/FieldSource.h"
 #include "fields/LatLonGrid.h"
 #include "fieldtable/FieldRow.h"
 #include "fragility/Fragility.h"
 #include "graph/MeshGraph.h"
-#include "inspect/InspectorPanel.h"
 #include "map/ErrorMapData.h"
 #include "runs/RunComparisonRows.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 
 // The two field files of a pair, opened once and read one field at a time by any thread
 // (a FieldSource is not thread-safe, hence the mutex).
@@ -30,8 +30,8 @@ struct LoadedPair {
     std::string pathA, pathB;
     Comparison comparison;  // runs, graph diff, field summary
     std::shared_ptr<const MeshGraph> graphA, graphB;
-    // Each graph's grid→mesh radius: the builder's from the metadata, else views::ballQueryRadius.
-    views::BallRadius ballRadiusA, ballRadiusB;
+    // Each graph's grid→mesh radius: the builder's from the metadata, else ballQueryRadius.
+    BallRadius ballRadiusA, ballRadiusB;
     std::vector<views::LonLat> differenceLocations;  // where the graphs differ (from graph A)
     std::optional<DiffPlaces> places;                // the same as the diagnosis measures near them
     std::vector<views::FieldRow> fieldRows;          // in A's field order
@@ -41,4 +41,4 @@ struct LoadedPair {
     double seconds = 0;                                 // wall time to load
 };
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

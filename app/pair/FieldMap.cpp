@@ -1,11 +1,11 @@
-#include "gui/FieldMap.h"
+#include "pair/FieldMap.h"
 
 #include <cmath>
 
 #include "geo/LatLonAxis.h"
 #include "map/FieldReadout.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 namespace {
 
 views::FieldOverlay overlayFrom(const views::ErrorMapData& data) {
@@ -62,4 +62,4 @@ views::GlobeHoverReadout::Readout globeReadout(const std::shared_ptr<const views
     };
 }
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

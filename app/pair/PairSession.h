@@ -10,12 +10,12 @@
 #include <QString>
 
 #include "globe/GlobeScene.h"
-#include "gui/FieldMap.h"
-#include "gui/LoadedPair.h"
-#include "gui/PairLoader.h"
 #include "map/ErrorMapRenderer.h"
+#include "pair/FieldMap.h"
+#include "pair/LoadedPair.h"
+#include "pair/PairLoader.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 
 // The two runs the window compares, in Qt terms: which runs are open, what is loaded (the
 // LoadedPair), what is selected (a field, a difference) and the loads in flight. Heavy work runs
@@ -80,7 +80,7 @@ signals:
     void loadCancelled(bool graphsKept);
     void loadFailed(const QString& message);  // nothing new is shown
     void selectionChanged();
-    void fieldLoaded(std::shared_ptr<meshdiff::gui::FieldMap> map);                // the receiver takes what it shows
+    void fieldLoaded(std::shared_ptr<meshdiff::pair::FieldMap> map);               // the receiver takes what it shows
     void fragilityReady(std::shared_ptr<const meshdiff::FragilityReport> report);  // graph A's, also in pair()
     void statusText(const QString& text);
 
@@ -131,4 +131,4 @@ private:
     std::vector<std::vector<views::LonLat>> coastlines_;
 };
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

@@ -1,4 +1,4 @@
-#include "gui/PairSession.h"
+#include "pair/PairSession.h"
 
 #include <algorithm>
 #include <utility>
@@ -7,10 +7,10 @@
 #include <QTimer>
 
 #include "background/BackgroundWork.h"
-#include "gui/DemoRuns.h"
-#include "gui/PairLoader.h"
+#include "pair/DemoRuns.h"
+#include "pair/PairLoader.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 
 PairSession::PairSession(QObject* parent) : QObject(parent) {
     views::runInBackground([this] {
@@ -321,4 +321,4 @@ QString PairSession::summary(const QString& prefix) const {
     return tr("%1: %2.").arg(prefix, text);
 }
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

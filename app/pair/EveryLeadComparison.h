@@ -1,13 +1,13 @@
 #pragma once
 #include <memory>
 
-#include "gui/LoadedPair.h"
+#include "pair/LoadedPair.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 
 // Every lead and member of the pair's fields files compared as compareRuns compares them (with
 // the member spread), or null when they hold a single lead. Opens the files again, so it never
 // waits for the window's own reads; for a worker thread. Throws meshdiff::Error for bad input.
 std::shared_ptr<const FieldsComparison> compareEveryLead(const LoadedPair& pair);
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

@@ -1,8 +1,8 @@
-#include "gui/EveryLeadComparison.h"
+#include "pair/EveryLeadComparison.h"
 
 #include "fields/FieldSource.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 
 std::shared_ptr<const FieldsComparison> compareEveryLead(const LoadedPair& pair) {
     const Comparison& c = pair.comparison;
@@ -18,4 +18,4 @@ std::shared_ptr<const FieldsComparison> compareEveryLead(const LoadedPair& pair)
     return fields;
 }
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

@@ -1,4 +1,4 @@
-#include "gui/RolloutSession.h"
+#include "pair/RolloutSession.h"
 
 #include <chrono>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include "background/BackgroundWork.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 namespace {
 
 QString remainingText(double seconds) {
@@ -146,4 +146,4 @@ void RolloutSession::cancel() {
     emit cancelled();
 }
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

@@ -1,4 +1,4 @@
-#include "gui/DemoRuns.h"
+#include "pair/DemoRuns.h"
 
 #include <filesystem>
 
@@ -7,7 +7,7 @@
 #include "common/Error.h"
 #include "demo/Demo.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 
 std::pair<std::string, std::string> demoRunFolders() {
     namespace fs = std::filesystem;
@@ -29,4 +29,4 @@ std::pair<std::string, std::string> demoRunFolders() {
     return {(folder / "A").string(), (folder / "B").string()};
 }
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

@@ -1,4 +1,4 @@
-#include "gui/RolloutLoader.h"
+#include "pair/RolloutLoader.h"
 
 #include <cmath>
 #include <cstdio>
@@ -6,7 +6,7 @@
 #include "compare/LeadPairs.h"
 #include "fieldtable/NearDifferenceMask.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 
 RolloutReader::RolloutReader(const std::string& fieldsA, const std::string& fieldsB,
                              const std::vector<views::LonLat>& differenceLocations)
@@ -65,4 +65,4 @@ std::string leadLabel(const RolloutPlan& plan, std::size_t lead) {
     return text;
 }
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

@@ -8,7 +8,7 @@
 #include "map/ErrorMapData.h"
 #include "map/ErrorMapRenderer.h"
 
-namespace meshdiff::gui {
+namespace meshdiff::pair {
 
 // A field's map made ready off the GUI thread: the renderer has its images coloured and the
 // globe's overlay (A−B) is computed, so that showing it costs the GUI thread nothing.
@@ -28,4 +28,4 @@ std::optional<views::FieldSample> fieldSampleAt(const views::ErrorMapData& data,
 // units. Holds `data` weakly: the window frees a field map off the GUI thread.
 views::GlobeHoverReadout::Readout globeReadout(const std::shared_ptr<const views::ErrorMapData>& data);
 
-}  // namespace meshdiff::gui
+}  // namespace meshdiff::pair

@@ -241,6 +241,8 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
         if (scope.around) l.nearEnergy.resize(perLeadCount);
     }
 
+    const std::vector<std::uint8_t> nearPoints =
+        scope.around ? nearMask(*scope.around, alignment) : std::vector<std::uint8_t>{};
     // Read step i+1 while step i is being compared; A and B are read side by side. One field ×
     // lead × member at a time: memory does not grow with the number of leads.
     const std::size_t total = lineUp.pairs.size() * perLeadCount;
@@ -290,8 +292,8 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
                 c.perLead[s.lead].perField[k] = computeFieldMetrics(loaded->a, loaded->b, alignment);
                 judgeField(c.perLead[s.lead].perField[k], tolerance);
                 if (scope.around)
-                    c.perLead[s.lead].nearEnergy[k] = measureNearEnergy(loaded->a, loaded->b, alignment, *scope.around,
-                                                                        c.perLead[s.lead].perField[k]);
+                    c.perLead[s.lead].nearEnergy[k] = measureNearAndElsewhere(
+                        loaded->a, loaded->b, alignment, *scope.around, nearPoints, c.perLead[s.lead].perField[k]);
                 if (loaded->spread)
                     spreads[s.lead][s.field] = computeFieldMetrics(loaded->a, *loaded->spread, *spread.alignment);
                 const std::lock_guard lock(spareMutex);

@@ -1,4 +1,5 @@
 #include <tbb/parallel_invoke.h>
+#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -74,98 +75,171 @@ std::vector<std::string> Comparison::differences() const {
 
 bool Comparison::identical() const { return differences().empty(); }
 
+namespace {
+
+void stopIfCancelled(const CompareOptions& options) {
+    if (options.cancel && options.cancel->load()) throw CompareCancelled();
+}
+
+// One graph read, then its hash and its edge frames at once. A plainly stored HDF5 graph is used
+// in place, mapped, instead of copied; a graph kept for the caller is read whole (MeshGraph).
+struct GraphSide {
+    std::shared_ptr<const MeshGraph> kept;
+    LeanGraph lean;
+    std::optional<MappedGraphHdf5> mapped;
+    GraphView view;
+    PreparedGraph prepared;
+    GraphEdgeFrames frames;
+
+    void read(const std::string& file, const CompareOptions& options, const EdgeFeatureDriftOptions& drift) {
+        if (options.keepInputs) {
+            kept = std::make_shared<const MeshGraph>(readGraph(file));
+            view = viewOf(*kept);
+        } else {
+            if (sniffFileKind(file) == FileKind::GraphHdf5) mapped = MappedGraphHdf5::open(file);
+            if (mapped) {
+                view = mapped->view();
+            } else {
+                lean = readLeanGraph(file);
+                view = lean.view();
+            }
+        }
+        prepared.edges = canonicalEdges(view);
+        tbb::parallel_invoke(
+            [&] {
+                prepared.order = receiverOrder(view);
+                prepared.hash = canonicalGraphHash(view, prepared.edges);
+                prepared.orderedHash = orderedGraphHash(prepared.hash, prepared.order, prepared.edges);
+                prepared.rcmSeed = rcmSeedVertex(view);
+            },
+            [&] {
+                if (options.edgeFeatures) frames = graphEdgeFrames(view, drift.features);
+            });
+    }
+};
+
+// A graph file only one side has is read all the same when kept (the window draws it).
+std::shared_ptr<const MeshGraph> readIfKept(const std::optional<std::string>& file, const CompareOptions& options) {
+    return options.keepInputs && file ? std::make_shared<const MeshGraph>(readGraph(*file)) : nullptr;
+}
+
+// Compares the fields of A and B into c.fields (and c.kept); returns the places on A's fields
+// grid, the "near" of the diagnosis and of the near/elsewhere rel RMS.
+std::optional<DiffNeighbourhood> compareFieldsOf(Comparison& c, const CompareOptions& options,
+                                                 const std::optional<DiffPlaces>& places) {
+    std::shared_ptr<FieldSource> fa, fb;
+    std::unique_ptr<FieldSource> spread;
+    tbb::parallel_invoke([&] { fa = openFieldSource(*c.a.fieldsFile, options.fieldOptions); },
+                         [&] { fb = openFieldSource(*c.b.fieldsFile, options.fieldOptions); });
+    if (options.spreadRun) {
+        const RunInputs run = discoverRun(*options.spreadRun);
+        if (!run.fieldsFile) throw Error(*options.spreadRun, "--spread: holds no fields file");
+        spread = openFieldSource(*run.fieldsFile, options.fieldOptions);
+    }
+    RolloutScope scope;
+    scope.everyLead = options.everyLead;
+    scope.everyMember = options.everyMember;
+    scope.lead = options.lead;
+    scope.spreadRun = spread.get();
+    std::optional<DiffNeighbourhood> around;
+    if (places) around = neighbourhoodOn(*places, fa->grid());
+    scope.around = around ? &*around : nullptr;
+    scope.progress = options.progress;
+    scope.cancel = options.cancel;
+    c.fields = compareFieldSources(*fa, *fb, options.tolerance, scope);
+    if (c.kept) {
+        c.kept->alignment = alignGrids(fa->grid(), fb->grid(), fa->path(), fb->path());
+        c.kept->around = around;
+        c.kept->fieldsA = std::move(fa);
+        c.kept->fieldsB = std::move(fb);
+    }
+    return around;
+}
+
+}  // namespace
+
 Comparison compareRuns(const std::string& pathA, const std::string& pathB, const CompareOptions& options) {
     Comparison c;
     c.tolerance = options.tolerance;
-    tbb::parallel_invoke([&] { c.a = discoverRun(pathA); }, [&] { c.b = discoverRun(pathB); });
+    if (options.keepInputs) c.kept = std::make_shared<KeptInputs>();
+    tbb::parallel_invoke([&] { c.a = discoverRun(pathA, options.damagedFiles); },
+                         [&] { c.b = discoverRun(pathB, options.damagedFiles); });
     c.notCompared = partsNotCompared(c.a, c.b, options);
-    checkUnmatchedFiles(c.a, c.b, options);
+    if (!options.keepInputs) checkUnmatchedFiles(c.a, c.b, options);
     requireSomethingToCompare(c.a, c.b, options);
+    if (options.stages.runsFound) options.stages.runsFound(c);
     std::optional<DiffPlaces> places;  // where the graphs differ, for the diagnosis
+    std::optional<DiffNeighbourhood> around;
+    stopIfCancelled(options);
 
-    if (options.compareGraphs && c.a.graphFile && c.b.graphFile) {
-        // Each graph read, then its hash and its edge frames at once, on its own thread: the first
-        // graph read takes the other core for them while the second is still being read, which
-        // then has both cores for its own. A plainly stored HDF5 graph is used in place, mapped,
-        // instead of copied.
-        struct Side {
-            LeanGraph graph;
-            std::optional<MappedGraphHdf5> mapped;
-            GraphView view;
-            PreparedGraph prepared;
-            GraphEdgeFrames frames;
-        } a, b;
-        EdgeFeatureDriftOptions driftOptions;
-        driftOptions.listEdges = options.listDriftingEdges;
-        auto load = [&](const std::string& file, Side& side) {
-            if (sniffFileKind(file) == FileKind::GraphHdf5) side.mapped = MappedGraphHdf5::open(file);
-            if (side.mapped) {
-                side.view = side.mapped->view();
-            } else {
-                side.graph = readLeanGraph(file);
-                side.view = side.graph.view();
-            }
-            side.prepared.edges = canonicalEdges(side.view);
-            tbb::parallel_invoke(
-                [&] {
-                    side.prepared.order = receiverOrder(side.view);
-                    side.prepared.hash = canonicalGraphHash(side.view, side.prepared.edges);
-                    side.prepared.orderedHash =
-                        orderedGraphHash(side.prepared.hash, side.prepared.order, side.prepared.edges);
-                    side.prepared.rcmSeed = rcmSeedVertex(side.view);
-                },
-                [&] {
-                    if (options.edgeFeatures) side.frames = graphEdgeFrames(side.view, driftOptions.features);
-                });
-        };
-        tbb::parallel_invoke([&] { load(*c.a.graphFile, a); }, [&] { load(*c.b.graphFile, b); });
+    // The drift of the shared edges' features runs beside the fields' compare.
+    tbb::task_group besideFields;
+    GraphSide a, b;
+    EdgeFeatureDriftOptions driftOptions;
+    driftOptions.listEdges = options.listDriftingEdges;
+    const bool bothGraphs = options.compareGraphs && c.a.graphFile && c.b.graphFile;
+    if (bothGraphs) {
+        // The first graph read takes the other core for its hash and frames while the second is
+        // still being read, which then has both cores for its own.
+        tbb::parallel_invoke([&] { a.read(*c.a.graphFile, options, driftOptions); },
+                             [&] { b.read(*c.b.graphFile, options, driftOptions); });
+    } else if (options.keepInputs) {
+        tbb::parallel_invoke([&] { a.kept = readIfKept(c.a.graphFile, options); },
+                             [&] { b.kept = readIfKept(c.b.graphFile, options); });
+    }
+    if (options.stages.graphsRead && options.keepInputs) options.stages.graphsRead(a.kept, b.kept);
+    stopIfCancelled(options);
+    if (bothGraphs) {
         // B's mesh numbered differently: B is diffed, probed and drawn in A's numbering.
-        const auto renumbered = inMeshNumberingOf(a.view, b.view);
+        auto renumbered = inMeshNumberingOf(a.view, b.view);
         PreparedGraph bAsFiled;
         if (renumbered) {
             bAsFiled = std::move(b.prepared);
-            b.view = viewOf(renumbered->graph);
+            if (options.keepInputs) {
+                b.kept = std::make_shared<const MeshGraph>(std::move(renumbered->graph));
+                b.view = viewOf(*b.kept);
+            } else {
+                b.view = viewOf(renumbered->graph);
+            }
             b.prepared = prepareGraph(b.view);
             if (options.edgeFeatures) b.frames = graphEdgeFrames(b.view, driftOptions.features);
         }
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
         if (renumbered) noteRenumbering(*c.graph, *renumbered, bAsFiled);
-        // The at-risk probe and the places are mostly serial: the drift's parallel loops fill the other core.
-        tbb::parallel_invoke(
-            [&] {
-                if (options.assessRisk && !c.graph->sameSets()) c.atRisk = assessDiffRisk(*c.graph, a.view, b.view);
-                if (options.diagnose && !c.graph->sameSets()) places = placesOf(*c.graph, a.view, b.view);
-            },
-            [&] {
-                if (options.edgeFeatures)
-                    c.edgeFeatures =
-                        edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared, a.frames, b.frames, driftOptions);
+        if (options.edgeFeatures)
+            besideFields.run([&] {
+                c.edgeFeatures =
+                    edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared, a.frames, b.frames, driftOptions);
             });
     }
-    if (options.cancel && options.cancel->load()) throw CompareCancelled();
-    if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) {
-        std::unique_ptr<FieldSource> fa, fb, spread;
-        tbb::parallel_invoke([&] { fa = openFieldSource(*c.a.fieldsFile, options.fieldOptions); },
-                             [&] { fb = openFieldSource(*c.b.fieldsFile, options.fieldOptions); });
-        if (options.spreadRun) {
-            const RunInputs run = discoverRun(*options.spreadRun);
-            if (!run.fieldsFile) throw Error(*options.spreadRun, "--spread: holds no fields file");
-            spread = openFieldSource(*run.fieldsFile, options.fieldOptions);
+    try {
+        if (bothGraphs && !c.graph->sameSets() && (options.diagnose || options.keepInputs))
+            places = placesOf(*c.graph, a.view, b.view);
+        if (c.kept) {
+            c.kept->graphA = a.kept;
+            c.kept->graphB = b.kept;
+            c.kept->places = places;
         }
-        RolloutScope scope;
-        scope.everyLead = scope.everyMember = true;
-        scope.lead = options.lead;
-        scope.spreadRun = spread.get();
-        std::optional<DiffNeighbourhood> around;
-        if (places) around = neighbourhoodOn(*places, fa->grid());
-        scope.around = around ? &*around : nullptr;
-        scope.progress = options.progress;
-        scope.cancel = options.cancel;
-        c.fields = compareFieldSources(*fa, *fb, options.tolerance, scope);
-        if (options.diagnose) {
-            auto residual = c.edgeFeatures ? edgeFeatureResidual(*c.edgeFeatures) : std::nullopt;
-            c.diagnosis = diagnoseComparison(c, places, around ? around->areaShare : 0.0, std::move(residual));
+        if (options.stages.graphsDiffed) options.stages.graphsDiffed(c, c.kept ? *c.kept : KeptInputs{});
+        // A damaged file stops a recorded compare once the graphs are shown; the error names it.
+        for (const RunInputs* run : {&c.a, &c.b}) {
+            if (!run->damaged.empty()) throw Error(run->damaged.front().path, run->damaged.front().problem);
         }
+        if (options.assessRisk && bothGraphs && !c.graph->sameSets())
+            c.atRisk = assessDiffRisk(*c.graph, a.view, b.view);
+        stopIfCancelled(options);
+        if (options.compareFields && c.a.fieldsFile && c.b.fieldsFile) around = compareFieldsOf(c, options, places);
+    } catch (...) {
+        try {
+            besideFields.wait();  // it reads a and b, which are about to go
+        } catch (...) {           // the first error is the one to report
+        }
+        throw;
+    }
+    besideFields.wait();
+    if (options.diagnose && c.fields) {
+        auto residual = c.edgeFeatures ? edgeFeatureResidual(*c.edgeFeatures) : std::nullopt;
+        c.diagnosis = diagnoseComparison(c, places, around ? around->areaShare : 0.0, std::move(residual));
     }
     return c;
 }

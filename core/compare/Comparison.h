@@ -1,4 +1,6 @@
 #pragma once
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -7,6 +9,7 @@
 
 #include "compare/CompareProgress.h"
 #include "diagnose/Diagnosis.h"
+#include "diagnose/DiffNeighbourhood.h"
 #include "features/EdgeFeatureDrift.h"
 #include "fields/FieldMetrics.h"
 #include "fields/FieldSource.h"
@@ -61,6 +64,29 @@ struct FieldsComparison {
     void showLead(std::size_t position);  // the top-level values become perLead[position]'s
 };
 
+struct Comparison;
+
+// What compareRuns keeps for a caller that goes on showing the pair (the window, the report):
+// the graphs as read, the places where they differ and the open field files.
+struct KeptInputs {
+    std::shared_ptr<const MeshGraph> graphA, graphB;  // B in A's mesh numbering when B was renumbered
+    std::optional<DiffPlaces> places;                 // where the graphs differ: what "near" is measured from
+    std::optional<DiffNeighbourhood> around;          // the places on A's fields grid (Near/Between/Far)
+    std::shared_ptr<FieldSource> fieldsA, fieldsB;    // not thread-safe: one reader at a time
+    GridAlignment alignment;                          // of A's fields grid onto B's
+};
+
+// The stages of compareRuns a caller can watch, each called once on compareRuns's threads (keep
+// them short or hand the work on). graphsRead needs CompareOptions::keepInputs.
+struct CompareStages {
+    // Both runs' files found (Comparison::a, b and notCompared), nothing read yet.
+    std::function<void(const Comparison& runs)> runsFound;
+    // Both graphs read (either may be null), before they are diffed.
+    std::function<void(std::shared_ptr<const MeshGraph> a, std::shared_ptr<const MeshGraph> b)> graphsRead;
+    // The graph part done (runs, graph diff, places; no at-risk, drift or fields yet).
+    std::function<void(const Comparison& graphPart, const KeptInputs& kept)> graphsDiffed;
+};
+
 struct CompareOptions {
     FieldTolerance tolerance;  // when a field matches (fields/FieldTolerance.h)
     FieldSourceOptions fieldOptions;
@@ -74,6 +100,14 @@ struct CompareOptions {
     std::optional<std::string> spreadRun;  // a third run whose difference from A is the yardstick
     CompareProgressCallback progress;      // after each field × lead × member read (compare/CompareProgress.h)
     const CancelFlag* cancel = nullptr;    // when set, compareRuns throws CompareCancelled
+    // Every lead and member (the command line), or only the shown lead's first member (the
+    // window's first table; it compares the other leads as the user steps to them).
+    bool everyLead = true, everyMember = true;
+    // Throw: a damaged file stops the compare at once. Record: the graphs are compared (and
+    // stages.graphsDiffed called) first, then the damage is thrown.
+    DamagedFiles damagedFiles = DamagedFiles::Throw;
+    bool keepInputs = false;  // fill Comparison::kept
+    CompareStages stages;
 };
 
 struct Comparison {
@@ -85,6 +119,7 @@ struct Comparison {
     std::optional<Diagnosis> diagnosis;    // why the fields differ (core/diagnose); none without fields
     std::vector<std::string> notCompared;  // what was left out and why: "fields: only A has a fields file"
     FieldTolerance tolerance;
+    std::shared_ptr<KeptInputs> kept;  // with CompareOptions::keepInputs
     // What makes A and B differ, one phrase each ("the graphs differ", "1 field beyond tolerance
     // (rel RMS ≤ 0): land_sea_mask"); "nothing was compared" when nothing was.
     std::vector<std::string> differences() const;

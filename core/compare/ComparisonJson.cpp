@@ -73,7 +73,10 @@ nlohmann::json areaWeightedToJson(const AreaWeightedMetrics& w) {
             {"std_a", numberOrNull(w.stdA)}};
 }
 
-nlohmann::json perFieldToJson(const std::vector<FieldMetrics>& metrics, const std::vector<int>& members) {
+// `near` (as metrics, or empty when the graphs do not differ) adds the rel RMS near the graph
+// differences and elsewhere.
+nlohmann::json perFieldToJson(const std::vector<FieldMetrics>& metrics, const std::vector<int>& members,
+                              const std::vector<NearEnergy>& near) {
     nlohmann::json perField = nlohmann::json::array();
     for (std::size_t k = 0; k < metrics.size(); ++k) {
         const FieldMetrics& m = metrics[k];
@@ -90,6 +93,10 @@ nlohmann::json perFieldToJson(const std::vector<FieldMetrics>& metrics, const st
                             {"area_weighted", areaWeightedToJson(m.areaWeighted)}});
         if (!m.note.empty()) perField.back()["note"] = m.note;
         if (k < members.size()) perField.back()["member"] = members[k];
+        if (k < near.size()) {
+            perField.back()["rel_rms_near"] = numberOrNull(near[k].relRmsNear);
+            perField.back()["rel_rms_elsewhere"] = numberOrNull(near[k].relRmsElsewhere);
+        }
     }
     return perField;
 }
@@ -116,7 +123,7 @@ nlohmann::json leadToJson(const LeadComparison& l) {
                      {"beyond_tolerance", l.beyondTolerance},
                      {"undefined_rel_rms", l.undefinedRelRms},
                      {"worst", l.worst},
-                     {"per_field", perFieldToJson(l.perField, l.members)}};
+                     {"per_field", perFieldToJson(l.perField, l.members, l.nearEnergy)}};
     if (l.spread) {
         j["member_spread"] = {{"max_rel_rms", l.spread->maxRelRms},
                               {"median_rel_rms", l.spread->medianRelRms},
@@ -136,6 +143,8 @@ nlohmann::json fieldsToJson(const FieldsComparison& f, const FieldTolerance& tol
     nlohmann::json perLead = nlohmann::json::array();
     for (const auto& l : f.perLead) perLead.push_back(leadToJson(l));
     nlohmann::json shown = nullptr;
+    std::vector<NearEnergy> near;
+    if (f.shownLead < f.perLead.size()) near = f.perLead[f.shownLead].nearEnergy;
     if (f.shownLead < f.perLead.size())
         shown = {{"lead_hours", hoursToJson(f.perLead[f.shownLead].hours)}, {"index", f.perLead[f.shownLead].index}};
     return {{"count", f.perField.size()},
@@ -151,7 +160,7 @@ nlohmann::json fieldsToJson(const FieldsComparison& f, const FieldTolerance& tol
             {"grid", f.gridNote},
             {"tolerance", tolerance.relative},
             {"abs_tolerance", absoluteToleranceToJson(tolerance)},
-            {"per_field", perFieldToJson(f.perField, f.members)},
+            {"per_field", perFieldToJson(f.perField, f.members, near)},
             {"lead", shown},
             {"per_lead", perLead},
             {"leads_not_lined_up", f.leadsNotLinedUp},

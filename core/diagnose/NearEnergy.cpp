@@ -62,4 +62,28 @@ NearEnergy measureNearEnergy(const Field& a, const Field& b, const GridAlignment
     return e;
 }
 
+std::vector<std::uint8_t> nearMask(const DiffNeighbourhood& around, const GridAlignment& alignment) {
+    const std::size_t nj = alignment.lonA.size();
+    std::vector<std::uint8_t> mask(alignment.latA.size() * nj, 0);
+    for (std::size_t i = 0; i < alignment.latA.size(); ++i) {
+        const std::size_t row = alignment.latA[i] * around.nlon;
+        for (std::size_t j = 0; j < nj; ++j)
+            mask[i * nj + j] = around.zone[row + alignment.lonA[j]] == DiffNeighbourhood::Near;
+    }
+    return mask;
+}
+
+NearEnergy measureNearAndElsewhere(const Field& a, const Field& b, const GridAlignment& alignment,
+                                   const DiffNeighbourhood& around, const std::vector<std::uint8_t>& mask,
+                                   const FieldMetrics& metrics) {
+    NearEnergy e = measureNearEnergy(a, b, alignment, around, metrics);
+    auto relRmsWhere = [&](std::uint8_t value) {
+        const FieldMetrics m = computeFieldMetrics(a, b, alignment, &mask, value);
+        return m.comparedPoints == 0 ? std::numeric_limits<double>::quiet_NaN() : m.relRms;
+    };
+    if (e.areaNear > 0) e.relRmsNear = relRmsWhere(1);
+    if (e.areaTotal > e.areaNear) e.relRmsElsewhere = relRmsWhere(0);
+    return e;
+}
+
 }  // namespace meshdiff

@@ -1,4 +1,6 @@
 #pragma once
+#include <limits>
+
 #include "diagnose/DiffNeighbourhood.h"
 #include "fields/Field.h"
 #include "fields/FieldMetrics.h"
@@ -13,6 +15,10 @@ namespace meshdiff {
 struct NearEnergy {
     double total = 0, near = 0, far = 0;              // Σ (A−B)²
     double areaTotal = 0, areaNear = 0, areaFar = 0;  // points
+    // The field's rel RMS over the near points and over all others (NaN where undefined), as
+    // FieldMetrics::relRms on those points: the field table's "near" and "elsewhere" columns.
+    double relRmsNear = std::numeric_limits<double>::quiet_NaN();
+    double relRmsElsewhere = std::numeric_limits<double>::quiet_NaN();
     double energyShare() const { return total > 0 ? near / total : 0; }
     double areaShare() const { return areaTotal > 0 ? areaNear / areaTotal : 0; }
     double farEnergyShare() const { return total > 0 ? far / total : 0; }
@@ -26,5 +32,14 @@ struct NearEnergy {
 // points near the places are read again.
 NearEnergy measureNearEnergy(const Field& a, const Field& b, const GridAlignment& alignment,
                              const DiffNeighbourhood& around, const FieldMetrics& metrics);
+
+// One byte per aligned point (index i*alignment.lonA.size()+j, computeFieldMetrics's mask layout):
+// 1 where `around` says Near, else 0.
+std::vector<std::uint8_t> nearMask(const DiffNeighbourhood& around, const GridAlignment& alignment);
+
+// measureNearEnergy plus the rel RMS near and elsewhere, over `mask` (nearMask of `around`).
+NearEnergy measureNearAndElsewhere(const Field& a, const Field& b, const GridAlignment& alignment,
+                                   const DiffNeighbourhood& around, const std::vector<std::uint8_t>& mask,
+                                   const FieldMetrics& metrics);
 
 }  // namespace meshdiff

@@ -54,7 +54,7 @@ int runReport(const ReportOptions& options) {
         [&](int percent, const std::string& step) {
             if (percent < 100) progress.update(percent / 2, step);
         },
-        cancel);
+        cancel, {}, {}, pair::PairLoadScope{.everyLead = true});
 
     report::ReportOptions figures;
     figures.width = options.width;

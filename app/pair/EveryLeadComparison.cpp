@@ -7,6 +7,7 @@ namespace meshdiff::pair {
 std::shared_ptr<const FieldsComparison> compareEveryLead(const LoadedPair& pair) {
     const Comparison& c = pair.comparison;
     if (!c.a.fieldsFile || !c.b.fieldsFile) return nullptr;
+    if (c.fields && c.fields->perLead.size() > 1) return std::make_shared<const FieldsComparison>(*c.fields);
     const auto a = openFieldSource(*c.a.fieldsFile);
     const auto b = openFieldSource(*c.b.fieldsFile);
     if (a->leads().size() < 2 && b->leads().size() < 2) return nullptr;

@@ -20,7 +20,7 @@ namespace meshdiff::pair {
 // The two field files of a pair, opened once and read one field at a time by any thread
 // (a FieldSource is not thread-safe, hence the mutex).
 struct OpenFieldPair {
-    std::unique_ptr<FieldSource> a, b;
+    std::shared_ptr<FieldSource> a, b;
     GridAlignment alignment;
     std::mutex mutex;
 };

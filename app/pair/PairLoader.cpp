@@ -1,16 +1,13 @@
 #include "pair/PairLoader.h"
 
 #include <chrono>
-#include <future>
+#include <set>
+#include <utility>
 
 #include "background/StartupTrace.h"
 #include "builder/BallRadius.h"
 #include "common/Error.h"
-#include "compare/DiagnoseComparison.h"
-#include "fields/FieldMetrics.h"
-#include "fieldtable/NearDifferenceMask.h"
 #include "geo/Coastlines.h"
-#include "graph/MeshNodeRenumbering.h"
 #include "io/FileKind.h"
 #include "io/GraphFiles.h"
 #include "map/MapNeighbourhood.h"
@@ -52,121 +49,93 @@ views::FieldRow fieldRow(const FieldMetrics& m) {
     return row;
 }
 
-// The relative RMS over the masked points, NaN when the mask selects no compared point.
-double maskedRelRms(const Field& a, const Field& b, const GridAlignment& alignment,
-                    const std::vector<std::uint8_t>& mask, std::uint8_t value) {
-    const FieldMetrics m = computeFieldMetrics(a, b, alignment, &mask, value);
-    return m.comparedPoints == 0 ? std::numeric_limits<double>::quiet_NaN() : m.relRms;
+std::vector<std::vector<views::FieldRow>> tableRows(const LeadComparison& lead) {
+    const std::size_t memberCount =
+        lead.members.empty() ? 1 : std::set<int>(lead.members.begin(), lead.members.end()).size();
+    std::vector<std::vector<views::FieldRow>> rows(memberCount);
+    for (std::size_t k = 0; k < lead.perField.size(); ++k) {
+        views::FieldRow row = fieldRow(lead.perField[k]);
+        if (k < lead.nearEnergy.size()) {
+            row.relRmsNear = lead.nearEnergy[k].relRmsNear;
+            row.relRmsElsewhere = lead.nearEnergy[k].relRmsElsewhere;
+        }
+        rows[k % memberCount].push_back(std::move(row));
+    }
+    return rows;
 }
 
 std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string& pathB, const ProgressFn& progress,
                                      const std::atomic<bool>& cancel, const GraphStageFn& graphsReady,
-                                     const GraphsReadFn& graphsRead) {
+                                     const GraphsReadFn& graphsRead, const PairLoadScope& scope) {
     const auto start = std::chrono::steady_clock::now();
-    auto check = [&cancel] {
-        if (cancel.load()) throw LoadCancelled{};
-    };
+    auto seconds = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     auto pair = std::make_shared<LoadedPair>();
     pair->pathA = pathA;
     pair->pathB = pathB;
-    Comparison& c = pair->comparison;
 
-    progress(2, "Looking for graph, fields and metadata files");
-    {
-        auto b = std::async(std::launch::async, [&] { return discoverRun(pathB, DamagedFiles::Record); });
-        c.a = discoverRun(pathA, DamagedFiles::Record);
-        c.b = b.get();
-    }
-    c.notCompared = partsNotCompared(c.a, c.b, CompareOptions{});
-    check();
-
-    if (c.a.graphFile || c.b.graphFile) {
-        progress(10, "Reading the graphs");
-        auto readOptional = [](const std::optional<std::string>& file) -> std::shared_ptr<const MeshGraph> {
-            return file ? std::make_shared<const MeshGraph>(readGraph(*file)) : nullptr;
-        };
-        auto b = std::async(std::launch::async, [&] { return readOptional(c.b.graphFile); });
-        pair->graphA = readOptional(c.a.graphFile);
-        pair->graphB = b.get();
+    CompareOptions options;      // compare's own, but:
+    options.assessRisk = false;  // the fragility analysis runs on request (Fragility…)
+    options.everyLead = scope.everyLead;
+    options.damagedFiles = DamagedFiles::Record;  // the graphs are shown before a damaged fields file stops the load
+    options.keepInputs = true;
+    options.cancel = &cancel;
+    options.progress = [&progress](const CompareProgress& p) {
+        progress(55 + int(45 * p.done / std::max<std::size_t>(1, p.total)), "Comparing the fields");
+    };
+    options.stages.runsFound = [&](const Comparison& c) {
+        if (c.a.graphFile || c.b.graphFile) progress(10, "Reading the graphs");
+    };
+    options.stages.graphsRead = [&](std::shared_ptr<const MeshGraph> a, std::shared_ptr<const MeshGraph> b) {
         views::traceStartup("graphs read");
-        check();
-        if (graphsRead) graphsRead(pair->graphA, pair->graphB);
+        if (a && b) progress(40, "Comparing the graphs");
+        if (graphsRead) graphsRead(std::move(a), std::move(b));
+    };
+    options.stages.graphsDiffed = [&](const Comparison& c, const KeptInputs& kept) {
+        pair->graphA = kept.graphA;
+        pair->graphB = kept.graphB;
         if (pair->graphA) pair->ballRadiusA = radiusOf(c.a, *pair->graphA);
         if (pair->graphB) pair->ballRadiusB = radiusOf(c.b, *pair->graphB);
-        if (pair->graphA && pair->graphB) {
-            progress(40, "Comparing the graphs");
-            c.graph = diffGraphs(*pair->graphA, *pair->graphB, *c.a.graphFile, *c.b.graphFile);
-            if (!c.graph->meshBToA.empty())  // drawn, like diffed, in A's numbering
-                pair->graphB =
-                    std::make_shared<const MeshGraph>(renumberMeshNodes(viewOf(*pair->graphB), c.graph->meshBToA));
-            pair->differenceLocations = views::differenceLocations(*c.graph, *pair->graphA);
-            // Where the diagnosis looks ("near"), on the globe with the graphs.
-            if (!c.graph->sameEdgesAndNodes())
-                pair->places = placesOf(*c.graph, viewOf(*pair->graphA), viewOf(*pair->graphB));
+        pair->places = kept.places;
+        if (kept.places)
+            for (const auto& [lat, lon] : kept.places->latLon) pair->differenceLocations.push_back({lon, lat});
+        pair->runRows = views::runComparisonRows(c.a, c.b, c.graph ? c.graph->hashA : std::string(),
+                                                 c.graph ? c.graph->hashB : std::string());
+        if (graphsReady && c.graph) {
+            auto graphStage = std::make_shared<LoadedPair>(*pair);
+            graphStage->comparison = c;
+            graphStage->comparison.kept.reset();
+            graphStage->seconds = seconds();
+            views::traceStartup("graphs diffed");
+            graphsReady(std::move(graphStage));
         }
+        if (c.a.fieldsFile && c.b.fieldsFile) progress(55, "Comparing the fields");
+    };
+    progress(2, "Looking for graph, fields and metadata files");
+    try {
+        pair->comparison = compareRuns(pathA, pathB, options);
+    } catch (const CompareCancelled&) {
+        throw LoadCancelled{};
     }
-    check();
-    pair->runRows = views::runComparisonRows(c.a, c.b, c.graph ? c.graph->hashA : std::string(),
-                                             c.graph ? c.graph->hashB : std::string());
-    if (graphsReady && c.graph) {
-        auto graphStage = std::make_shared<LoadedPair>(*pair);
-        graphStage->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        views::traceStartup("graphs diffed");
-        graphsReady(std::move(graphStage));
-        check();
+    Comparison& c = pair->comparison;
+    const std::shared_ptr<KeptInputs> kept = std::exchange(c.kept, nullptr);
+    if (!c.graph) {  // one graph only: shown, not diffed
+        pair->graphA = kept->graphA;
+        pair->graphB = kept->graphB;
+        if (pair->graphA) pair->ballRadiusA = radiusOf(c.a, *pair->graphA);
+        if (pair->graphB) pair->ballRadiusB = radiusOf(c.b, *pair->graphB);
+        pair->runRows = views::runComparisonRows(c.a, c.b, std::string(), std::string());
     }
-
-    // The shared edges' features, recomputed beside the fields' compare (both graphs in memory).
-    std::future<EdgeFeatureDrift> drift;
-    if (c.graph && !c.graph->sameSets())
-        drift = std::async(std::launch::async, [&pair] { return edgeFeatureDrift(*pair->graphA, *pair->graphB); });
-
-    // A damaged file stops the load once the graphs are on screen; the error names it.
-    for (const RunInputs* run : {&c.a, &c.b}) {
-        if (!run->damaged.empty()) throw Error(run->damaged.front().path, run->damaged.front().problem);
-    }
-    if (c.a.fieldsFile && c.b.fieldsFile) {
-        progress(55, "Comparing the fields");
+    if (c.fields && kept->fieldsA) {
         auto open = std::make_shared<OpenFieldPair>();
-        {
-            auto b = std::async(std::launch::async, [&] { return openFieldSource(*c.b.fieldsFile); });
-            open->a = openFieldSource(*c.a.fieldsFile);
-            open->b = b.get();
-        }
-        open->alignment = alignGrids(open->a->grid(), open->b->grid(), open->a->path(), open->b->path());
-        // The diagnosis (why the fields differ) from the same pass as the metrics.
-        std::optional<DiffNeighbourhood> around;
-        if (pair->places) around = neighbourhoodOn(*pair->places, open->a->grid());
-        RolloutScope scope;
-        scope.around = around ? &*around : nullptr;
-        c.fields = compareFieldSources(*open->a, *open->b, c.tolerance, scope);
-        if (drift.valid()) c.edgeFeatures = drift.get();
-        c.diagnosis = diagnoseComparison(c, pair->places, around ? around->areaShare : 0.0,
-                                         c.edgeFeatures ? edgeFeatureResidual(*c.edgeFeatures) : std::nullopt);
-        for (const FieldMetrics& m : c.fields->perField) pair->fieldRows.push_back(fieldRow(m));
-        check();
-
-        if (!pair->differenceLocations.empty()) {
-            const auto mask = views::nearDifferenceMask(open->a->grid(), open->alignment, pair->differenceLocations,
-                                                        views::defaultNearRadiusDegrees(open->a->grid()));
-            const std::size_t count = pair->fieldRows.size();
-            for (std::size_t i = 0; i < count; ++i) {
-                check();
-                progress(75 + int(25 * i / std::max<std::size_t>(1, count)), "Fields near the differing edges");
-                views::FieldRow& row = pair->fieldRows[i];
-                auto b = std::async(std::launch::async, [&] { return open->b->load(row.name); });
-                const Field fa = open->a->load(row.name);
-                const Field fb = b.get();
-                row.relRmsNear = maskedRelRms(fa, fb, open->alignment, mask, 1);
-                row.relRmsElsewhere = maskedRelRms(fa, fb, open->alignment, mask, 0);
-            }
-        }
+        open->a = kept->fieldsA;
+        open->b = kept->fieldsB;
+        open->alignment = kept->alignment;
         pair->fields = std::move(open);
+        const LeadComparison& shown = c.fields->perLead.at(c.fields->shownLead);
+        pair->fieldRows = tableRows(shown).front();
     }
-    if (drift.valid()) c.edgeFeatures = drift.get();
-    check();
-
-    pair->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (cancel.load()) throw LoadCancelled{};
+    pair->seconds = seconds();
     views::traceStartup("fields compared");
     progress(100, "Done");
     return pair;

@@ -24,14 +24,20 @@ using GraphStageFn = std::function<void(std::shared_ptr<LoadedPair> graphStage)>
 using GraphsReadFn =
     std::function<void(std::shared_ptr<const MeshGraph> graphA, std::shared_ptr<const MeshGraph> graphB)>;
 
-// Reads both runs, diffs their graphs and compares their fields (overall and near the
-// differing edges vs elsewhere). Runs on a worker thread; checks `cancel` between steps and
-// throws LoadCancelled; throws meshdiff::Error for bad input. When both runs have a graph,
-// `graphsReady` (if set) is called between the graph diff and the field comparison; `graphsRead`
-// (if set) between reading the graphs and diffing them.
+// What loadPair compares of the fields: the shown lead (every member), what the window shows
+// first; or every lead (the report).
+struct PairLoadScope {
+    bool everyLead = false;
+};
+
+// compareRuns (core/compare) on a worker thread, with the graphs, the places where they differ
+// and the open field files kept for the window, and the rows the window shows. Checks `cancel`
+// between steps and throws LoadCancelled; throws meshdiff::Error for bad input. When both runs
+// have a graph, `graphsReady` (if set) is called between the graph diff and the field comparison;
+// `graphsRead` (if set) between reading the graphs and diffing them.
 std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string& pathB, const ProgressFn& progress,
                                      const std::atomic<bool>& cancel, const GraphStageFn& graphsReady = {},
-                                     const GraphsReadFn& graphsRead = {});
+                                     const GraphsReadFn& graphsRead = {}, const PairLoadScope& scope = {});
 
 // Which 2-D slice of a rollout's fields is shown: positions in A's and B's leads() and the
 // member position (A's member k against B's member k; 0 without members).
@@ -49,9 +55,9 @@ std::shared_ptr<views::ErrorMapData> loadFieldMap(const LoadedPair& pair, const 
 
 // A field table row of one field's metrics (without the near/elsewhere columns).
 views::FieldRow fieldRow(const FieldMetrics& metrics);
-// The relative RMS over the points where mask == value; NaN when it selects no compared point.
-double maskedRelRms(const Field& a, const Field& b, const GridAlignment& alignment,
-                    const std::vector<std::uint8_t>& mask, std::uint8_t value);
+// The field table's rows of one lead, [member][field] (fields in A's order), with the rel RMS
+// near the graph differences and elsewhere when the lead has them (LeadComparison::nearEnergy).
+std::vector<std::vector<views::FieldRow>> tableRows(const LeadComparison& lead);
 
 // Coastline polylines from the installed GSHHG data (crude resolution); empty when absent.
 std::vector<std::vector<views::LonLat>> loadCoastlines();

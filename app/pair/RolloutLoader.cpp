@@ -4,18 +4,13 @@
 #include <cstdio>
 
 #include "compare/LeadPairs.h"
-#include "fieldtable/NearDifferenceMask.h"
 
 namespace meshdiff::pair {
 
 RolloutReader::RolloutReader(const std::string& fieldsA, const std::string& fieldsB,
-                             const std::vector<views::LonLat>& differenceLocations)
-    : a_(openFieldSource(fieldsA)), b_(openFieldSource(fieldsB)) {
-    alignment_ = alignGrids(a_->grid(), b_->grid(), a_->path(), b_->path());
-    if (!differenceLocations.empty()) {
-        nearMask_ = views::nearDifferenceMask(a_->grid(), alignment_, differenceLocations,
-                                              views::defaultNearRadiusDegrees(a_->grid()));
-    }
+                             const std::optional<DiffPlaces>& places, const FieldTolerance& tolerance)
+    : a_(openFieldSource(fieldsA)), b_(openFieldSource(fieldsB)), tolerance_(tolerance) {
+    if (places) around_ = neighbourhoodOn(*places, a_->grid());
     const std::vector<LeadTime> leadsA = a_->leads(), leadsB = b_->leads();
     for (const LeadPair& pair : lineUpLeads(leadsA, leadsB).pairs) {
         plan_.leads.push_back({pair.a, pair.b, 0});
@@ -33,28 +28,21 @@ RolloutLead RolloutReader::compareLead(std::size_t lead, const std::atomic<bool>
     scope.everyMember = true;
     // compareFieldSources picks the lead by hours, or by A's index when no lead has hours.
     scope.lead = plan_.hours[lead] ? *plan_.hours[lead] : double(plan_.fileIndex[lead]);
-    FieldsComparison fields = compareFieldSources(*a_, *b_, 0, scope);
-    if (cancel.load()) throw LoadCancelled{};
-
-    RolloutLead result;
-    result.comparison = std::move(fields.perLead.at(0));
-    const std::vector<FieldMetrics>& metrics = result.comparison.perField;
-    const std::size_t memberCount = std::max<std::size_t>(1, plan_.members.size());
-    result.rows.resize(memberCount);
-    for (std::size_t k = 0; k < metrics.size(); ++k) result.rows[k % memberCount].push_back(fieldRow(metrics[k]));
-
-    if (nearMask_.empty()) return result;
-    const FieldSlice& slice = plan_.leads[lead];
-    const bool membersA = !a_->members().empty(), membersB = !b_->members().empty();
-    for (std::size_t member = 0; member < memberCount; ++member) {
-        for (views::FieldRow& row : result.rows[member]) {
-            if (cancel.load()) throw LoadCancelled{};
-            const Field fa = a_->loadAt(row.name, slice.leadA, membersA ? member : 0);
-            const Field fb = b_->loadAt(row.name, slice.leadB, membersB ? member : 0);
-            row.relRmsNear = maskedRelRms(fa, fb, alignment_, nearMask_, 1);
-            row.relRmsElsewhere = maskedRelRms(fa, fb, alignment_, nearMask_, 0);
-        }
+    scope.around = around_ ? &*around_ : nullptr;
+    scope.cancel = &cancel;
+    FieldsComparison fields;
+    try {
+        fields = compareFieldSources(*a_, *b_, tolerance_, scope);
+    } catch (const CompareCancelled&) {
+        throw LoadCancelled{};
     }
+    return rolloutLead(std::move(fields.perLead.at(0)));
+}
+
+RolloutLead rolloutLead(LeadComparison comparison) {
+    RolloutLead result;
+    result.rows = tableRows(comparison);
+    result.comparison = std::move(comparison);
     return result;
 }
 

@@ -33,20 +33,24 @@ struct RolloutLead {
 class RolloutReader {
 public:
     // Throws meshdiff::Error.
-    RolloutReader(const std::string& fieldsA, const std::string& fieldsB,
-                  const std::vector<views::LonLat>& differenceLocations);
+    // `places`: where the graphs differ, for the rel RMS near them and elsewhere (none: equal graphs).
+    RolloutReader(const std::string& fieldsA, const std::string& fieldsB, const std::optional<DiffPlaces>& places,
+                  const FieldTolerance& tolerance);
     const RolloutPlan& plan() const { return plan_; }
     // Compares lead `lead` (a position in plan().leads) for every member, as compareRuns does,
-    // and the rel RMS near the graph differences vs elsewhere. Throws LoadCancelled when `cancel`
+    // with the rel RMS near the graph differences and elsewhere, in one read. Throws LoadCancelled when `cancel`
     // is set, meshdiff::Error for bad input.
     RolloutLead compareLead(std::size_t lead, const std::atomic<bool>& cancel) const;
 
 private:
     std::unique_ptr<FieldSource> a_, b_;
-    GridAlignment alignment_;
-    std::vector<std::uint8_t> nearMask_;  // empty when the graphs do not differ
+    FieldTolerance tolerance_;
+    std::optional<DiffNeighbourhood> around_;  // none when the graphs do not differ
     RolloutPlan plan_;
 };
+
+// One lead compared by the pair's own load (every member) as the rollout shows it.
+RolloutLead rolloutLead(LeadComparison comparison);
 
 // "+6 h", or "lead 3" (the file's index) when the lead's hours are unknown.
 std::string leadLabel(const RolloutPlan& plan, std::size_t lead);

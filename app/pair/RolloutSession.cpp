@@ -78,8 +78,14 @@ void RolloutSession::run(const std::shared_ptr<Job>& job, std::shared_ptr<const 
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     try {
-        const RolloutReader reader(pair->fields->a->path(), pair->fields->b->path(), pair->differenceLocations);
+        const Comparison& c = pair->comparison;
+        const RolloutReader reader(pair->fields->a->path(), pair->fields->b->path(), pair->places, c.tolerance);
         auto plan = std::make_shared<const RolloutPlan>(reader.plan());
+        // The load compared the first lead (every member) already: it is not read again.
+        std::optional<LeadComparison> first;
+        if (c.fields && c.fields->perLead.size() == 1 && !plan->leads.empty() &&
+            c.fields->perLead.front().index == plan->fileIndex.front())
+            first = c.fields->perLead.front();
         pair.reset();  // the reader has what it needs; the window may drop the pair meanwhile
         views::postTo(this, [this, job, plan] {
             if (job != job_) return;
@@ -93,7 +99,8 @@ void RolloutSession::run(const std::shared_ptr<Job>& job, std::shared_ptr<const 
         const std::size_t count = plan->leads.size();
         for (std::size_t k = 0; k < count; ++k) {
             if (job->cancel.load()) return;
-            auto lead = std::make_shared<const RolloutLead>(reader.compareLead(k, job->cancel));
+            auto lead = std::make_shared<const RolloutLead>(k == 0 && first ? rolloutLead(std::move(*first))
+                                                                            : reader.compareLead(k, job->cancel));
             const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
             const double left = elapsed / double(k + 1) * double(count - k - 1);
             const int percent = int(100 * (k + 1) / count);

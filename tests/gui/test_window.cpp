@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QMimeData>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
@@ -20,9 +21,13 @@
 #include <QUrl>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <functional>
+#include <limits>
 
 #include "ImageCompare.h"
 #include "ShownWindowTest.h"
@@ -31,6 +36,7 @@
 #include "colormap/DifferenceColors.h"
 #include "common/Error.h"
 #include "core/TestPaths.h"
+#include "fieldtable/FieldRow.h"
 #include "fieldtable/FieldTableView.h"
 #include "globe/GlobeView.h"
 #include "gui/MainWindow.h"
@@ -365,6 +371,42 @@ TEST_F(WindowTest, DroppedFoldersOpenAndSettingsPersist) {
     views::waitForSettingsWrites();
     EXPECT_EQ(QSettings().value(settings::kMapMode).toInt(), int(views::MapMode::SideBySide));
     EXPECT_EQ(QSettings().value(settings::kMapColorMap).toInt(), int(views::ColorMapKind::Cividis));
+}
+
+// The window and `meshdiff compare --json` compare through one pipeline (core/compare): the table
+// shows, for every field, the numbers the command line writes, near and elsewhere included.
+TEST_F(WindowTest, TheFieldTableShowsTheNumbersOfCompareJson) {
+    openAndWait(runFolder("A"), runFolder("B"));
+    QTemporaryDir dir;
+    const QString json = dir.filePath("compare.json");
+    QProcess cli;
+    cli.start(QStringLiteral(MESHDIFF_EXECUTABLE),
+              QStringList{"compare", runFolder("A"), runFolder("B"), "--json", json});
+    ASSERT_TRUE(cli.waitForFinished(60000));
+    QFile file(json);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << cli.readAllStandardError().toStdString();
+    const nlohmann::json perField = nlohmann::json::parse(file.readAll().toStdString()).at("fields").at("per_field");
+    const std::vector<views::FieldRow>& rows = window_->fieldTable()->model().rows();
+    ASSERT_EQ(rows.size(), perField.size());
+    auto number = [](const nlohmann::json& value) {
+        return value.is_null() ? std::numeric_limits<double>::quiet_NaN() : value.get<double>();
+    };
+    auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
+    int near = 0;
+    for (const nlohmann::json& field : perField) {
+        const auto row = std::find_if(rows.begin(), rows.end(),
+                                      [&](const views::FieldRow& r) { return r.name == field.at("name"); });
+        ASSERT_NE(row, rows.end()) << field.at("name");
+        EXPECT_TRUE(same(row->relRms, number(field.at("rel_rms")))) << row->name;
+        EXPECT_TRUE(same(row->corr, number(field.at("corr")))) << row->name;
+        EXPECT_EQ(row->maxAbs, field.at("max_abs").get<double>()) << row->name;
+        EXPECT_EQ(row->withinTolerance, field.at("within_tolerance").get<bool>()) << row->name;
+        ASSERT_TRUE(field.contains("rel_rms_near")) << "the graphs differ: the CLI gives near and elsewhere";
+        EXPECT_TRUE(same(row->relRmsNear, number(field.at("rel_rms_near")))) << row->name;
+        EXPECT_TRUE(same(row->relRmsElsewhere, number(field.at("rel_rms_elsewhere")))) << row->name;
+        near += std::isfinite(row->relRmsNear);
+    }
+    EXPECT_GT(near, 0);
 }
 
 }  // namespace

@@ -10,7 +10,6 @@
 #include <cmath>
 
 #include "fieldtable/FieldTableView.h"
-#include "fieldtable/NearDifferenceMask.h"
 #include "runs/RunComparisonRows.h"
 
 namespace meshdiff::views {
@@ -113,28 +112,6 @@ TEST(FieldTable, CtrlAndShiftClickSelectSeveralFieldsAndTheCurrentOneIsShown) {
     table->setFocus();
     QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
     EXPECT_EQ(QApplication::clipboard()->text(), view.selectedRowsAsTsv());
-}
-
-TEST(NearDifferenceMask, MarksPointsWithinTheRadiusOnly) {
-    LatLonGrid grid;
-    for (int i = 0; i <= 180; ++i) grid.lat.push_back(-90.0 + i);
-    for (int j = 0; j < 360; ++j) grid.lon.push_back(j);
-    GridAlignment identity;
-    for (std::size_t i = 0; i < grid.nlat(); ++i) identity.latA.push_back(i), identity.latB.push_back(i);
-    for (std::size_t j = 0; j < grid.nlon(); ++j) identity.lonA.push_back(j), identity.lonB.push_back(j);
-    // One location at the seam: points at lon 359 and lon 1 are as near as lon 0.
-    const auto mask = nearDifferenceMask(grid, identity, {LonLat{0.0, 0.0}}, 1.5);
-    auto at = [&](int lat, int lon) { return mask[std::size_t(lat + 90) * 360 + std::size_t(lon)]; };
-    EXPECT_EQ(at(0, 0), 1);
-    EXPECT_EQ(at(0, 1), 1);
-    EXPECT_EQ(at(0, 359), 1);
-    EXPECT_EQ(at(1, 1), 1);  // 1.41° away
-    EXPECT_EQ(at(0, 2), 0);  // 2° away
-    EXPECT_EQ(at(1, 359), 1);
-    EXPECT_EQ(at(2, 0), 0);
-    long marked = 0;
-    for (auto m : mask) marked += m;
-    EXPECT_EQ(marked, 9);  // the 3 × 3 block around (0, 0)
 }
 
 TEST(RunComparisonRows, HighlightsDifferingMetadataOnly) {

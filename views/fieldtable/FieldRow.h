@@ -13,8 +13,8 @@ struct FieldRow {
     bool nanMasksEqual = true;
     bool withinTolerance = true;
     std::string note;  // why rel RMS or corr is undefined
-    // rel RMS over the grid points near the differing edges and over all other points;
-    // NaN until computed or when there is no such point.
+    // rel RMS over the grid points near the graph differences (core/diagnose's Near zone) and
+    // over all other points; NaN until computed or when there is no such point.
     double relRmsNear = std::numeric_limits<double>::quiet_NaN();
     double relRmsElsewhere = std::numeric_limits<double>::quiet_NaN();
 };

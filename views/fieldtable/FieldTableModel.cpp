@@ -75,8 +75,12 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::ForegroundRole && column == NanMasks && !row.nanMasksEqual) return QBrush(QColor(180, 0, 0));
     if (role == Qt::ForegroundRole && column == Name && !row.withinTolerance) return QBrush(QColor(180, 0, 0));
     if (role == Qt::ToolTipRole && column == RelRmsNear) {
-        return QStringLiteral("rel RMS over grid points near the differing grid↔mesh edges and triangles");
+        return QStringLiteral(
+            "rel RMS over the grid points within one mesh spacing of a differing grid↔mesh "
+            "edge or triangle (the diagnosis's \"near\")");
     }
+    if (role == Qt::ToolTipRole && column == RelRmsElsewhere)
+        return QStringLiteral("rel RMS over every other grid point");
     if (role == Qt::ToolTipRole && (column == RelRms || column == Corr) && !row.note.empty()) {
         return QString::fromStdString(row.note) + (row.withinTolerance
                                                        ? QStringLiteral(".")

@@ -91,19 +91,21 @@ struct GraphSide {
     PreparedGraph prepared;
     GraphEdgeFrames frames;
 
-    void read(const std::string& file, const CompareOptions& options, const EdgeFeatureDriftOptions& drift) {
+    void load(const std::string& file, const CompareOptions& options) {
         if (options.keepInputs) {
             kept = std::make_shared<const MeshGraph>(readGraph(file));
             view = viewOf(*kept);
-        } else {
-            if (sniffFileKind(file) == FileKind::GraphHdf5) mapped = MappedGraphHdf5::open(file);
-            if (mapped) {
-                view = mapped->view();
-            } else {
-                lean = readLeanGraph(file);
-                view = lean.view();
-            }
+            return;
         }
+        if (sniffFileKind(file) == FileKind::GraphHdf5) mapped = MappedGraphHdf5::open(file);
+        if (mapped) {
+            view = mapped->view();
+        } else {
+            lean = readLeanGraph(file);
+            view = lean.view();
+        }
+    }
+    void prepare(bool withFrames, const EdgeFeatureDriftOptions& drift) {
         prepared.edges = canonicalEdges(view);
         tbb::parallel_invoke(
             [&] {
@@ -113,7 +115,7 @@ struct GraphSide {
                 prepared.rcmSeed = rcmSeedVertex(view);
             },
             [&] {
-                if (options.edgeFeatures) frames = graphEdgeFrames(view, drift.features);
+                if (withFrames) frames = graphEdgeFrames(view, drift.features);
             });
     }
 };
@@ -178,16 +180,31 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
     EdgeFeatureDriftOptions driftOptions;
     driftOptions.listEdges = options.listDriftingEdges;
     const bool bothGraphs = options.compareGraphs && c.a.graphFile && c.b.graphFile;
-    if (bothGraphs) {
+    // Kept graphs (a window) are handed on as soon as both are read, and their edge frames wait
+    // for the drift beside the fields: the graph differences come first.
+    const bool framesNow = options.edgeFeatures && !options.keepInputs;
+    if (bothGraphs && !options.keepInputs) {
         // The first graph read takes the other core for its hash and frames while the second is
         // still being read, which then has both cores for its own.
-        tbb::parallel_invoke([&] { a.read(*c.a.graphFile, options, driftOptions); },
-                             [&] { b.read(*c.b.graphFile, options, driftOptions); });
+        tbb::parallel_invoke(
+            [&] {
+                a.load(*c.a.graphFile, options);
+                a.prepare(framesNow, driftOptions);
+            },
+            [&] {
+                b.load(*c.b.graphFile, options);
+                b.prepare(framesNow, driftOptions);
+            });
     } else if (options.keepInputs) {
         tbb::parallel_invoke([&] { a.kept = readIfKept(c.a.graphFile, options); },
                              [&] { b.kept = readIfKept(c.b.graphFile, options); });
+        if (options.stages.graphsRead) options.stages.graphsRead(a.kept, b.kept);
+        if (bothGraphs) {
+            a.view = viewOf(*a.kept);
+            b.view = viewOf(*b.kept);
+            tbb::parallel_invoke([&] { a.prepare(false, driftOptions); }, [&] { b.prepare(false, driftOptions); });
+        }
     }
-    if (options.stages.graphsRead && options.keepInputs) options.stages.graphsRead(a.kept, b.kept);
     stopIfCancelled(options);
     if (bothGraphs) {
         // B's mesh numbered differently: B is diffed, probed and drawn in A's numbering.
@@ -202,16 +219,21 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
                 b.view = viewOf(renumbered->graph);
             }
             b.prepared = prepareGraph(b.view);
-            if (options.edgeFeatures) b.frames = graphEdgeFrames(b.view, driftOptions.features);
+            if (framesNow) b.frames = graphEdgeFrames(b.view, driftOptions.features);
         }
         c.graph = diffGraphs(a.view, b.view, a.prepared, b.prepared, *c.a.graphFile, *c.b.graphFile);
         if (renumbered) noteRenumbering(*c.graph, *renumbered, bAsFiled);
-        if (options.edgeFeatures)
-            besideFields.run([&] {
-                c.edgeFeatures =
-                    edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared, a.frames, b.frames, driftOptions);
-            });
     }
+    auto startDrift = [&] {
+        if (!bothGraphs || !options.edgeFeatures) return;
+        besideFields.run([&] {
+            if (!framesNow)
+                tbb::parallel_invoke([&] { a.frames = graphEdgeFrames(a.view, driftOptions.features); },
+                                     [&] { b.frames = graphEdgeFrames(b.view, driftOptions.features); });
+            c.edgeFeatures = edgeFeatureDrift(a.view, b.view, a.prepared, b.prepared, a.frames, b.frames, driftOptions);
+        });
+    };
+    if (!options.keepInputs) startDrift();  // beside the places and the at-risk probe
     try {
         if (bothGraphs && !c.graph->sameSets() && (options.diagnose || options.keepInputs))
             places = placesOf(*c.graph, a.view, b.view);
@@ -221,6 +243,7 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
             c.kept->places = places;
         }
         if (options.stages.graphsDiffed) options.stages.graphsDiffed(c, c.kept ? *c.kept : KeptInputs{});
+        if (options.keepInputs) startDrift();  // once the graph differences are handed on
         // A damaged file stops a recorded compare once the graphs are shown; the error names it.
         for (const RunInputs* run : {&c.a, &c.b}) {
             if (!run->damaged.empty()) throw Error(run->damaged.front().path, run->damaged.front().problem);

@@ -6,12 +6,8 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
-#include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
-#include <QPushButton>
-#include <QToolBar>
 
 #include "background/BackgroundWork.h"
 #include "background/StartupTrace.h"
@@ -19,6 +15,9 @@
 #include "geo/LatLonAxis.h"
 #include "globe/GlobeView.h"
 #include "gui/GlobeSceneSettings.h"
+#include "gui/WindowStatus.h"
+#include "gui/reactions/RunReactions.h"
+#include "gui/reactions/WindowMenus.h"
 #include "inspect/InspectorPanel.h"
 #include "map/ErrorMapView.h"
 #include "pair/RolloutSession.h"
@@ -37,66 +36,58 @@ MainWindow::MainWindow(PairSession* session, QWidget* parent) : QMainWindow(pare
     globe_->setObjectName(QStringLiteral("globe"));
     globe_->setMinimumSize(320, 240);
     setCentralWidget(globe_);
-    buildDocks();
-    buildMenus();
-    buildStatusBar();
-    buildLeadBar();
-    connectViews();
+    // First: the window shows a new pair (pairLoaded) before the controllers go on with it (the
+    // leads are compared after the first lead's fields).
     connectSession();
-    connectRollout();
+    buildDocks();
+    buildWindowMenus(this, {session_, runs_, leads_, globeScene_, exports_, map_, inspector_});
+    forwardSignals();
+    connectViews();
     restoreSettings();
-    showLeadBar(false);  // until a rollout of more than one lead (or member) is open; a saved state may show it
+    leads_->showBar(false);  // until a rollout of more than one lead (or member) is open; a saved state may show it
     updateTitle();
-    showStatus(tr("Open run A and run B (File ▸ Open, or drop two folders here)."));
+    status_->show(tr("Open run A and run B (File ▸ Open, or drop two folders here)."));
     showSessionInProgress();
 }
 
 // What a session started before the window said while nobody listened (its results arrive
 // through the event loop, after the window is connected).
 void MainWindow::showSessionInProgress() {
-    if (!session_->status().isEmpty()) showStatus(session_->status());
-    if (session_->isLoading()) {
-        progress_->setRange(0, 100);
-        progress_->setValue(0);
-        progress_->show();
-        cancel_->show();
-    }
+    if (!session_->status().isEmpty()) status_->show(session_->status());
+    if (session_->isLoading()) status_->startProgress();
 }
 
 MainWindow::~MainWindow() {
     disconnect(session_, nullptr, this, nullptr);
+    disconnect(session_, nullptr, leads_, nullptr);
     session_->cancel();
-    views::waitForBackgroundWork();  // exports capture the window
+    views::waitForBackgroundWork();  // exports and rerun comparisons capture the controllers
 }
 
-QString MainWindow::runA() const { return session_->runA(); }
-QString MainWindow::runB() const { return session_->runB(); }
-bool MainWindow::isLoading() const { return session_->isLoading(); }
-const LoadedPair* MainWindow::pair() const { return session_->pair(); }
-QString MainWindow::currentField() const { return session_->currentField(); }
-QString MainWindow::lastError() const { return session_->lastError(); }
-
-void MainWindow::openPair(const QString& runA, const QString& runB) { session_->open(runA, runB); }
-void MainWindow::setRunA(const QString& path) { session_->setRunA(path); }
-void MainWindow::setRunB(const QString& path) { session_->setRunB(path); }
-void MainWindow::swapRuns() { session_->swapRuns(); }
-void MainWindow::reload() { session_->reload(); }
-void MainWindow::cancelLoading() {
-    if (session_->isLoading()) session_->cancel();
-    else rollout_->cancel();
-}
+void MainWindow::cancelLoading() { CancelLoadingReaction::cancel(session_, leads_->rollout()); }
 void MainWindow::nextDifference() { inspector_->next(); }
 void MainWindow::previousDifference() { inspector_->previous(); }
 
 void MainWindow::openDemo() {
-    progress_->setRange(0, 0);  // busy until the demo's runs start loading
-    progress_->show();
+    status_->showBusy();  // until the demo's runs start loading
     session_->openDemo();
 }
 
 void MainWindow::selectField(const QString& name) {
     session_->setMapStyle(map_->style());
     session_->selectField(name);
+}
+
+void MainWindow::forwardSignals() {
+    connect(leads_, &LeadsController::leadShown, this, &MainWindow::leadShown);
+    connect(leads_, &LeadsController::fieldWanted, this, &MainWindow::selectField);
+    connect(diagnosis_, &DiagnosisController::fieldWanted, this, &MainWindow::selectField);
+    connect(growth_, &GrowthController::pointClicked, this, &MainWindow::growthPointClicked);
+    connect(exports_, &ExportsController::finished, this, &MainWindow::exportFinished);
+    connect(exports_, &ExportsController::failed, this, &MainWindow::exportFailed);
+    connect(rerun_, &RerunController::rerunCompared, this, &MainWindow::rerunCompared);
+    connect(globeScene_, &GlobeController::settingsChanged, this, &MainWindow::saveSettings);
+    connect(status_, &WindowStatus::cancelRequested, this, &MainWindow::cancelLoading);
 }
 
 void MainWindow::connectViews() {
@@ -132,28 +123,19 @@ void MainWindow::connectViews() {
         saveSettings();
     });
     // The drape follows the map's A−B scale whenever the map is restyled (linked limits).
-    connect(map_, &views::ErrorMapView::restyled, this, [this](const views::ColorScale& scale) {
-        if (scene_.field.empty() || scene_.field.scale == scale) return;
-        scene_.field.scale = scale;
-        globe_->setFieldOverlay(scene_.field);
-    });
+    connect(map_, &views::ErrorMapView::restyled, globeScene_, &GlobeController::followScale);
 }
 
 void MainWindow::connectSession() {
-    connect(session_, &PairSession::statusText, this, &MainWindow::showStatus);
+    connect(session_, &PairSession::statusText, this, [this](const QString& text) { status_->show(text); });
     connect(session_, &PairSession::runsChanged, this, &MainWindow::updateTitle);
     connect(session_, &PairSession::pairOpening, this, [this] {
-        session_->setGraphsReadWork(drawMeshTextureAhead(scene_));
-        progress_->setRange(0, 100);
-        progress_->setValue(0);
-        progress_->show();
-        cancel_->show();
+        session_->setGraphsReadWork(drawMeshTextureAhead(globeScene_->scene()));
+        status_->startProgress();
     });
-    connect(session_, &PairSession::progressChanged, this, &MainWindow::showLoadProgress);
-    connect(session_, &PairSession::loadingEnded, this, [this] {
-        progress_->hide();
-        cancel_->hide();
-    });
+    connect(session_, &PairSession::progressChanged, this,
+            [this](int percent, const QString& step) { status_->showProgress(percent, step + QStringLiteral("…")); });
+    connect(session_, &PairSession::loadingEnded, this, [this] { status_->endProgress(); });
     session_->setFieldsWaitForGraphsShown(kFieldsWaitForGlobe);
     // The fields are compared once the differences' first globe frame is on screen.
     connect(globe_, &views::GlobeView::sceneShown, this, [this] {
@@ -173,9 +155,9 @@ void MainWindow::connectSession() {
         applyGraphs();
         views::traceStartup("graph differences applied");
         fields_->setRows({});
-        showGrowthLeads(nullptr);  // until the fields are compared
-        rememberPair(runA(), runB());
-        syncRuns();
+        growth_->showLeads(nullptr);  // until the fields are compared
+        const auto [labelA, labelB] = runs_->showPair();
+        rerun_->showPair(labelA, labelB);
         emit differencesShown(seconds);
     });
     connect(session_, &PairSession::fieldsReady, this, [this](double seconds) {
@@ -201,41 +183,13 @@ void MainWindow::connectSession() {
     connect(session_, &PairSession::fragilityReady, this, &MainWindow::showFragility);
 }
 
-void MainWindow::showLoadProgress(int percent, const QString& step) {
-    showProgress(percent, step + QStringLiteral("…"));
-}
-
-void MainWindow::showProgress(int percent, const QString& status) {
-    // QProgressBar::setValue repaints at once and waits for the X server to show it (tens of ms
-    // while the comparing threads hold both cores): a few progress updates per second are enough.
-    if (progressTimer_.isValid() && progressTimer_.elapsed() < 250) return;
-    progressTimer_.restart();
-    progress_->setValue(percent);
-    showStatus(status);
-}
-
 void MainWindow::applyGraphs() {
-    views::releaseInBackground(std::exchange(viewsPair_, session_->sharedPair()));
-    const LoadedPair& p = *viewsPair_;
-    const GraphDiff* diff = p.comparison.graph ? &*p.comparison.graph : nullptr;
-    runs_->setRows(p.runRows);
-
-    scene_.graphA = p.graphA.get();
-    scene_.graphB = p.graphB.get();
-    scene_.diff = diff;
-    scene_.atRisk = {};
-    scene_.field = {};
-    scene_.labelA = p.comparison.a.label;
-    scene_.labelB = p.comparison.b.label;
-    forgetDiagnosis();
-    scene_.places = p.places ? &*p.places : nullptr;  // in viewsPair_
-    globe_->setScene(scene_, sceneKeepAlive());
-    if (!p.differenceLocations.empty()) {
-        const auto& first = p.differenceLocations.front();
-        globe_->lookAt(first[1], first[0]);
-    }
-
-    inspector_->setGraphs(diff, p.graphA.get(), p.graphB.get(), p.ballRadiusA, p.ballRadiusB);
+    std::shared_ptr<const LoadedPair> shown = session_->sharedPair();
+    const LoadedPair& p = *shown;
+    runs_->panel()->setRows(p.runRows);
+    globeScene_->showGraphs(shown);
+    inspector_->setGraphs(p.comparison.graph ? &*p.comparison.graph : nullptr, p.graphA.get(), p.graphB.get(),
+                          p.ballRadiusA, p.ballRadiusB);
     inspector_->setFieldSampler({});
     views::releaseInBackground(map_->showPrepared(std::make_shared<views::ErrorMapRenderer>()));
     views::releaseInBackground(std::exchange(mapData_, nullptr));
@@ -249,8 +203,8 @@ void MainWindow::applyFields() {
     } else if (p.graphA) {
         selectField(QString());  // no fields: the map still shows where the graphs differ
     }
-    showDiagnosisOnGlobe();
-    showDiagnosis();
+    diagnosis_->showOnGlobe();
+    diagnosis_->showPanel();
 }
 
 void MainWindow::showFieldSelection() {
@@ -262,10 +216,7 @@ void MainWindow::showFragility(const std::shared_ptr<const FragilityReport>& rep
     views::AtRiskItems items;
     for (const auto& risk : report->grid2meshAtRisk) items.edges.push_back({risk.grid, risk.mesh});
     for (const auto& risk : report->mesh2gridAtRisk) items.gridPoints.push_back(risk.grid);
-    scene_.atRisk = std::move(items);
-    // The scene points into the pair the views show (the graph stage's comparison when
-    // the graphs were shown before the fields), which may not be the session's pair.
-    globe_->setScene(scene_, sceneKeepAlive());
+    globeScene_->showAtRisk(std::move(items));
     inspector_->setFragility(report.get());
 }
 
@@ -274,12 +225,10 @@ void MainWindow::showFieldMap(const std::shared_ptr<FieldMap>& map) {
     views::releaseInBackground(map_->showPrepared(std::move(map->renderer)));
     // A map restyled while it was prepared brings its new scale only later (restyled).
     map->overlay.scale = map_->renderer().differenceScale();
-    auto previousOverlay = std::make_shared<views::FieldOverlay>(std::exchange(scene_.field, std::move(map->overlay)));
-    globe_->setFieldOverlay(scene_.field);
+    globeScene_->showFieldOverlay(std::move(map->overlay));
     inspector_->setFieldSampler([data = map->data](double lat, double lon) { return fieldSampleAt(*data, lat, lon); });
     globe_->setHoverReadout(globeReadout(map->data));
     views::releaseInBackground(std::move(previous));
-    views::releaseInBackground(std::move(previousOverlay));
     emit fieldMapShown(QString::fromStdString(map->data->fieldName));
 }
 
@@ -292,12 +241,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
     for (const QUrl& url : event->mimeData()->urls()) {
         if (url.isLocalFile()) paths << url.toLocalFile();
     }
-    if (paths.size() >= 2) {
-        openPair(paths[0], paths[1]);
-    } else if (paths.size() == 1) {
-        // One run dropped: it becomes A while A is empty, otherwise B.
-        runA().isEmpty() ? setRunA(paths[0]) : setRunB(paths[0]);
-    }
+    runs_->open(paths);
     event->acceptProposedAction();
 }
 
@@ -305,11 +249,6 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     saveSettings();
     session_->cancel();
     QMainWindow::closeEvent(event);
-}
-
-void MainWindow::showStatus(const QString& text) {
-    status_->setText(text);
-    status_->setToolTip(text);
 }
 
 void MainWindow::updateTitle() {

@@ -1,29 +1,24 @@
 #pragma once
 #include <chrono>
-#include <functional>
 #include <memory>
-#include <utility>
 
-#include <QElapsedTimer>
-#include <QList>
 #include <QMainWindow>
 #include <QSize>
 
 #include "export/FigureExportDialog.h"
 #include "export/FigureOptions.h"
 #include "globe/GlobeScene.h"
+#include "gui/DiagnosisController.h"
+#include "gui/ExportsController.h"
+#include "gui/GlobeController.h"
+#include "gui/GrowthController.h"
+#include "gui/LeadsController.h"
 #include "gui/ReportWriterFunction.h"
+#include "gui/RerunController.h"
+#include "gui/RunsController.h"
 #include "pair/FieldMap.h"
 #include "pair/LoadedPair.h"
 #include "pair/PairSession.h"
-
-class QAction;
-class QDockWidget;
-class QLabel;
-class QMenu;
-class QProgressBar;
-class QPushButton;
-class QToolBar;
 
 namespace meshdiff::views {
 class DiagnosisPanel;
@@ -36,10 +31,6 @@ class LeadSlider;
 class RerunPanel;
 class RunsPanel;
 }  // namespace meshdiff::views
-
-namespace meshdiff::rerun {
-class RerunSession;
-}
 
 namespace meshdiff::pair {
 struct RolloutLead;
@@ -57,9 +48,13 @@ using pair::PairSession;
 using pair::RolloutLead;
 using pair::RolloutSession;
 
-// The desktop window: runs A and B, the globe, the field table, the error map, the
-// differences list with the inspector, and exports. What is open, loaded and selected is the
-// PairSession's; the window shows it and forwards what the user asks for.
+class WindowStatus;
+
+// The desktop window: runs A and B, the globe, the field table, the error map, the differences
+// list with the inspector, and the docks around them. What is open, loaded and selected is the
+// PairSession's; the window lays out the widgets, shows the session's pair in the globe, map,
+// field table and inspector, and leaves each dock's work to its controller (runs, leads, growth,
+// diagnosis, rerun, exports) and each menu entry to a reaction (gui/reactions).
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -71,71 +66,77 @@ public:
     static constexpr std::chrono::milliseconds kFieldsWaitForGlobe{2000};
     ~MainWindow() override;
 
-    void openPair(const QString& runA, const QString& runB);
-    void openDemo();                    // generates the built-in demo once (off the GUI thread), then opens it
-    void setRunA(const QString& path);  // loads when B is known too
-    void setRunB(const QString& path);
-    QString runA() const;
-    QString runB() const;
-    bool isLoading() const;
-    const LoadedPair* pair() const;
-    QString currentField() const;
-    QString lastError() const;
+    void openPair(const QString& runA, const QString& runB) { session_->open(runA, runB); }
+    void openDemo();  // generates the built-in demo once (off the GUI thread), then opens it
+    void setRunA(const QString& path) { session_->setRunA(path); }  // loads when B is known too
+    void setRunB(const QString& path) { session_->setRunB(path); }
+    QString runA() const { return session_->runA(); }
+    QString runB() const { return session_->runB(); }
+    bool isLoading() const { return session_->isLoading(); }
+    const LoadedPair* pair() const { return session_->pair(); }
+    QString currentField() const { return session_->currentField(); }
+    QString lastError() const { return session_->lastError(); }
     PairSession* session() const { return session_; }
 
-    // Exports of what is shown, written on a worker thread: exportFinished lists the files
-    // written, exportFailed names the file and the problem.
-    // Figures of the error map (PNG, PDF, SVG) or the globe (PNG) as shown, on the options' paper.
-    void exportFigure(views::FigureSubject subject, const views::FigureOptions& options, const QString& path);
-    // The same at `size` pixels as on screen, and the map as a journal-column PDF or SVG.
-    void exportGlobePng(const QString& path, const QSize& size);
-    void exportMapPng(const QString& path, const QSize& size);
-    void exportMapPdf(const QString& path);
-    void exportMapSvg(const QString& path);
-    void exportData(const QString& directory);    // CSV and JSON of the differences and field metrics
-    void exportReport(const QString& directory);  // as `meshdiff report`: figures, data and index.html
-    // What exportReport writes with (app/WindowReportWriter.h); without one it fails.
-    void setReportWriter(ReportWriter writer) { reportWriter_ = std::move(writer); }
-    // The error-growth chart as shown (PNG, PDF, SVG on the options' paper); the per-lead table as CSV.
-    void exportGrowthChart(const views::FigureOptions& options, const QString& path);
-    void exportLeadTable(const QString& path);
-    // Every lead of the pair compared (null: a single lead); the error-growth chart shows it. The
-    // window's rollout session hands it over once every lead is compared.
-    void showGrowthLeads(std::shared_ptr<const FieldsComparison> leads);
-    const FieldsComparison* growthLeads() const { return growthLeads_.get(); }
-    int exportsRunning() const { return exportsRunning_; }
+    // The controllers of the docks, the globe and the exports.
+    RunsController* runsController() const { return runs_; }
+    LeadsController* leadsController() const { return leads_; }
+    GrowthController* growthController() const { return growth_; }
+    DiagnosisController* diagnosisController() const { return diagnosis_; }
+    RerunController* rerunController() const { return rerun_; }
+    ExportsController* exports() const { return exports_; }
+    GlobeController* globeController() const { return globeScene_; }
+
+    // Exports of what is shown (ExportsController): exportFinished lists the files written,
+    // exportFailed names the file and the problem.
+    void exportFigure(views::FigureSubject subject, const views::FigureOptions& options, const QString& path) {
+        exports_->exportFigure(subject, options, path);
+    }
+    void exportGlobePng(const QString& path, const QSize& size) { exports_->exportGlobePng(path, size); }
+    void exportMapPng(const QString& path, const QSize& size) { exports_->exportMapPng(path, size); }
+    void exportMapPdf(const QString& path) { exports_->exportMapPdf(path); }
+    void exportMapSvg(const QString& path) { exports_->exportMapSvg(path); }
+    void exportData(const QString& directory) { exports_->exportData(directory); }
+    void exportReport(const QString& directory) { exports_->exportReport(directory); }
+    void setReportWriter(ReportWriter writer) { exports_->setReportWriter(std::move(writer)); }
+    void exportGrowthChart(const views::FigureOptions& options, const QString& path) {
+        exports_->exportGrowthChart(options, path);
+    }
+    void exportLeadTable(const QString& path) { exports_->exportLeadTable(path); }
+    int exportsRunning() const { return exports_->running(); }
+    // Every lead of the pair compared (null: a single lead), as the error-growth chart shows it.
+    void showGrowthLeads(std::shared_ptr<const FieldsComparison> leads) { growth_->showLeads(std::move(leads)); }
+    const FieldsComparison* growthLeads() const { return growth_->leads().get(); }
 
     views::GlobeView* globe() const { return globe_; }
     views::ErrorMapView* errorMap() const { return map_; }
     views::FieldTableView* fieldTable() const { return fields_; }
     views::InspectorPanel* inspector() const { return inspector_; }
-    views::RunsPanel* runsPanel() const { return runs_; }
-    views::GrowthChartView* growthChart() const { return growth_; }  // in a dock shown for more than one lead
-    views::DiagnosisPanel* diagnosisPanel() const { return diagnosis_; }
-    views::RerunPanel* rerunPanel() const { return rerun_; }
-    rerun::RerunSession* rerunSession() const { return rerunSession_; }
-    views::LeadSlider* leadSlider() const { return leadSlider_; }
-    RolloutSession* rollout() const { return rollout_; }
-    int currentLead() const;    // position among the rollout's lined-up leads
-    int currentMember() const;  // position among its members
+    views::RunsPanel* runsPanel() const { return runs_->panel(); }
+    views::GrowthChartView* growthChart() const { return growth_->chart(); }  // in a dock shown for more than one lead
+    views::DiagnosisPanel* diagnosisPanel() const { return diagnosisPanel_; }
+    views::RerunPanel* rerunPanel() const { return rerunPanel_; }
+    rerun::RerunSession* rerunSession() const { return rerun_->rerunSession(); }
+    views::LeadSlider* leadSlider() const { return leads_->slider(); }
+    RolloutSession* rollout() const { return leads_->rollout(); }
+    int currentLead() const { return leads_->currentLead(); }      // position among the rollout's lined-up leads
+    int currentMember() const { return leads_->currentMember(); }  // position among its members
 
     // Lists a finished rerun in the Runs panel (as C, D, … unless `label` is free); loads nothing.
-    void addRun(const QString& folder, const QString& label);
-    // Diffs a finished rerun against A and B (its recipe asked for it) off the GUI thread; the
-    // Rerun panel shows one line per run and <runDir>/compared-with-<X>.json keeps the result.
+    void addRun(const QString& folder, const QString& label) { runs_->addRun(folder, label); }
     void compareFinishedRerun(const QString& folder, const QString& label, const QString& runA, const QString& runB,
-                              const QString& runDir);
+                              const QString& runDir) {
+        rerun_->compareFinishedRerun(folder, label, runA, runB, runDir);
+    }
 
 public slots:
-    void swapRuns();
-    void reload();
+    void swapRuns() { session_->swapRuns(); }
+    void reload() { session_->reload(); }
     void cancelLoading();
     void selectField(const QString& name);
     void nextDifference();
     void previousDifference();
-    // Shows `field` at lead `leadIndex` (a position among the lined-up leads, as in
-    // FieldsComparison::perLead); a lead not compared yet is reached once it is.
-    void showFieldAtLead(const QString& field, int leadIndex);
+    void showFieldAtLead(const QString& field, int leadIndex) { leads_->showFieldAtLead(field, leadIndex); }
 
 signals:
     void differencesShown(double seconds);  // the graph part of a pair is on screen; fields follow
@@ -155,92 +156,40 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    void buildMenus();
+    // Layout (MainWindowLayout.cpp): the docks, the lead bar and the status bar, each with its controller.
     void buildDocks();
-    void buildStatusBar();
-    void buildGrowthDock(QDockWidget* beside);
-    // The Diagnosis dock below `above`, and the globe's diagnosis layers (MainWindowDiagnosis.cpp).
-    void buildDiagnosisDock(QDockWidget* above);
-    void showDiagnosis();         // the panel follows the pair, the lead and the member shown
-    void showDiagnosisOnGlobe();  // the neighbourhood and drift layers of the session's pair
-    void forgetDiagnosis();       // a new pair's graphs are shown: nothing of the old diagnosis stays
-    void showEdgeDriftOnGlobe();  // the drift layer was turned on: the globe's scene gets the drift
-    // What the globe's scene points into: the pair the views show and the one diagnosed.
-    std::shared_ptr<const void> sceneKeepAlive() const;
-    void showGrowth();  // the chart follows the pair's leads and the fields selected in the table
-    void exportGrowthInteractive(bool table);
+    void forwardSignals();
+    // The session's pair in the globe, map, field table and inspector (MainWindow.cpp).
     void connectViews();
     void connectSession();
     void showSessionInProgress();
-    void restoreSettings();
-    void saveSettings() const;
-    void showLoadProgress(int percent, const QString& step);
-    void showProgress(int percent, const QString& status);  // at most four times a second
-    void applyGraphs();                                     // runs, globe, differences of the session's pair
-    void applyFields();                                     // field table and the worst field's map
+    void applyGraphs();  // runs, globe, differences of the session's pair
+    void applyFields();  // field table and the worst field's map
     void showFieldSelection();
-    void syncRuns();  // Runs panel list and the Rerun panel follow the pair
-    QString listRun(const QString& path);
-    QString nextFreeLabel() const;
     void showFragility(const std::shared_ptr<const FragilityReport>& report);
     void showFieldMap(const std::shared_ptr<FieldMap>& map);
-    void showStatus(const QString& text);
-    void rememberPair(const QString& a, const QString& b);
-    void fillRecentMenu();
-    void markMeshLevel();  // checks the View ▸ Mesh Level entry in use
     void updateTitle();
-    void applyMapStyleFromSettings();
-    // The rollout's lead slider (MainWindowLeads.cpp).
-    void buildLeadBar();
-    void showLeadBar(bool shown);  // and enables its keys
-    void connectRollout();
-    void showRolloutPlan();
-    void showLead();
-    void showRolloutProgress(int percent, const QString& text);
+    // Settings (MainWindowSettings.cpp): layout, globe layers and mesh level, map style, recent pairs.
+    void restoreSettings();
+    void saveSettings() const;
 
-    // Export actions that ask for file names and sizes.
-    void exportFigureInteractive();  // File ▸ Export ▸ Figure…
-    void exportDataInteractive();
-    void exportReportInteractive();
-    QString askExportFolder(const QString& title);
-    // Runs `write` on a worker; it returns the files written or throws meshdiff::Error.
-    void runExport(const QString& what, std::function<QStringList()> write);
-    void exportDone(const QString& what, const QStringList& files, const QString& error);
-
+    PairSession* session_ = nullptr;
     views::GlobeView* globe_ = nullptr;
     views::ErrorMapView* map_ = nullptr;
     views::FieldTableView* fields_ = nullptr;
     views::InspectorPanel* inspector_ = nullptr;
-    views::RunsPanel* runs_ = nullptr;
-    views::RerunPanel* rerun_ = nullptr;
-    views::GrowthChartView* growth_ = nullptr;
-    QDockWidget* growthDock_ = nullptr;
-    std::shared_ptr<const FieldsComparison> growthLeads_;
-    views::DiagnosisPanel* diagnosis_ = nullptr;
-    std::shared_ptr<const LoadedPair> diagnosisPair_;  // what the scene's places and edge drift point into
-    // The drift layer as the user last chose it: the window turns it off by itself for a pair with
-    // very many drifting edges, which is neither saved nor kept for the next pair.
-    bool driftLayerWanted_ = true;
-    rerun::RerunSession* rerunSession_ = nullptr;
-    QLabel* status_ = nullptr;
-    QProgressBar* progress_ = nullptr;
-    QPushButton* cancel_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
-    QToolBar* leadBar_ = nullptr;
-    views::LeadSlider* leadSlider_ = nullptr;
-    QList<QAction*> leadActions_;
-    RolloutSession* rollout_ = nullptr;
-    int wantedLead_ = -1;  // showFieldAtLead's lead, until it has been compared
-
-    PairSession* session_ = nullptr;
+    views::DiagnosisPanel* diagnosisPanel_ = nullptr;
+    views::RerunPanel* rerunPanel_ = nullptr;
+    WindowStatus* status_ = nullptr;
+    GlobeController* globeScene_ = nullptr;
+    RunsController* runs_ = nullptr;
+    LeadsController* leads_ = nullptr;
+    GrowthController* growth_ = nullptr;
+    DiagnosisController* diagnosis_ = nullptr;
+    RerunController* rerun_ = nullptr;
+    ExportsController* exports_ = nullptr;
     enum class GraphsOffScreen { No, SceneBuilding, FrameRendering } graphsOffScreen_ = GraphsOffScreen::No;
-    std::shared_ptr<const LoadedPair> viewsPair_;  // what the globe's and inspector's pointers point into
     std::shared_ptr<const views::ErrorMapData> mapData_;
-    QStringList recentPairs_;  // newest first, as saved in the settings
-    views::GlobeScene scene_;
-    int exportsRunning_ = 0;
-    ReportWriter reportWriter_;
-    QElapsedTimer progressTimer_;
 };
 
 }  // namespace meshdiff::gui

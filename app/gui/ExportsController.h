@@ -1,0 +1,78 @@
+#pragma once
+#include <functional>
+#include <memory>
+
+#include <QObject>
+#include <QSize>
+#include <QStringList>
+
+#include "export/FigureExportDialog.h"
+#include "export/FigureOptions.h"
+#include "gui/ReportWriterFunction.h"
+
+class QWidget;
+
+namespace meshdiff::pair {
+class PairSession;
+}
+namespace meshdiff::views {
+struct ErrorMapData;
+class ErrorMapView;
+class GlobeView;
+}  // namespace meshdiff::views
+
+namespace meshdiff::gui {
+
+class GrowthController;
+class WindowStatus;
+
+// Exports of what is shown — data (CSV/JSON), figures of the map and the globe, the error-growth
+// chart and per-lead table, the bug-report folder — each written on a worker thread from a
+// snapshot (Qt Charts only on the GUI thread); counts those running and tells how they ended:
+// finished lists the files written, failed names the file and the problem.
+class ExportsController : public QObject {
+    Q_OBJECT
+public:
+    using MapDataFn = std::function<std::shared_ptr<const views::ErrorMapData>()>;  // the map's, as shown
+    ExportsController(pair::PairSession* session, views::GlobeView* globe, views::ErrorMapView* map, MapDataFn mapData,
+                      GrowthController* growth, WindowStatus* status, QWidget* window);
+
+    // What exportReport writes with (app/WindowReportWriter.h); without one it fails.
+    void setReportWriter(ReportWriter writer) { reportWriter_ = std::move(writer); }
+    int running() const { return running_; }
+    std::shared_ptr<const views::ErrorMapData> mapData() const { return mapData_(); }
+
+    // The error map (PNG, PDF, SVG) or the globe (PNG) as shown, on the options' paper.
+    void exportFigure(views::FigureSubject subject, const views::FigureOptions& options, const QString& path);
+    // The same at `size` pixels as on screen, and the map as a journal-column PDF or SVG.
+    void exportGlobePng(const QString& path, const QSize& size);
+    void exportMapPng(const QString& path, const QSize& size);
+    void exportMapPdf(const QString& path);
+    void exportMapSvg(const QString& path);
+    void exportData(const QString& directory);    // CSV and JSON of the differences and field metrics
+    void exportReport(const QString& directory);  // as `meshdiff report`: figures, data and index.html
+    // The error-growth chart as shown (PNG, PDF, SVG on the options' paper); the per-lead table as CSV.
+    void exportGrowthChart(const views::FigureOptions& options, const QString& path);
+    void exportLeadTable(const QString& path);
+
+signals:
+    void finished(const QStringList& files);
+    void failed(const QString& message);
+
+private:
+    // Runs `write` on a worker; it returns the files written or throws meshdiff::Error.
+    void run(const QString& what, std::function<QStringList()> write);
+    void done(const QString& what, const QStringList& files, const QString& error);
+
+    pair::PairSession* session_;
+    views::GlobeView* globe_;
+    views::ErrorMapView* map_;
+    MapDataFn mapData_;
+    GrowthController* growth_;
+    WindowStatus* status_;
+    QWidget* window_;
+    ReportWriter reportWriter_;
+    int running_ = 0;
+};
+
+}  // namespace meshdiff::gui

@@ -1,0 +1,77 @@
+#pragma once
+#include "gui/reactions/Reaction.h"
+
+class QWidget;
+
+namespace meshdiff::pair {
+class PairSession;
+}
+namespace meshdiff::views {
+class ErrorMapView;
+class GlobeView;
+}  // namespace meshdiff::views
+
+namespace meshdiff::gui {
+
+class ExportsController;
+
+// File ▸ Export ▸ Figure…: the map or the globe, on the paper, size and format the dialog asks for.
+class ExportFigureReaction : public Reaction {
+public:
+    ExportFigureReaction(QAction* action, ExportsController* exports, pair::PairSession* session,
+                         views::GlobeView* globe, views::ErrorMapView* map, QWidget* dialogParent);
+
+protected:
+    void onTriggered() override;
+
+private:
+    ExportsController* exports_;
+    pair::PairSession* session_;
+    views::GlobeView* globe_;
+    views::ErrorMapView* map_;
+    QWidget* dialogParent_;
+};
+
+// File ▸ Export ▸ Data…: CSV and JSON into a folder named after the runs.
+class ExportDataReaction : public Reaction {
+public:
+    ExportDataReaction(QAction* action, ExportsController* exports, pair::PairSession* session, QWidget* dialogParent);
+
+protected:
+    void onTriggered() override;
+
+private:
+    ExportsController* exports_;
+    pair::PairSession* session_;
+    QWidget* dialogParent_;
+};
+
+// File ▸ Export ▸ Report…: the bug-report folder.
+class ExportReportReaction : public Reaction {
+public:
+    ExportReportReaction(QAction* action, ExportsController* exports, QWidget* dialogParent);
+
+protected:
+    void onTriggered() override;
+
+private:
+    ExportsController* exports_;
+    QWidget* dialogParent_;
+};
+
+// File ▸ Export ▸ Error-Growth Chart… (PDF, SVG, PNG by the name's suffix) and Per-Lead Table… (CSV).
+class ExportGrowthReaction : public Reaction {
+public:
+    enum class What { Chart, LeadTable };
+    ExportGrowthReaction(QAction* action, ExportsController* exports, What what, QWidget* dialogParent);
+
+protected:
+    void onTriggered() override;
+
+private:
+    ExportsController* exports_;
+    What what_;
+    QWidget* dialogParent_;
+};
+
+}  // namespace meshdiff::gui

@@ -40,11 +40,6 @@ Verdict judge(const PairFacts& facts, std::vector<EvidenceRow>& evidence, double
 
 nlohmann::json experimentsResultToJson(const ExperimentsResult& result);
 std::string experimentsResultToMarkdown(const ExperimentsResult& result);
-// The old names, still called by app/gui/PanelDiagnosis.cpp until its restructuring (issue #31).
-inline nlohmann::json diagnoseResultToJson(const ExperimentsResult& result) { return experimentsResultToJson(result); }
-inline std::string diagnoseResultToMarkdown(const ExperimentsResult& result) {
-    return experimentsResultToMarkdown(result);
-}
 std::string planText(const Plan& plan);               // the plan, one experiment a line, for the terminal
 std::string evidenceTable(const ExperimentsResult&);  // the evidence table for the terminal
 

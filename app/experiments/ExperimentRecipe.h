@@ -36,10 +36,6 @@ struct ExperimentRecipe {
 // a block naming what the recipe lacks.
 ExperimentRecipe loadExperimentRecipe(const std::string& path);
 ExperimentRecipe experimentRecipeFromJson(const nlohmann::json& json, const std::string& path);
-// The old name, still called by app/gui/PanelDiagnosis.cpp until its restructuring (issue #31).
-inline ExperimentRecipe diagnoseRecipeFromJson(const nlohmann::json& json, const std::string& path) {
-    return experimentRecipeFromJson(json, path);
-}
 
 // The choice that stands for `role` ("A", "B", "own"), fixed or from that run's metadata. Throws
 // meshdiff::Error(recipePath, …) when the run's metadata lacks the key or has an unmapped value.

@@ -4,8 +4,8 @@
 #include <QFileInfo>
 
 #include "background/BackgroundWork.h"
-#include "gui/PanelDiagnosis.h"
 #include "gui/RerunComparison.h"
+#include "gui/RerunExperiments.h"
 #include "gui/RunsController.h"
 #include "pair/PairSession.h"
 #include "rerun/AttachRerunPanel.h"
@@ -24,14 +24,14 @@ RerunController::RerunController(pair::PairSession* session, views::RerunPanel* 
     connect(rerunSession_, &rerun::RerunSession::runFinished, runs_, &RunsController::addRun);
     connect(rerunSession_, &rerun::RerunSession::comparisonWanted, this, &RerunController::compareFinishedRerun);
     connect(runs_, &RunsController::nextLabelChanged, panel_, &views::RerunPanel::setNextLabel);
-    auto* experiments = new PanelDiagnosis(
+    auto* experiments = new RerunExperiments(
         panel_, rerunSession_,
         [this](const QString& folder) {
             runs_->addRun(folder, {});
             return runs_->panel()->labelOf(QFileInfo(folder).absoluteFilePath());
         },
         this);
-    experiments->setObjectName("panelDiagnosis");
+    experiments->setObjectName("rerunExperiments");
 }
 
 void RerunController::showPair(const QString& labelA, const QString& labelB) {

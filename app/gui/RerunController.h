@@ -18,7 +18,7 @@ class RunsController;
 
 // The Rerun dock: its RerunSession (attachRerunPanel), the pair it reruns (the one on show), a
 // finished rerun listed in the Runs panel and, when its recipe asks, compared with A and B; and
-// the panel's experiments (PanelDiagnosis, this controller's helper).
+// the panel's experiments (RerunExperiments, this controller's helper).
 class RerunController : public QObject {
     Q_OBJECT
 public:

@@ -15,7 +15,7 @@
 #include "ShownWindowTest.h"
 #include "demo/Demo.h"
 #include "gui/MainWindow.h"
-#include "gui/PanelDiagnosis.h"
+#include "gui/RerunExperiments.h"
 #include "rerun/RerunSession.h"
 #include "rerunpanel/ExperimentsView.h"
 #include "rerunpanel/RerunPanel.h"
@@ -39,7 +39,7 @@ protected:
         window_->openPair(QString::fromStdString(demo.runA), QString::fromStdString(demo.runB));
         ASSERT_TRUE(loaded.wait(60000)) << window_->lastError().toStdString();
         panel_ = window_->rerunPanel();
-        experiments_ = window_->findChild<PanelDiagnosis*>("panelDiagnosis");
+        experiments_ = window_->findChild<RerunExperiments*>("rerunExperiments");
         ASSERT_NE(experiments_, nullptr);
         table_ = panel_->experiments()->table();
     }
@@ -59,7 +59,7 @@ protected:
     }
 
     void showPlan() {
-        QSignalSpy planned(experiments_, &PanelDiagnosis::planShown);
+        QSignalSpy planned(experiments_, &RerunExperiments::planShown);
         ASSERT_TRUE(panel_->experimentsButton()->isEnabled()) << panel_->experimentsButton()->toolTip().toStdString();
         QTest::mouseClick(panel_->experimentsButton(), Qt::LeftButton);
         ASSERT_TRUE(planned.wait(60000)) << panel_->experiments()->messageLabel()->text().toStdString();
@@ -72,7 +72,7 @@ protected:
 
     QTemporaryDir dir_;
     views::RerunPanel* panel_ = nullptr;
-    PanelDiagnosis* experiments_ = nullptr;
+    RerunExperiments* experiments_ = nullptr;
     QTableWidget* table_ = nullptr;
 };
 
@@ -100,7 +100,7 @@ TEST_F(ExperimentsPanelTest, ExperimentsShowThePlanRunItLocallyAndNameTheHostBui
     EXPECT_TRUE(panel_->experiments()->startButton()->isEnabled());
     EXPECT_FALSE(QFile::exists(dir_.filePath("runs/ledger.json")));  // nothing runs before Start
 
-    QSignalSpy finished(experiments_, &PanelDiagnosis::finished);
+    QSignalSpy finished(experiments_, &RerunExperiments::finished);
     QTest::mouseClick(panel_->experiments()->startButton(), Qt::LeftButton);
     EXPECT_TRUE(experiments_->running());
     EXPECT_FALSE(panel_->runButton()->isEnabled());
@@ -141,7 +141,7 @@ TEST_F(ExperimentsPanelTest, ExperimentsShowThePlanRunItLocallyAndNameTheHostBui
 TEST_F(ExperimentsPanelTest, CancelStopsTheRunningExperimentAndRunsNoneOfTheRest) {
     chooseDemoRecipe();
     showPlan();
-    QSignalSpy finished(experiments_, &PanelDiagnosis::finished);
+    QSignalSpy finished(experiments_, &RerunExperiments::finished);
     QTest::mouseClick(panel_->experiments()->startButton(), Qt::LeftButton);
     EXPECT_EQ(cell(0, Shows), "running…");
     ASSERT_TRUE(panel_->experiments()->cancelButton()->isEnabled());

@@ -249,7 +249,6 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
         experiments_->showMessage(tr("Comparing A and B to plan the experiments…"));
         const QJsonObject shown = request();
         emit experimentsRequested(shown);
-        emit diagnoseRequested(shown);
     });
     tick_.setInterval(500);
     connect(&tick_, &QTimer::timeout, this,

@@ -68,18 +68,11 @@ public slots:
     void setStatus(const QString& text);
     void revealExperiments();  // scrolls an enclosing scroll area to the plan or evidence table
 
-    // Old names, still used by app/gui/PanelDiagnosis.cpp until its restructuring calls the ones
-    // above (issue #31); remove them, and diagnoseRequested, then.
-    ExperimentsView* diagnosis() const { return experiments_; }
-    void setDiagnosing(bool running) { setExperimentsRunning(running); }
-    void revealDiagnosis() { revealExperiments(); }
-
 signals:
     void runRequested(const QJsonObject& request);
     void cancelRequested();
     void runsDirectoryChosen(const QString& directory);
     void experimentsRequested(const QJsonObject& request);  // show the plan for this request
-    void diagnoseRequested(const QJsonObject& request);     // old name of experimentsRequested, emitted with it
 
 private:
     void showRecipe();

@@ -14,7 +14,7 @@
 #include "WindowTestSettings.h"
 #include "demo/Demo.h"
 #include "gui/MainWindow.h"
-#include "gui/PanelDiagnosis.h"
+#include "gui/RerunExperiments.h"
 #include "rerun/RerunSession.h"
 #include "rerunpanel/ExperimentsView.h"
 #include "rerunpanel/RerunPanel.h"
@@ -48,19 +48,19 @@ TEST(Responsiveness, ExperimentsNeverBlockTheGuiThreadOver100Ms) {
     command[0] = QStringLiteral(MESHDIFF_EXECUTABLE);
     recipe["command"] = command;
     panel->setRecipe(recipe);
-    auto* experiments = window.findChild<PanelDiagnosis*>("panelDiagnosis");
+    auto* experiments = window.findChild<RerunExperiments*>("rerunExperiments");
     ASSERT_NE(experiments, nullptr);
 
     test::EventLoopWatchdog watchdog;
     watchdog.phase("compare A and B for the plan");
-    QSignalSpy planned(experiments, &PanelDiagnosis::planShown);
+    QSignalSpy planned(experiments, &RerunExperiments::planShown);
     QTest::mouseClick(panel->experimentsButton(), Qt::LeftButton);
     ASSERT_TRUE(planned.wait(60000));
     ASSERT_EQ(planned.at(0).at(0).toInt(), 4);
     QTest::qWait(300);
 
     watchdog.phase("run the experiments and compare each rerun with A and B");
-    QSignalSpy finished(experiments, &PanelDiagnosis::finished);
+    QSignalSpy finished(experiments, &RerunExperiments::finished);
     QTest::mouseClick(panel->experiments()->startButton(), Qt::LeftButton);
     ASSERT_TRUE(finished.wait(300000));
     EXPECT_TRUE(finished.at(0).at(0).toString().contains("host-built graph"))

@@ -1,4 +1,4 @@
-#include "gui/PanelDiagnosis.h"
+#include "gui/RerunExperiments.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -19,7 +19,7 @@
 namespace meshdiff::gui {
 
 // What Start needs: the plan with the compare's facts, the recipe, the engine's request.
-struct PanelDiagnosis::Prepared {
+struct RerunExperiments::Prepared {
     experiments::ExperimentsResult result;
     rerun::Recipe recipe;
     rerun::RerunRequest base;
@@ -39,26 +39,27 @@ QString sentence(const std::string& s) {
 
 }  // namespace
 
-PanelDiagnosis::PanelDiagnosis(views::RerunPanel* panel, rerun::RerunSession* session, AddRun addRun, QObject* parent)
+RerunExperiments::RerunExperiments(views::RerunPanel* panel, rerun::RerunSession* session, AddRun addRun,
+                                   QObject* parent)
     : QObject(parent), panel_(panel), session_(session), addRun_(std::move(addRun)) {
-    views::ExperimentsView* view = panel_->diagnosis();
-    connect(panel_, &views::RerunPanel::diagnoseRequested, this, &PanelDiagnosis::plan);
-    connect(view, &views::ExperimentsView::startRequested, this, &PanelDiagnosis::start);
-    connect(view, &views::ExperimentsView::cancelRequested, this, &PanelDiagnosis::cancel);
-    connect(view, &views::ExperimentsView::exportRequested, this, &PanelDiagnosis::exportTo);
+    views::ExperimentsView* view = panel_->experiments();
+    connect(panel_, &views::RerunPanel::experimentsRequested, this, &RerunExperiments::plan);
+    connect(view, &views::ExperimentsView::startRequested, this, &RerunExperiments::start);
+    connect(view, &views::ExperimentsView::cancelRequested, this, &RerunExperiments::cancel);
+    connect(view, &views::ExperimentsView::exportRequested, this, &RerunExperiments::exportTo);
 }
 
-PanelDiagnosis::~PanelDiagnosis() = default;
+RerunExperiments::~RerunExperiments() = default;
 
-bool PanelDiagnosis::running() const { return running_; }
+bool RerunExperiments::running() const { return running_; }
 
-const experiments::ExperimentsResult* PanelDiagnosis::result() const {
+const experiments::ExperimentsResult* RerunExperiments::result() const {
     if (runner_) return &runner_->result();
     return prepared_ ? &prepared_->result : nullptr;
 }
 
-void PanelDiagnosis::plan(const QJsonObject& request) {
-    views::ExperimentsView* view = panel_->diagnosis();
+void RerunExperiments::plan(const QJsonObject& request) {
+    views::ExperimentsView* view = panel_->experiments();
     if (running() || session_->running()) {
         panel_->setStatus(tr("A run is going on: wait until it ends."));
         return;
@@ -70,7 +71,7 @@ void PanelDiagnosis::plan(const QJsonObject& request) {
         const QJsonObject recipeJson = request["recipe"].toObject();
         const QByteArray bytes = QJsonDocument(recipeJson).toJson(QJsonDocument::Compact);
         const std::string name = recipeJson["name"].toString().toStdString();
-        recipe = experiments::diagnoseRecipeFromJson(nlohmann::json::parse(bytes.begin(), bytes.end()), name);
+        recipe = experiments::experimentRecipeFromJson(nlohmann::json::parse(bytes.begin(), bytes.end()), name);
         prepared->base = session_->requestFor(request);
     } catch (const std::exception& e) {
         view->showMessage(tr("Cannot diagnose: %1").arg(text(e.what())));
@@ -82,7 +83,7 @@ void PanelDiagnosis::plan(const QJsonObject& request) {
     result.runB = request["run_b"].toString().toStdString();
     result.recipe = recipe.path;
     result.backend = request["backend"].toString().toStdString();
-    // The full compare (edge features and cause included), as `meshdiff diagnose` plans from.
+    // The full compare (edge features and cause included), as `meshdiff experiments` plans from.
     views::runInBackground([this, prepared, recipe = std::move(recipe)] {
         try {
             const Comparison pair = compareRuns(prepared->result.runA, prepared->result.runB, CompareOptions{});
@@ -95,9 +96,9 @@ void PanelDiagnosis::plan(const QJsonObject& request) {
     });
 }
 
-void PanelDiagnosis::showPlan(std::shared_ptr<Prepared> prepared) {
+void RerunExperiments::showPlan(std::shared_ptr<Prepared> prepared) {
     if (prepared->generation != generation_ || running()) return;
-    views::ExperimentsView* view = panel_->diagnosis();
+    views::ExperimentsView* view = panel_->experiments();
     if (!prepared->error.isEmpty()) {
         view->showMessage(tr("Cannot diagnose: %1").arg(prepared->error));
         return;
@@ -123,11 +124,11 @@ void PanelDiagnosis::showPlan(std::shared_ptr<Prepared> prepared) {
     panel_->setStatus(result.plan.experiments.empty()
                           ? tr("No experiment to run.")
                           : tr("Diagnose: the plan is shown below; nothing runs until Start."));
-    panel_->revealDiagnosis();
+    panel_->revealExperiments();
     emit planShown(int(rows.size()));
 }
 
-void PanelDiagnosis::start() {
+void RerunExperiments::start() {
     if (!prepared_ || running() || prepared_->result.plan.experiments.empty()) return;
     if (session_->running()) {
         panel_->setStatus(tr("A run is going on: wait until it ends."));
@@ -150,7 +151,7 @@ void PanelDiagnosis::start() {
             [this, total](int index, const QString& id) {
                 panel_->setStatus(tr("Experiment %1/%2: %3…").arg(index + 1).arg(total).arg(id));
                 panel_->appendLog(tr("== experiment %1/%2: %3\n").arg(index + 1).arg(total).arg(id));
-                panel_->setDiagnosing(true);  // busy until the job prints progress
+                panel_->setExperimentsRunning(true);  // busy until the job prints progress
                 showRow(index, tr("running…"));
             });
     connect(runner, &experiments::ExperimentRunner::logText, panel_, &views::RerunPanel::appendLog);
@@ -163,20 +164,20 @@ void PanelDiagnosis::start() {
                 panel_->appendLog(tr("== %1: %2\n").arg(id, status));
                 showRow(index);
             });
-    connect(runner, &experiments::ExperimentRunner::finished, this, &PanelDiagnosis::onFinished);
+    connect(runner, &experiments::ExperimentRunner::finished, this, &RerunExperiments::onFinished);
     panel_->log()->clear();
-    panel_->setDiagnosing(true);
-    panel_->diagnosis()->setRunning(true);
+    panel_->setExperimentsRunning(true);
+    panel_->experiments()->setRunning(true);
     runner->start();
 }
 
-void PanelDiagnosis::cancel() {
+void RerunExperiments::cancel() {
     if (!running()) return;
     panel_->setStatus(tr("Cancelling: the running experiment is stopped, the rest are not run…"));
     runner_->cancel();
 }
 
-void PanelDiagnosis::showRow(int index, const QString& state) {
+void RerunExperiments::showRow(int index, const QString& state) {
     const auto* result = this->result();
     if (!result || index < 0 || std::size_t(index) >= result->evidence.size()) return;
     const auto& row = result->evidence[std::size_t(index)];
@@ -191,10 +192,10 @@ void PanelDiagnosis::showRow(int index, const QString& state) {
     else if (!row.shows.empty()) shown.shows = text(row.shows);
     else if (row.status == "succeeded") shown.shows = tr("measured; judged when all have run");
     else shown.shows = text(row.status) + (row.reason.empty() ? QString() : QStringLiteral(": ") + text(row.reason));
-    panel_->diagnosis()->setRow(index, shown);
+    panel_->experiments()->setRow(index, shown);
 }
 
-void PanelDiagnosis::onFinished() {
+void RerunExperiments::onFinished() {
     running_ = false;
     const auto& result = runner_->result();
     for (int i = 0; i < int(result.evidence.size()); ++i) showRow(i);
@@ -203,21 +204,21 @@ void PanelDiagnosis::onFinished() {
     QString verdict = text(result.verdict.text);
     if (runner_->cancelled())
         verdict = tr("Cancelled after %1 of %2 experiments. ").arg(ran).arg(result.evidence.size()) + verdict;
-    panel_->setDiagnosing(false);
+    panel_->setExperimentsRunning(false);
     panel_->setProgress(1.0);
     panel_->setStatus(runner_->cancelled() ? tr("Diagnosis cancelled.")
                                            : tr("Diagnosis finished: cause %1.").arg(text(result.verdict.cause)));
-    panel_->diagnosis()->showVerdict(verdict);
-    panel_->revealDiagnosis();
+    panel_->experiments()->showVerdict(verdict);
+    panel_->revealExperiments();
     emit finished(verdict);
 }
 
-void PanelDiagnosis::exportTo(const QString& path) {
+void RerunExperiments::exportTo(const QString& path) {
     const auto* result = this->result();
     if (!result) return;
     const std::string body = path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)
-                                 ? experiments::diagnoseResultToJson(*result).dump(2) + "\n"
-                                 : experiments::diagnoseResultToMarkdown(*result);
+                                 ? experiments::experimentsResultToJson(*result).dump(2) + "\n"
+                                 : experiments::experimentsResultToMarkdown(*result);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(body.data(), qint64(body.size())) != qint64(body.size()))
         panel_->setStatus(tr("Cannot write %1").arg(path));

@@ -22,17 +22,17 @@ struct ExperimentsResult;
 
 namespace meshdiff::gui {
 
-// The Diagnose action of the Rerun panel (docs/diagnosis.md, "In the window"): compares A and B
-// off the GUI thread and shows the plan; on Start runs it with ExperimentRunner through the panel's
-// back-end (each rerun's compares on the background pool), fills the evidence table, adds each
-// experiment's run to the Runs panel, shows the verdict and exports it.
-class PanelDiagnosis : public QObject {
+// The Rerun panel's experiments (docs/experiments.md, "In the window"), the RerunController's
+// helper: compares A and B off the GUI thread and shows the plan; on Start runs it with ExperimentRunner through the
+// panel's back-end (each rerun's compares on the background pool), fills the evidence table, adds each experiment's run
+// to the Runs panel, shows the verdict and exports it.
+class RerunExperiments : public QObject {
     Q_OBJECT
 public:
     // `addRun` lists a finished experiment's run folder in the window and returns its letter.
     using AddRun = std::function<QString(const QString& folder)>;
-    PanelDiagnosis(views::RerunPanel* panel, rerun::RerunSession* session, AddRun addRun, QObject* parent);
-    ~PanelDiagnosis() override;
+    RerunExperiments(views::RerunPanel* panel, rerun::RerunSession* session, AddRun addRun, QObject* parent);
+    ~RerunExperiments() override;
 
     bool running() const;
     const experiments::ExperimentsResult* result() const;  // the plan, then the evidence; null before a plan

@@ -163,12 +163,43 @@ void printFields(std::ostream& out, const FieldsComparison& f, bool perField) {
         }
         out << "\n";
     }
+    if (f.firstDivergence) {
+        out << "first divergence  " << firstDivergenceText(*f.firstDivergence) << "\n";
+    } else if (f.perLead.size() > 1) {
+        out << "first divergence  none: every lead is bit-identical\n";
+    }
     if (rollout) printLeadTable(out, f);
     for (const auto& line : f.leadsNotLinedUp) out << "  not lined up: " << line << "\n";
     for (const auto& note : f.notes) out << "  note: " << note << "\n";
 }
 
 }  // namespace
+
+std::string latLonText(double lat, double lon) {
+    lon = std::remainder(lon, 360.0);  // (-180°, 180°]
+    if (lon == -180) lon = 180;
+    return format("%.1f°", std::abs(lat)) + (lat < 0 ? "S" : "N") + " " + format("%.1f°", std::abs(lon)) +
+           (lon < 0 ? "W" : "E");
+}
+
+std::string firstDivergenceText(const FirstDivergence& d) {
+    std::string text = d.hours ? format("+%g h", *d.hours) : "index " + std::to_string(d.leadIndex);
+    text += " (lead " + std::to_string(d.leadIndex) + "): " + std::to_string(d.fields.size()) +
+            (d.fields.size() == 1 ? " field (" + d.fields.front() + ")" : " fields");
+    if (d.points.empty()) return text + "; only NaN/inf positions differ";
+    const DivergencePoint& p = d.points.front();
+    text += "; largest at " + latLonText(p.lat, p.lon) + " (" + p.field + ", |A-B| " + format("%.3g", p.absDiff) + ")";
+    if (d.nearGraphDifference) {
+        std::size_t near = 0;
+        for (const DivergencePoint& q : d.points) near += q.nearGraphDifference.value_or(false);
+        if (p.nearGraphDifference.value_or(false)) text += ", near a graph difference";
+        else if (near > 0)
+            text += ", " + std::to_string(near) + " of " + std::to_string(d.points.size()) +
+                    " largest cells near a graph difference";
+        else text += ", not near a graph difference";
+    }
+    return text;
+}
 
 void printCompareSummary(std::ostream& out, const Comparison& c, bool perField) {
     printRun(out, 'A', c.a);

@@ -241,6 +241,8 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
         if (scope.around) l.nearEnergy.resize(perLeadCount);
     }
 
+    std::optional<FirstDivergenceFinder> divergence;
+    if (scope.everyLead) divergence.emplace(common.size());
     const std::vector<std::uint8_t> nearPoints =
         scope.around ? nearMask(*scope.around, alignment) : std::vector<std::uint8_t>{};
     // Read step i+1 while step i is being compared; A and B are read side by side. One field ×
@@ -289,8 +291,15 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
                 std::unique_ptr<LoadedStep> loaded(raw);
                 const Step& s = loaded->step;
                 const std::size_t k = s.field * members.pairs.size() + s.member;
-                c.perLead[s.lead].perField[k] = computeFieldMetrics(loaded->a, loaded->b, alignment);
+                // Each row's max |A − B| while a lead before this one may still differ first.
+                const bool divergenceWanted = divergence && divergence->wants(s.lead);
+                std::vector<double> rowMaxAbs;
+                c.perLead[s.lead].perField[k] = computeFieldMetrics(loaded->a, loaded->b, alignment, nullptr, 1,
+                                                                    divergenceWanted ? &rowMaxAbs : nullptr);
                 judgeField(c.perLead[s.lead].perField[k], tolerance);
+                if (divergenceWanted)
+                    divergence->add(s.lead, s.field, c.perLead[s.lead].perField[k], loaded->a, loaded->b, alignment,
+                                    &rowMaxAbs);
                 if (scope.around)
                     c.perLead[s.lead].nearEnergy[k] = measureNearAndElsewhere(
                         loaded->a, loaded->b, alignment, *scope.around, nearPoints, c.perLead[s.lead].perField[k]);
@@ -304,6 +313,13 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
     for (std::size_t p = 0; p < c.perLead.size(); ++p) {
         summarize(c.perLead[p]);
         if (spread.alignment) c.perLead[p].spread = summarizeSpread(spreads[p], spread.label);
+    }
+    if (divergence) {
+        c.firstDivergence = divergence->result(common, a.grid(), scope.around);
+        if (c.firstDivergence) {
+            c.firstDivergence->leadIndex = c.perLead[c.firstDivergence->lead].index;
+            c.firstDivergence->hours = c.perLead[c.firstDivergence->lead].hours;
+        }
     }
     if (!c.perLead.empty()) c.showLead(c.shownLead);
     return c;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compare/CompareProgress.h"
+#include "compare/FirstDivergence.h"
 #include "diagnose/Diagnosis.h"
 #include "diagnose/DiffNeighbourhood.h"
 #include "features/EdgeFeatureDrift.h"
@@ -60,6 +61,9 @@ struct FieldsComparison {
     std::size_t shownLead = 0;                 // position in perLead of the top-level values
     std::vector<std::string> leadsNotLinedUp;  // "lead 30 h: only in B"
     std::vector<std::string> notes;            // how leads and members were lined up
+    // The first lead at which A and B are not bit-identical and where (compare/FirstDivergence.h);
+    // none when every lead is, or when only one lead was compared (RolloutScope::everyLead false).
+    std::optional<FirstDivergence> firstDivergence;
 
     void showLead(std::size_t position);  // the top-level values become perLead[position]'s
 };

@@ -139,6 +139,28 @@ nlohmann::json leadToJson(const LeadComparison& l) {
     return j;
 }
 
+nlohmann::json optionalBool(const std::optional<bool>& value) {
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+nlohmann::json firstDivergenceToJson(const std::optional<FirstDivergence>& d) {
+    if (!d) return nullptr;
+    nlohmann::json points = nlohmann::json::array();
+    for (const DivergencePoint& p : d->points) {
+        points.push_back({{"field", p.field},
+                          {"lat", p.lat},
+                          {"lon", p.lon},
+                          {"grid_index", p.gridIndex},
+                          {"abs_diff", p.absDiff},
+                          {"near_graph_difference", optionalBool(p.nearGraphDifference)}});
+    }
+    return {{"lead_index", d->leadIndex},
+            {"lead_hours", hoursToJson(d->hours)},
+            {"fields", d->fields},
+            {"points", points},
+            {"near_graph_difference", optionalBool(d->nearGraphDifference)}};
+}
+
 nlohmann::json fieldsToJson(const FieldsComparison& f, const FieldTolerance& tolerance) {
     nlohmann::json perLead = nlohmann::json::array();
     for (const auto& l : f.perLead) perLead.push_back(leadToJson(l));
@@ -163,6 +185,7 @@ nlohmann::json fieldsToJson(const FieldsComparison& f, const FieldTolerance& tol
             {"per_field", perFieldToJson(f.perField, f.members, near)},
             {"lead", shown},
             {"per_lead", perLead},
+            {"first_divergence", firstDivergenceToJson(f.firstDivergence)},
             {"leads_not_lined_up", f.leadsNotLinedUp},
             {"notes", f.notes}};
 }

@@ -97,7 +97,7 @@ MESHDIFF_AVX2_CLONES void accumulateRowF32(const float* a, const float* b, std::
 template <class TA, class TB>
 Sums accumulate(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t nlonA, std::size_t nlonB,
                 const GridAlignment& al, const std::vector<double>& rowWeights, const std::vector<std::uint8_t>* mask,
-                std::uint8_t maskValue) {
+                std::uint8_t maskValue, std::vector<double>* rowMaxAbs) {
     double shift = 0;
     for (TA v : a) {
         if (std::isfinite(double(v))) {
@@ -107,35 +107,47 @@ Sums accumulate(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t 
     }
     const std::size_t ni = al.latA.size(), nj = al.lonA.size();
     const bool contiguous = al.identical && nlonA == nj && nlonB == nj && !mask;
-    auto rows = [&](const tbb::blocked_range<std::size_t>& range, Sums s) {
-        for (std::size_t i = range.begin(); i != range.end(); ++i) {
-            const TA* rowA = a.data() + al.latA[i] * nlonA;
-            const TB* rowB = b.data() + al.latB[i] * nlonB;
-            const double weight = rowWeights.empty() ? 0.0 : rowWeights[i];
-            if constexpr (std::is_same_v<TA, float> && std::is_same_v<TB, float>) {
-                if (contiguous) {
-                    accumulateRowF32(rowA, rowB, nj, shift, weight, s);
-                    continue;
-                }
-            }
-            // The unweighted sums point by point as before (the same digits); the row's own sums
-            // beside them for its weight.
-            Sums row;
+    auto addRow = [&](std::size_t i, Sums& s) {
+        const TA* rowA = a.data() + al.latA[i] * nlonA;
+        const TB* rowB = b.data() + al.latB[i] * nlonB;
+        const double weight = rowWeights.empty() ? 0.0 : rowWeights[i];
+        if constexpr (std::is_same_v<TA, float> && std::is_same_v<TB, float>) {
             if (contiguous) {
-                for (std::size_t j = 0; j < nj; ++j) {
-                    s.add(double(rowA[j]), double(rowB[j]), shift);
-                    row.add(double(rowA[j]), double(rowB[j]), shift);
-                }
-                s.addWeightedRow(row, weight);
-                continue;
+                accumulateRowF32(rowA, rowB, nj, shift, weight, s);
+                return;
             }
-            const std::uint8_t* rowMask = mask ? mask->data() + i * nj : nullptr;
+        }
+        // The unweighted sums point by point as before (the same digits); the row's own sums
+        // beside them for its weight.
+        Sums row;
+        if (contiguous) {
             for (std::size_t j = 0; j < nj; ++j) {
-                if (rowMask && rowMask[j] != maskValue) continue;
-                s.add(double(rowA[al.lonA[j]]), double(rowB[al.lonB[j]]), shift);
-                row.add(double(rowA[al.lonA[j]]), double(rowB[al.lonB[j]]), shift);
+                s.add(double(rowA[j]), double(rowB[j]), shift);
+                row.add(double(rowA[j]), double(rowB[j]), shift);
             }
             s.addWeightedRow(row, weight);
+            return;
+        }
+        const std::uint8_t* rowMask = mask ? mask->data() + i * nj : nullptr;
+        for (std::size_t j = 0; j < nj; ++j) {
+            if (rowMask && rowMask[j] != maskValue) continue;
+            s.add(double(rowA[al.lonA[j]]), double(rowB[al.lonB[j]]), shift);
+            row.add(double(rowA[al.lonA[j]]), double(rowB[al.lonB[j]]), shift);
+        }
+        s.addWeightedRow(row, weight);
+    };
+    // The row's own max |A − B| when asked: the running max set aside, then put back (the same result).
+    auto rows = [&](const tbb::blocked_range<std::size_t>& range, Sums s) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+            if (!rowMaxAbs) {
+                addRow(i, s);
+                continue;
+            }
+            const double carried = s.maxAbs;
+            s.maxAbs = 0;
+            addRow(i, s);
+            (*rowMaxAbs)[i] = s.maxAbs;
+            s.maxAbs = std::max(carried, s.maxAbs);
         }
         return s;
     };
@@ -151,18 +163,21 @@ Sums accumulate(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t 
 }  // namespace
 
 FieldMetrics computeFieldMetrics(const Field& a, const Field& b, const GridAlignment& al,
-                                 const std::vector<std::uint8_t>* mask, std::uint8_t maskValue) {
+                                 const std::vector<std::uint8_t>* mask, std::uint8_t maskValue,
+                                 std::vector<double>* rowMaxAbs) {
     if (mask && mask->size() != al.size()) {
         throw Error(a.name, "region mask has " + std::to_string(mask->size()) + " points, the aligned grid " +
                                 std::to_string(al.size()));
     }
+    if (rowMaxAbs) rowMaxAbs->assign(al.latA.size(), 0.0);
     // Without the compared rows' latitudes the weights stay empty and the weighted sums 0.
     const std::vector<double> rowWeights =
         al.lat.size() == al.latA.size() ? latitudeAreaWeights(al.lat) : std::vector<double>{};
-    const Sums s =
-        std::visit([&](const auto& va,
-                       const auto& vb) { return accumulate(va, vb, a.nlon, b.nlon, al, rowWeights, mask, maskValue); },
-                   a.values, b.values);
+    const Sums s = std::visit(
+        [&](const auto& va, const auto& vb) {
+            return accumulate(va, vb, a.nlon, b.nlon, al, rowWeights, mask, maskValue, rowMaxAbs);
+        },
+        a.values, b.values);
 
     FieldMetrics m;
     m.name = a.name;

@@ -212,12 +212,9 @@ Comparison compareRuns(const std::string& pathA, const std::string& pathB, const
         PreparedGraph bAsFiled;
         if (renumbered) {
             bAsFiled = std::move(b.prepared);
-            if (options.keepInputs) {
-                b.kept = std::make_shared<const MeshGraph>(std::move(renumbered->graph));
-                b.view = viewOf(*b.kept);
-            } else {
-                b.view = viewOf(renumbered->graph);
-            }
+            // Held by the side: the drift reads it after this block, beside the fields.
+            b.kept = std::make_shared<const MeshGraph>(std::move(renumbered->graph));
+            b.view = viewOf(*b.kept);
             b.prepared = prepareGraph(b.view);
             if (framesNow) b.frames = graphEdgeFrames(b.view, driftOptions.features);
         }

@@ -118,21 +118,15 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
     }
     Comparison& c = pair->comparison;
     const std::shared_ptr<KeptInputs> kept = std::exchange(c.kept, nullptr);
-    if (!c.graph) {  // one graph only: shown, not diffed
-        pair->graphA = kept->graphA;
-        pair->graphB = kept->graphB;
-        if (pair->graphA) pair->ballRadiusA = radiusOf(c.a, *pair->graphA);
-        if (pair->graphB) pair->ballRadiusB = radiusOf(c.b, *pair->graphB);
-        pair->runRows = views::runComparisonRows(c.a, c.b, std::string(), std::string());
-    }
+    // The graphs, their radii and the run rows came with stages.graphsDiffed, which runs without graphs too.
     if (c.fields && kept->fieldsA) {
         auto open = std::make_shared<OpenFieldPair>();
         open->a = kept->fieldsA;
         open->b = kept->fieldsB;
         open->alignment = kept->alignment;
         pair->fields = std::move(open);
-        const LeadComparison& shown = c.fields->perLead.at(c.fields->shownLead);
-        pair->fieldRows = tableRows(shown).front();
+        if (!c.fields->perLead.empty())  // none when no lead lines up
+            pair->fieldRows = tableRows(c.fields->perLead[c.fields->shownLead]).front();
     }
     if (cancel.load()) throw LoadCancelled{};
     pair->seconds = seconds();

@@ -84,6 +84,7 @@ std::optional<MemberSpread> summarizeSpread(const std::vector<std::optional<Fiel
     if (rel.empty()) return std::nullopt;
     s.medianRelRms = median(rel);
     s.count = rel.size();
+    s.perField = metrics;
     return s;
 }
 

@@ -15,6 +15,7 @@
 #include "fields/FieldMetrics.h"
 #include "fields/FieldSource.h"
 #include "fields/FieldTolerance.h"
+#include "fields/Regions.h"
 #include "fragility/DiffRisk.h"
 #include "graph/GraphDiff.h"
 #include "run/RunFolder.h"
@@ -28,6 +29,9 @@ struct MemberSpread {
     std::string run;               // the third run's fields file, when it is against a run
     double maxRelRms = 0, medianRelRms = 0;
     std::size_t count = 0;  // fields measured
+    // A (member 0) against the yardstick, one per compared field in A's field order (not per
+    // member); none where the spread was not measured (the field is missing from the third run).
+    std::vector<std::optional<FieldMetrics>> perField;
 };
 
 // One lead of A lined up with one lead of B.
@@ -61,6 +65,7 @@ struct FieldsComparison {
     std::size_t shownLead = 0;                 // position in perLead of the top-level values
     std::vector<std::string> leadsNotLinedUp;  // "lead 30 h: only in B"
     std::vector<std::string> notes;            // how leads and members were lined up
+    std::vector<Region> regions;               // what FieldMetrics::regions are measured over, in order
     // The first lead at which A and B are not bit-identical and where (compare/FirstDivergence.h);
     // none when every lead is, or when only one lead was compared (RolloutScope::everyLead false).
     std::optional<FirstDivergence> firstDivergence;
@@ -102,8 +107,9 @@ struct CompareOptions {
     bool diagnose = true;                  // say why the fields differ (Comparison::diagnosis)
     std::optional<double> lead;            // hours of the lead shown at top level (an index when no file gives hours)
     std::optional<std::string> spreadRun;  // a third run whose difference from A is the yardstick
-    CompareProgressCallback progress;      // after each field × lead × member read (compare/CompareProgress.h)
-    const CancelFlag* cancel = nullptr;    // when set, compareRuns throws CompareCancelled
+    std::vector<Region> regions = standardRegions();  // each field's area-weighted numbers over these too
+    CompareProgressCallback progress;    // after each field × lead × member read (compare/CompareProgress.h)
+    const CancelFlag* cancel = nullptr;  // when set, compareRuns throws CompareCancelled
     // Every lead and member (the command line), or only the shown lead's first member (the
     // window's first table; it compares the other leads as the user steps to them).
     bool everyLead = true, everyMember = true;
@@ -152,6 +158,7 @@ struct RolloutScope {
     const FieldSource* spreadRun = nullptr;
     // Where the graphs differ, on A's grid: each field's Σ(A−B)² near it goes to nearEnergy.
     const DiffNeighbourhood* around = nullptr;
+    std::vector<Region> regions = standardRegions();  // FieldMetrics::regions
     CompareProgressCallback progress;
     const CancelFlag* cancel = nullptr;
 };

@@ -164,7 +164,8 @@ Sums accumulate(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t 
 
 FieldMetrics computeFieldMetrics(const Field& a, const Field& b, const GridAlignment& al,
                                  const std::vector<std::uint8_t>* mask, std::uint8_t maskValue,
-                                 std::vector<double>* rowMaxAbs) {
+                                 std::vector<double>* rowMaxAbs, const std::vector<RegionSelection>* regions) {
+    (void)regions;  // per-region sums: being implemented
     if (mask && mask->size() != al.size()) {
         throw Error(a.name, "region mask has " + std::to_string(mask->size()) + " points, the aligned grid " +
                                 std::to_string(al.size()));

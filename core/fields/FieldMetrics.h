@@ -6,6 +6,7 @@
 
 #include "fields/Field.h"
 #include "fields/LatLonGrid.h"
+#include "fields/Regions.h"
 
 namespace meshdiff {
 
@@ -23,6 +24,7 @@ struct AreaWeightedMetrics {
 struct FieldMetrics {
     std::string name;
     std::string units;
+    std::string levelUnits;  // FieldSource::levelUnits of A (compareFieldSources sets it)
     // sqrt(mean((A−B)²)) / std(A), population std. NaN when undefined: std(A) is 0 or no point is
     // finite in both (`note` says which); such a field is judged by maxAbs and the NaN masks.
     double relRms = 0;
@@ -36,6 +38,8 @@ struct FieldMetrics {
     std::size_t comparedPoints = 0;  // finite in both
     std::size_t nonFiniteA = 0, nonFiniteB = 0;
     AreaWeightedMetrics areaWeighted;
+    // The same over each region asked for (computeFieldMetrics' `regions`), in that order.
+    std::vector<AreaWeightedMetrics> regions;
     std::string note;             // why rel RMS or corr is undefined; empty when both are defined
     bool withinTolerance = true;  // set by judgeField (fields/FieldTolerance.h)
 
@@ -45,9 +49,11 @@ struct FieldMetrics {
 // Compares A and B on the aligned points. When `mask` is given (one byte per aligned point,
 // index i*alignment.lonA.size()+j), only points whose mask byte equals `maskValue` count. When
 // `rowMaxAbs` is given it receives each aligned row's max |A−B| (row i of alignment.latA; 0 where
-// no point is finite in both), at no cost to the other numbers.
+// no point is finite in both), at no cost to the other numbers. Each of `regions` (fields/Regions.h,
+// selectRegion on the same alignment) gets its area-weighted numbers in FieldMetrics::regions.
 FieldMetrics computeFieldMetrics(const Field& a, const Field& b, const GridAlignment& alignment,
                                  const std::vector<std::uint8_t>* mask = nullptr, std::uint8_t maskValue = 1,
-                                 std::vector<double>* rowMaxAbs = nullptr);
+                                 std::vector<double>* rowMaxAbs = nullptr,
+                                 const std::vector<RegionSelection>* regions = nullptr);
 
 }  // namespace meshdiff

@@ -33,6 +33,9 @@ public:
     // members() (member 0 when there are none); the defaults describe a single 2-D slice.
     virtual std::vector<LeadTime> leads() const { return {LeadTime{}}; }
     virtual std::vector<int> members() const { return {}; }  // member numbers, in file order
+    // The unit of the level in a "variable@level" name ("hPa"); empty without a level or when
+    // the file does not say.
+    virtual std::string levelUnits(const std::string& /*field*/) const { return {}; }
     virtual Field loadAt(const std::string& name, std::size_t lead, std::size_t member) const;
     // As loadAt, into `into`, whose buffer is reused when it fits: a rollout's thousands of fields
     // then need no fresh memory (zeroing new pages cost a sixth of a NetCDF rollout's time).

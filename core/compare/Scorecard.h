@@ -1,0 +1,56 @@
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare/Comparison.h"
+
+namespace meshdiff {
+
+// The reproducibility scorecard (as DeepMind compared H100 against TPU v4, laid out as
+// WeatherBench 2's scorecards): one row per variable and level, one column per lead, each cell
+// the difference of A and B measured against its yardstick.
+enum class ScorecardMetric {
+    RatioToSpread,  // area-weighted RMS(A − B) / area-weighted RMS(spread pair): 1 = as large as the spread
+    RelRms,         // no spread measured: area-weighted rel RMS of A − B
+};
+
+struct ScorecardRow {
+    std::string field;            // the field's name in the files ("temperature@850")
+    std::string variable;         // "temperature"
+    std::optional<double> level;  // 850; none for a surface field
+    std::string levelLabel;       // "850" as written; empty without a level
+    std::string units;            // the field's units
+};
+
+struct Scorecard {
+    ScorecardMetric metric = ScorecardMetric::RelRms;
+    std::string region = "global";                 // Region::name the cells are measured over
+    std::vector<ScorecardRow> rows;                // variables stacked with their levels; surface ones single
+    std::vector<std::optional<double>> leadHours;  // one per column (FieldsComparison::perLead order)
+    std::vector<std::size_t> leadIndex;            // one per column: position along A's lead axis
+    // cells[row][column]; NaN where undefined (no spread measured there, a field constant in A, …).
+    std::vector<std::vector<double>> cells;
+    // The numbers behind each cell, for tooltips and tables; NaN where undefined.
+    std::vector<std::vector<double>> differenceRms, spreadRms, relRms;
+    // Where each row's field sits in FieldsComparison (member 0's entry of LeadComparison::perField).
+    std::vector<std::size_t> fieldPosition;
+
+    std::size_t leadCount() const { return leadHours.size(); }
+    // The cell is above the spread: RatioToSpread and cells[row][column] > 1.
+    bool aboveSpread(std::size_t row, std::size_t column) const;
+};
+
+// From every lead of a comparison, over `region` (a name in FieldsComparison::regions; "global" is
+// FieldMetrics::areaWeighted). Rows: the variables in A's field order of their first level, each
+// variable's levels from the highest number to the lowest (pressure levels from the ground up
+// read top-down as 1000 … 50 hPa in WeatherBench 2's tables, surface variables alone). Throws
+// meshdiff::Error when `region` is not one of the comparison's.
+Scorecard buildScorecard(const FieldsComparison& fields, const std::string& region = "global");
+
+// The JSON of issue "Speak the forecasters' language": {metric, region, rows: [{field, variable,
+// level, level_units?}], lead_hours, cells} with null for NaN.
+nlohmann::json scorecardToJson(const Scorecard& scorecard);
+
+}  // namespace meshdiff

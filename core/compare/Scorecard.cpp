@@ -13,13 +13,75 @@ namespace {
 
 constexpr double kUndefined = std::numeric_limits<double>::quiet_NaN();
 
+// One compared field at one lead: member 0's entry in LeadComparison::perField (the first entry
+// when no member 0 was compared) and its place in A's field order (MemberSpread::perField).
+struct FieldEntry {
+    std::size_t entry = 0, position = 0;
+};
+
+// perField is field-major, one entry per member pair.
+std::map<std::string, FieldEntry> fieldEntries(const LeadComparison& lead, std::vector<std::string>* order = nullptr) {
+    std::map<std::string, FieldEntry> entries;
+    std::size_t positions = 0;
+    for (std::size_t k = 0; k < lead.perField.size(); ++k) {
+        const std::string& name = lead.perField[k].name;
+        const bool memberZero = k < lead.members.size() && lead.members[k] == 0;
+        const auto [it, isNew] = entries.try_emplace(name, FieldEntry{k, positions});
+        if (isNew) {
+            ++positions;
+            if (order) order->push_back(name);
+        } else if (memberZero) {
+            it->second.entry = k;
+        }
+    }
+    return entries;
+}
+
+// WeatherBench 2's visualize_scorecard: variables on levels first (each one's levels from the
+// lowest number down, the order of a pressure axis), then the surface fields.
+std::vector<std::string> rowOrder(const std::vector<std::string>& names) {
+    std::vector<std::string> variables, surface;
+    std::map<std::string, std::vector<std::string>> levels;
+    for (const std::string& name : names) {
+        const FieldLevel split = splitFieldLevel(name);
+        if (split.levelLabel.empty()) {
+            surface.push_back(name);
+            continue;
+        }
+        if (!levels.count(split.variable)) variables.push_back(split.variable);
+        levels[split.variable].push_back(name);
+    }
+    std::vector<std::string> order;
+    for (const std::string& v : variables) {
+        std::vector<std::string>& stacked = levels[v];
+        std::stable_sort(stacked.begin(), stacked.end(), [](const std::string& x, const std::string& y) {
+            const auto lx = splitFieldLevel(x).level, ly = splitFieldLevel(y).level;
+            if (lx && ly) return *lx < *ly;
+            return lx.has_value() && !ly;  // levels that are not numbers last, as in the file
+        });
+        order.insert(order.end(), stacked.begin(), stacked.end());
+    }
+    order.insert(order.end(), surface.begin(), surface.end());
+    return order;
+}
+
 // FieldMetrics::areaWeighted for "global", else the region's entry; none when not measured.
 const AreaWeightedMetrics* inRegion(const FieldMetrics& m, std::optional<std::size_t> region) {
     if (!region) return &m.areaWeighted;
     return *region < m.regions.size() ? &m.regions[*region] : nullptr;
 }
 
+std::optional<std::size_t> regionPosition(const FieldsComparison& fields, const std::string& region) {
+    if (region == "global") return std::nullopt;
+    const auto found =
+        std::find_if(fields.regions.begin(), fields.regions.end(), [&](const Region& r) { return r.name == region; });
+    if (found == fields.regions.end()) throw Error("scorecard", "no region \"" + region + "\" was measured");
+    return std::size_t(found - fields.regions.begin());
+}
+
 nlohmann::json numberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
+
+nlohmann::json textOrNull(const std::string& text) { return text.empty() ? nlohmann::json() : nlohmann::json(text); }
 
 }  // namespace
 
@@ -30,67 +92,41 @@ bool Scorecard::aboveSpread(std::size_t row, std::size_t column) const {
 Scorecard buildScorecard(const FieldsComparison& fields, const std::string& region) {
     Scorecard card;
     card.region = region;
-    std::optional<std::size_t> regionIndex;
-    if (region != "global") {
-        const auto found = std::find_if(fields.regions.begin(), fields.regions.end(),
-                                        [&](const Region& r) { return r.name == region; });
-        if (found == fields.regions.end()) throw Error("scorecard", "no region \"" + region + "\" was measured");
-        regionIndex = std::size_t(found - fields.regions.begin());
-    }
+    const std::optional<std::size_t> regionIndex = regionPosition(fields, region);
     if (fields.perLead.empty()) return card;
-    const LeadComparison& first = fields.perLead.front();
-    // Field-major entries, one per member pair: a field's first entry is member 0's.
-    std::vector<std::size_t> firstEntry;
-    std::vector<std::string> names;
-    for (std::size_t k = 0; k < first.perField.size(); ++k) {
-        if (names.empty() || first.perField[k].name != names.back()) {
-            names.push_back(first.perField[k].name);
-            firstEntry.push_back(k);
-        }
-    }
-    // Variables in the order of their first appearance; levels from the highest number down.
-    std::vector<std::string> variables;
-    std::map<std::string, std::vector<std::size_t>> byVariable;
-    for (std::size_t f = 0; f < names.size(); ++f) {
-        const FieldLevel split = splitFieldLevel(names[f]);
-        if (!byVariable.count(split.variable)) variables.push_back(split.variable);
-        byVariable[split.variable].push_back(f);
-    }
-    std::vector<std::size_t> order;
-    for (const std::string& v : variables) {
-        std::vector<std::size_t> members = byVariable[v];
-        std::stable_sort(members.begin(), members.end(), [&](std::size_t x, std::size_t y) {
-            const auto lx = splitFieldLevel(names[x]).level, ly = splitFieldLevel(names[y]).level;
-            if (lx && ly) return *lx > *ly;
-            return !lx && ly.has_value();  // a surface row before the levels
-        });
-        order.insert(order.end(), members.begin(), members.end());
-    }
 
+    std::vector<std::string> names;
+    const std::map<std::string, FieldEntry> firstLead = fieldEntries(fields.perLead.front(), &names);
+    std::vector<std::map<std::string, FieldEntry>> leadEntries;
     bool anySpread = false;
-    for (const LeadComparison& lead : fields.perLead) anySpread = anySpread || lead.spread.has_value();
-    card.metric = anySpread ? ScorecardMetric::RatioToSpread : ScorecardMetric::RelRms;
     for (const LeadComparison& lead : fields.perLead) {
         card.leadHours.push_back(lead.hours);
         card.leadIndex.push_back(lead.index);
+        leadEntries.push_back(fieldEntries(lead));
+        anySpread = anySpread || lead.spread.has_value();
     }
+    card.metric = anySpread ? ScorecardMetric::RatioToSpread : ScorecardMetric::RelRms;
+
     const std::size_t columns = fields.perLead.size();
-    for (std::size_t f : order) {
-        const FieldLevel split = splitFieldLevel(names[f]);
-        const FieldMetrics& m0 = first.perField[firstEntry[f]];
-        card.rows.push_back({names[f], split.variable, split.level, split.levelLabel, m0.units});
-        card.fieldPosition.push_back(firstEntry[f]);
+    for (const std::string& name : rowOrder(names)) {
+        const FieldLevel split = splitFieldLevel(name);
+        const FieldMetrics& m0 = fields.perLead.front().perField[firstLead.at(name).entry];
+        card.rows.push_back({name, split.variable, split.level, split.levelLabel,
+                             split.levelLabel.empty() ? std::string() : m0.levelUnits, m0.units});
+        card.fieldPosition.push_back(firstLead.at(name).entry);
         std::vector<double> cell(columns, kUndefined), diff(columns, kUndefined), spread(columns, kUndefined),
             rel(columns, kUndefined);
         for (std::size_t c = 0; c < columns; ++c) {
             const LeadComparison& lead = fields.perLead[c];
-            if (firstEntry[f] >= lead.perField.size()) continue;
-            const AreaWeightedMetrics* d = inRegion(lead.perField[firstEntry[f]], regionIndex);
+            const auto at = leadEntries[c].find(name);
+            if (at == leadEntries[c].end()) continue;
+            const AreaWeightedMetrics* d = inRegion(lead.perField[at->second.entry], regionIndex);
             if (!d) continue;
             diff[c] = d->rms;
             rel[c] = d->relRms;
-            if (lead.spread && f < lead.spread->perField.size() && lead.spread->perField[f]) {
-                const AreaWeightedMetrics* s = inRegion(*lead.spread->perField[f], regionIndex);
+            const std::size_t p = at->second.position;
+            if (lead.spread && p < lead.spread->perField.size() && lead.spread->perField[p]) {
+                const AreaWeightedMetrics* s = inRegion(*lead.spread->perField[p], regionIndex);
                 if (s) spread[c] = s->rms;
             }
             if (card.metric == ScorecardMetric::RelRms) {
@@ -110,9 +146,10 @@ Scorecard buildScorecard(const FieldsComparison& fields, const std::string& regi
 nlohmann::json scorecardToJson(const Scorecard& card) {
     nlohmann::json rows = nlohmann::json::array();
     for (const ScorecardRow& r : card.rows) {
-        nlohmann::json row = {{"field", r.field}, {"variable", r.variable}};
-        row["level"] = r.level ? nlohmann::json(*r.level) : nlohmann::json();
-        rows.push_back(row);
+        rows.push_back({{"field", r.field},
+                        {"variable", r.variable},
+                        {"level", r.level ? nlohmann::json(*r.level) : nlohmann::json()},
+                        {"level_units", textOrNull(r.levelUnits)}});
     }
     nlohmann::json hours = nlohmann::json::array();
     for (const auto& h : card.leadHours) hours.push_back(h ? nlohmann::json(*h) : nlohmann::json());

@@ -21,6 +21,7 @@ struct ScorecardRow {
     std::string variable;         // "temperature"
     std::optional<double> level;  // 850; none for a surface field
     std::string levelLabel;       // "850" as written; empty without a level
+    std::string levelUnits;       // the level axis's units ("hPa"); empty when unknown or without a level
     std::string units;            // the field's units
 };
 
@@ -43,14 +44,15 @@ struct Scorecard {
 };
 
 // From every lead of a comparison, over `region` (a name in FieldsComparison::regions; "global" is
-// FieldMetrics::areaWeighted). Rows: the variables in A's field order of their first level, each
-// variable's levels from the highest number to the lowest (pressure levels from the ground up
-// read top-down as 1000 … 50 hPa in WeatherBench 2's tables, surface variables alone). Throws
+// FieldMetrics::areaWeighted), with A's member 0 (the spread's side). Rows as WeatherBench 2's
+// visualize_scorecard lays them out: first the variables on levels, in A's field order of their
+// first appearance, each with its levels stacked from the lowest number down (50 … 1000 hPa, the
+// order of its level axis); then the surface fields, one row each, in A's field order. Throws
 // meshdiff::Error when `region` is not one of the comparison's.
 Scorecard buildScorecard(const FieldsComparison& fields, const std::string& region = "global");
 
-// The JSON of issue "Speak the forecasters' language": {metric, region, rows: [{field, variable,
-// level, level_units?}], lead_hours, cells} with null for NaN.
+// {metric, region, rows: [{field, variable, level, level_units}], lead_hours, cells} with null for
+// NaN (and for a missing level or level unit).
 nlohmann::json scorecardToJson(const Scorecard& scorecard);
 
 }  // namespace meshdiff

@@ -13,24 +13,27 @@ namespace {
 
 constexpr double kUndefined = std::numeric_limits<double>::quiet_NaN();
 
-// One compared field at one lead: member 0's entry in LeadComparison::perField (the first entry
-// when no member 0 was compared) and its place in A's field order (MemberSpread::perField).
+// One compared field at one lead: the entry in LeadComparison::perField of the member the spread
+// is measured from (MemberSpread::memberA; the field's first entry without such a spread) and the
+// field's place in A's field order (MemberSpread::perField).
 struct FieldEntry {
     std::size_t entry = 0, position = 0;
 };
 
 // perField is field-major, one entry per member pair.
 std::map<std::string, FieldEntry> fieldEntries(const LeadComparison& lead, std::vector<std::string>* order = nullptr) {
+    std::optional<int> spreadMember;
+    if (lead.spread && lead.spread->run.empty()) spreadMember = lead.spread->memberA;
     std::map<std::string, FieldEntry> entries;
     std::size_t positions = 0;
     for (std::size_t k = 0; k < lead.perField.size(); ++k) {
         const std::string& name = lead.perField[k].name;
-        const bool memberZero = k < lead.members.size() && lead.members[k] == 0;
+        const bool spreadSide = spreadMember && k < lead.members.size() && lead.members[k] == *spreadMember;
         const auto [it, isNew] = entries.try_emplace(name, FieldEntry{k, positions});
         if (isNew) {
             ++positions;
             if (order) order->push_back(name);
-        } else if (memberZero) {
+        } else if (spreadSide) {
             it->second.entry = k;
         }
     }

@@ -35,7 +35,8 @@ struct Scorecard {
     std::vector<std::vector<double>> cells;
     // The numbers behind each cell, for tooltips and tables; NaN where undefined.
     std::vector<std::vector<double>> differenceRms, spreadRms, relRms;
-    // Where each row's field sits in FieldsComparison (member 0's entry of LeadComparison::perField).
+    // Where each row's field sits in the first lead's LeadComparison::perField (the entry of the
+    // member the cells are measured from).
     std::vector<std::size_t> fieldPosition;
 
     std::size_t leadCount() const { return leadHours.size(); }
@@ -44,7 +45,8 @@ struct Scorecard {
 };
 
 // From every lead of a comparison, over `region` (a name in FieldsComparison::regions; "global" is
-// FieldMetrics::areaWeighted), with A's member 0 (the spread's side). Rows as WeatherBench 2's
+// FieldMetrics::areaWeighted), with A's member the spread is measured from (MemberSpread::memberA;
+// A's first member without a spread between members). Rows as WeatherBench 2's
 // visualize_scorecard lays them out: first the variables on levels, in A's field order of their
 // first appearance, each with its levels stacked from the lowest number down (50 … 1000 hPa, the
 // order of its level axis); then the surface fields, one row each, in A's field order. Throws

@@ -156,13 +156,15 @@ TEST(Scorecard, VariablesOnLevelsComeFirstInTheirOrderThenTheSurfaceFields) {
     EXPECT_TRUE(j["rows"][7]["level_units"].is_null());
 }
 
-TEST(Scorecard, MemberZerosEntryIsTheRow) {
+TEST(Scorecard, TheRowIsTheEntryOfTheMemberTheSpreadIsMeasuredFrom) {
     FieldsComparison fields;
     LeadComparison l;
     // Field-major: t (member 1, member 0), msl (member 1, member 0).
     l.perField = {metric("t", 9, 9), metric("t", 0.2, 0.02), metric("msl", 8, 8), metric("msl", 0.3, 0.03)};
     l.members = {1, 0, 1, 0};
     l.spread = spreadOf({0.4, 0.6});
+    l.spread->memberA = 0;
+    l.spread->memberB = 1;
     fields.perLead.push_back(l);
     const Scorecard card = buildScorecard(fields);
     EXPECT_EQ(fieldsOfRows(card), (std::vector<std::string>{"t", "msl"}));

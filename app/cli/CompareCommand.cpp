@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "cli/Command.h"
+#include "cli/CompareMarkdown.h"
 #include "cli/CompareProgressLine.h"
 #include "cli/CompareSummary.h"
 #include "cli/IsolatedRun.h"
@@ -19,7 +20,7 @@ namespace meshdiff::cli {
 namespace {
 
 struct CompareArgs {
-    std::string runA, runB, jsonPath;
+    std::string runA, runB, jsonPath, markdownPath;
     double tolerance = 0;
     std::vector<std::string> absoluteTolerances;  // "VALUE" or "FIELD=VALUE"
     bool noAtRisk = false, noEdgeFeatures = false, noDiagnosis = false;
@@ -27,6 +28,7 @@ struct CompareArgs {
     std::vector<std::size_t> leadingIndex;
     std::optional<double> lead;
     std::optional<std::string> spreadRun;
+    std::vector<std::string> regionBoxes;  // "N,W,S,E"
 };
 
 void writeJson(const std::string& path, const nlohmann::json& j) {
@@ -77,6 +79,7 @@ int runCompare(const CompareArgs& args) {
     options.fieldOptions.assumeLatAscending = !args.latDescending;
     options.lead = args.lead;
     options.spreadRun = args.spreadRun;
+    for (const std::string& box : args.regionBoxes) options.regions.push_back(parseRegionBox(box));
     options.cancel = &interruptRequested();
     CompareProgressLine progress(liveStderr());
     if (progress.shown()) options.progress = [&progress](const CompareProgress& p) { progress.update(p); };
@@ -90,6 +93,7 @@ int runCompare(const CompareArgs& args) {
     progress.finish();
     const Comparison& comparison = *compared;
     if (!args.jsonPath.empty()) writeJson(args.jsonPath, comparisonToJson(comparison));
+    if (!args.markdownPath.empty()) writeCompareMarkdown(args.markdownPath, comparison);
     if (args.jsonPath != "-") printCompareSummary(std::cout, comparison, !args.summaryOnly);
     return comparison.identical() ? kExitSame : kExitDifferent;
 }
@@ -102,6 +106,10 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
     cmd->add_option("RUN_A", args->runA, "Reference run: a run folder, a graph file or a fields file")->required();
     cmd->add_option("RUN_B", args->runB, "Run compared with A")->required();
     cmd->add_option("--json", args->jsonPath, "Also write the result as JSON to this file ('-': standard output only)");
+    cmd->add_option("--markdown", args->markdownPath,
+                    "Also write a Markdown comment for a pull request to this file: the verdict, the summary,\n"
+                    "the per-lead table and the scorecard (area-weighted RMS of A-B over the spread's, per\n"
+                    "variable, level and lead)");
     cmd->add_option("--tolerance", args->tolerance, "A field differs when its rel RMS exceeds this (default 0)")
         ->check(CLI::NonNegativeNumber);
     cmd->add_option("--abs-tolerance", args->absoluteTolerances,
@@ -119,6 +127,21 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
                 return std::string();
             },
             "VALUE|FIELD=VALUE"));
+    cmd->add_option("--region", args->regionBoxes,
+                    "Also measure each field's area-weighted numbers over this box: N,W,S,E in degrees (e.g.\n"
+                    "60,-10,35,30; a box may cross 0 or 180 degrees longitude); repeatable. Always measured:\n"
+                    "global, tropics (|lat| < 20), extratropics_north/south (|lat| >= 20), polar (|lat| >= 60)")
+        ->allow_extra_args(false)
+        ->check(CLI::Validator(
+            [](std::string& spec) {
+                try {
+                    parseRegionBox(spec);
+                } catch (const Error& e) {
+                    return e.problem();
+                }
+                return std::string();
+            },
+            "N,W,S,E"));
     cmd->add_flag("--graph-only", args->graphOnly, "Compare only the graphs");
     cmd->add_flag("--fields-only", args->fieldsOnly, "Compare only the fields");
     cmd->add_flag("--no-at-risk", args->noAtRisk,

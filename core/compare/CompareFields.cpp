@@ -242,6 +242,16 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
         if (scope.around) l.nearEnergy.resize(perLeadCount);
     }
 
+    c.regions = scope.regions;
+    std::vector<RegionSelection> regionsAB, regionsSpread;
+    for (const Region& r : scope.regions) {
+        regionsAB.push_back(selectRegion(r, a.grid(), alignment));
+        if (spread.alignment) regionsSpread.push_back(selectRegion(r, a.grid(), *spread.alignment));
+    }
+    std::vector<std::string> levelUnits;
+    levelUnits.reserve(common.size());
+    for (const std::string& name : common) levelUnits.push_back(a.levelUnits(name));
+
     std::optional<FirstDivergenceFinder> divergence;
     if (scope.everyLead) divergence.emplace(common.size());
     const std::vector<std::uint8_t> nearPoints =
@@ -295,8 +305,9 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
                 // Each row's max |A − B| while a lead before this one may still differ first.
                 const bool divergenceWanted = divergence && divergence->wants(s.lead);
                 std::vector<double> rowMaxAbs;
-                c.perLead[s.lead].perField[k] = computeFieldMetrics(loaded->a, loaded->b, alignment, nullptr, 1,
-                                                                    divergenceWanted ? &rowMaxAbs : nullptr);
+                c.perLead[s.lead].perField[k] = computeFieldMetrics(
+                    loaded->a, loaded->b, alignment, nullptr, 1, divergenceWanted ? &rowMaxAbs : nullptr, &regionsAB);
+                c.perLead[s.lead].perField[k].levelUnits = levelUnits[s.field];
                 judgeField(c.perLead[s.lead].perField[k], tolerance);
                 if (divergenceWanted)
                     divergence->add(s.lead, s.field, c.perLead[s.lead].perField[k], loaded->a, loaded->b, alignment,
@@ -304,8 +315,11 @@ FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b,
                 if (scope.around)
                     c.perLead[s.lead].nearEnergy[k] = measureNearAndElsewhere(
                         loaded->a, loaded->b, alignment, *scope.around, nearPoints, c.perLead[s.lead].perField[k]);
-                if (loaded->spread)
-                    spreads[s.lead][s.field] = computeFieldMetrics(loaded->a, *loaded->spread, *spread.alignment);
+                if (loaded->spread) {
+                    spreads[s.lead][s.field] = computeFieldMetrics(loaded->a, *loaded->spread, *spread.alignment,
+                                                                   nullptr, 1, nullptr, &regionsSpread);
+                    spreads[s.lead][s.field]->levelUnits = levelUnits[s.field];
+                }
                 const std::lock_guard lock(spareMutex);
                 spare.push_back(std::move(loaded));
             }));

@@ -142,6 +142,7 @@ std::optional<DiffNeighbourhood> compareFieldsOf(Comparison& c, const CompareOpt
     scope.everyLead = options.everyLead;
     scope.everyMember = options.everyMember;
     scope.lead = options.lead;
+    scope.regions = options.regions;
     scope.spreadRun = spread.get();
     std::optional<DiffNeighbourhood> around;
     if (places) around = neighbourhoodOn(*places, fa->grid());

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "compare/Scorecard.h"
+#include "fields/FieldLevel.h"
 
 namespace meshdiff {
 namespace {
@@ -75,24 +76,53 @@ nlohmann::json areaWeightedToJson(const AreaWeightedMetrics& w) {
             {"std_a", numberOrNull(w.stdA)}};
 }
 
+// Each region's area-weighted numbers by the region's name (FieldsComparison::regions).
+nlohmann::json regionsToJson(const FieldMetrics& m, const std::vector<Region>& regions) {
+    nlohmann::json j = nlohmann::json::object();
+    for (std::size_t r = 0; r < regions.size() && r < m.regions.size(); ++r)
+        j[regions[r].name] = areaWeightedToJson(m.regions[r]);
+    return j;
+}
+
+nlohmann::json regionListToJson(const std::vector<Region>& regions) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const Region& r : regions) {
+        list.push_back({{"name", r.name},
+                        {"south", r.south},
+                        {"north", r.north},
+                        {"open_band", r.openBand},
+                        {"both_hemispheres", r.bothHemispheres},
+                        {"all_longitudes", r.allLongitudes},
+                        {"west", r.west},
+                        {"east", r.east}});
+    }
+    return list;
+}
+
 // `near` (as metrics, or empty when the graphs do not differ) adds the rel RMS near the graph
 // differences and elsewhere.
 nlohmann::json perFieldToJson(const std::vector<FieldMetrics>& metrics, const std::vector<int>& members,
-                              const std::vector<NearEnergy>& near) {
+                              const std::vector<NearEnergy>& near, const std::vector<Region>& regions) {
     nlohmann::json perField = nlohmann::json::array();
     for (std::size_t k = 0; k < metrics.size(); ++k) {
         const FieldMetrics& m = metrics[k];
-        perField.push_back({{"name", m.name},
-                            {"corr", numberOrNull(m.corr)},
-                            {"rel_rms", numberOrNull(m.relRms)},
-                            {"max_abs", m.maxAbs},
-                            {"rms", m.rms},
-                            {"std_a", m.stdA},
-                            {"nan_masks_equal", m.nanMasksEqual},
-                            {"points", m.comparedPoints},
-                            {"units", m.units},
-                            {"within_tolerance", m.withinTolerance},
-                            {"area_weighted", areaWeightedToJson(m.areaWeighted)}});
+        const FieldLevel level = splitFieldLevel(m.name);
+        perField.push_back(
+            {{"name", m.name},
+             {"variable", level.variable},
+             {"level", level.level ? nlohmann::json(*level.level) : nlohmann::json(nullptr)},
+             {"level_units", m.levelUnits.empty() ? nlohmann::json(nullptr) : nlohmann::json(m.levelUnits)},
+             {"regions", regionsToJson(m, regions)},
+             {"corr", numberOrNull(m.corr)},
+             {"rel_rms", numberOrNull(m.relRms)},
+             {"max_abs", m.maxAbs},
+             {"rms", m.rms},
+             {"std_a", m.stdA},
+             {"nan_masks_equal", m.nanMasksEqual},
+             {"points", m.comparedPoints},
+             {"units", m.units},
+             {"within_tolerance", m.withinTolerance},
+             {"area_weighted", areaWeightedToJson(m.areaWeighted)}});
         if (!m.note.empty()) perField.back()["note"] = m.note;
         if (k < members.size()) perField.back()["member"] = members[k];
         if (k < near.size()) {
@@ -128,7 +158,7 @@ nlohmann::json hoursToJson(const std::optional<double>& hours) {
     return hours ? nlohmann::json(*hours) : nlohmann::json(nullptr);
 }
 
-nlohmann::json leadToJson(const LeadComparison& l) {
+nlohmann::json leadToJson(const LeadComparison& l, const std::vector<Region>& regions) {
     nlohmann::json j{{"lead_hours", hoursToJson(l.hours)},
                      {"index", l.index},
                      {"index_b", l.indexB},
@@ -140,7 +170,7 @@ nlohmann::json leadToJson(const LeadComparison& l) {
                      {"beyond_tolerance", l.beyondTolerance},
                      {"undefined_rel_rms", l.undefinedRelRms},
                      {"worst", l.worst},
-                     {"per_field", perFieldToJson(l.perField, l.members, l.nearEnergy)}};
+                     {"per_field", perFieldToJson(l.perField, l.members, l.nearEnergy, regions)}};
     if (l.spread) {
         j["member_spread"] = {{"max_rel_rms", l.spread->maxRelRms},
                               {"median_rel_rms", l.spread->medianRelRms},
@@ -181,7 +211,7 @@ nlohmann::json firstDivergenceToJson(const std::optional<FirstDivergence>& d) {
 
 nlohmann::json fieldsToJson(const FieldsComparison& f, const FieldTolerance& tolerance) {
     nlohmann::json perLead = nlohmann::json::array();
-    for (const auto& l : f.perLead) perLead.push_back(leadToJson(l));
+    for (const auto& l : f.perLead) perLead.push_back(leadToJson(l, f.regions));
     nlohmann::json shown = nullptr;
     std::vector<NearEnergy> near;
     if (f.shownLead < f.perLead.size()) near = f.perLead[f.shownLead].nearEnergy;
@@ -200,7 +230,8 @@ nlohmann::json fieldsToJson(const FieldsComparison& f, const FieldTolerance& tol
             {"grid", f.gridNote},
             {"tolerance", tolerance.relative},
             {"abs_tolerance", absoluteToleranceToJson(tolerance)},
-            {"per_field", perFieldToJson(f.perField, f.members, near)},
+            {"per_field", perFieldToJson(f.perField, f.members, near, f.regions)},
+            {"regions", regionListToJson(f.regions)},
             {"lead", shown},
             {"per_lead", perLead},
             {"first_divergence", firstDivergenceToJson(f.firstDivergence)},

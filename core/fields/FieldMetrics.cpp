@@ -62,7 +62,7 @@ using Float4 = float __attribute__((vector_size(16)));
 double laneSum(const Double4& v) { return (v[0] + v[1]) + (v[2] + v[3]); }
 
 MESHDIFF_AVX2_CLONES void accumulateRowF32(const float* a, const float* b, std::size_t count, double shift,
-                                           double weight, Sums& out) {
+                                           double weight, Sums& out, Sums* rowOut) {
     const Double4 zero{}, one{1, 1, 1, 1}, shift4{shift, shift, shift, shift};
     Double4 n{}, fa{}, fb{}, mm{}, sa{}, sb{}, saa{}, sbb{}, sab{}, sdd{}, sd{}, mx{};
     std::size_t j = 0;
@@ -92,19 +92,22 @@ MESHDIFF_AVX2_CLONES void accumulateRowF32(const float* a, const float* b, std::
     s.maxAbs = std::max({s.maxAbs, mx[0], mx[1], mx[2], mx[3]});
     out.merge(s);
     out.addWeightedRow(s, weight);
+    if (rowOut) *rowOut = s;
+}
+
+template <class T>
+double firstFinite(const std::vector<T>& values) {
+    for (T v : values) {
+        if (std::isfinite(double(v))) return double(v);
+    }
+    return 0;
 }
 
 template <class TA, class TB>
 Sums accumulate(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t nlonA, std::size_t nlonB,
                 const GridAlignment& al, const std::vector<double>& rowWeights, const std::vector<std::uint8_t>* mask,
-                std::uint8_t maskValue, std::vector<double>* rowMaxAbs) {
-    double shift = 0;
-    for (TA v : a) {
-        if (std::isfinite(double(v))) {
-            shift = double(v);
-            break;
-        }
-    }
+                std::uint8_t maskValue, std::vector<double>* rowMaxAbs, std::vector<Sums>* rowSums) {
+    const double shift = firstFinite(a);
     const std::size_t ni = al.latA.size(), nj = al.lonA.size();
     const bool contiguous = al.identical && nlonA == nj && nlonB == nj && !mask;
     auto addRow = [&](std::size_t i, Sums& s) {
@@ -113,7 +116,7 @@ Sums accumulate(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t 
         const double weight = rowWeights.empty() ? 0.0 : rowWeights[i];
         if constexpr (std::is_same_v<TA, float> && std::is_same_v<TB, float>) {
             if (contiguous) {
-                accumulateRowF32(rowA, rowB, nj, shift, weight, s);
+                accumulateRowF32(rowA, rowB, nj, shift, weight, s, rowSums ? &(*rowSums)[i] : nullptr);
                 return;
             }
         }
@@ -126,6 +129,7 @@ Sums accumulate(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t 
                 row.add(double(rowA[j]), double(rowB[j]), shift);
             }
             s.addWeightedRow(row, weight);
+            if (rowSums) (*rowSums)[i] = row;
             return;
         }
         const std::uint8_t* rowMask = mask ? mask->data() + i * nj : nullptr;
@@ -135,6 +139,7 @@ Sums accumulate(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t 
             row.add(double(rowA[al.lonA[j]]), double(rowB[al.lonB[j]]), shift);
         }
         s.addWeightedRow(row, weight);
+        if (rowSums) (*rowSums)[i] = row;
     };
     // The row's own max |A − B| when asked: the running max set aside, then put back (the same result).
     auto rows = [&](const tbb::blocked_range<std::size_t>& range, Sums s) {
@@ -160,23 +165,87 @@ Sums accumulate(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t 
                                               });
 }
 
+// A region with a column subset (a box): a pass over its rows × columns only, weighted like the
+// global sums.
+template <class TA, class TB>
+Sums accumulateBox(const std::vector<TA>& a, const std::vector<TB>& b, std::size_t nlonA, std::size_t nlonB,
+                   const GridAlignment& al, const std::vector<double>& rowWeights,
+                   const std::vector<std::uint8_t>* mask, std::uint8_t maskValue, const RegionSelection& box) {
+    const double shift = firstFinite(a);
+    const std::size_t nj = al.lonA.size();
+    auto rows = [&](const tbb::blocked_range<std::size_t>& range, Sums s) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+            if (!box.rows[i]) continue;
+            const TA* rowA = a.data() + al.latA[i] * nlonA;
+            const TB* rowB = b.data() + al.latB[i] * nlonB;
+            const std::uint8_t* rowMask = mask ? mask->data() + i * nj : nullptr;
+            Sums row;
+            for (std::size_t j = 0; j < nj; ++j) {
+                if (!box.columns[j] || (rowMask && rowMask[j] != maskValue)) continue;
+                row.add(double(rowA[al.lonA[j]]), double(rowB[al.lonB[j]]), shift);
+            }
+            s.addWeightedRow(row, rowWeights[i]);
+        }
+        return s;
+    };
+    return tbb::parallel_deterministic_reduce(tbb::blocked_range<std::size_t>(0, al.latA.size(), 32), Sums{}, rows,
+                                              [](Sums x, const Sums& y) {
+                                                  x.merge(y);
+                                                  return x;
+                                              });
+}
+
+AreaWeightedMetrics areaWeightedFrom(const Sums& s) {
+    constexpr double undefined = std::numeric_limits<double>::quiet_NaN();
+    AreaWeightedMetrics aw;
+    if (!(s.wn > 0)) {
+        aw.rms = aw.relRms = aw.bias = aw.stdA = undefined;
+        return aw;
+    }
+    // Around the sums' own weighted mean: a region's std_a is its spread about the region's mean.
+    const double w = s.wn, meanA = s.wsa / w;
+    aw.rms = std::sqrt(s.wsdd / w);
+    aw.bias = s.wsd / w;
+    aw.stdA = std::sqrt(std::max(0.0, s.wsaa / w - meanA * meanA));
+    aw.relRms = aw.stdA > 0 ? aw.rms / aw.stdA : undefined;
+    return aw;
+}
+
+void checkSelection(const Field& a, const RegionSelection& r, const GridAlignment& al) {
+    if (r.rows.size() != al.latA.size() || (!r.columns.empty() && r.columns.size() != al.lonA.size())) {
+        throw Error(a.name, "region selection has " + std::to_string(r.rows.size()) + " rows and " +
+                                std::to_string(r.columns.size()) + " columns, the aligned grid " +
+                                std::to_string(al.latA.size()) + "×" + std::to_string(al.lonA.size()));
+    }
+}
+
+bool everyRow(const RegionSelection& r) {
+    return r.columns.empty() && std::all_of(r.rows.begin(), r.rows.end(), [](std::uint8_t x) { return x != 0; });
+}
+
 }  // namespace
 
 FieldMetrics computeFieldMetrics(const Field& a, const Field& b, const GridAlignment& al,
                                  const std::vector<std::uint8_t>* mask, std::uint8_t maskValue,
                                  std::vector<double>* rowMaxAbs, const std::vector<RegionSelection>* regions) {
-    (void)regions;  // per-region sums: being implemented
     if (mask && mask->size() != al.size()) {
         throw Error(a.name, "region mask has " + std::to_string(mask->size()) + " points, the aligned grid " +
                                 std::to_string(al.size()));
+    }
+    if (regions) {
+        for (const RegionSelection& r : *regions) checkSelection(a, r, al);
     }
     if (rowMaxAbs) rowMaxAbs->assign(al.latA.size(), 0.0);
     // Without the compared rows' latitudes the weights stay empty and the weighted sums 0.
     const std::vector<double> rowWeights =
         al.lat.size() == al.latA.size() ? latitudeAreaWeights(al.lat) : std::vector<double>{};
+    // Each row's own sums, kept when a region takes whole rows: its numbers combine them.
+    std::vector<Sums> rowSums;
+    if (regions && !rowWeights.empty()) rowSums.resize(al.latA.size());
     const Sums s = std::visit(
         [&](const auto& va, const auto& vb) {
-            return accumulate(va, vb, a.nlon, b.nlon, al, rowWeights, mask, maskValue, rowMaxAbs);
+            return accumulate(va, vb, a.nlon, b.nlon, al, rowWeights, mask, maskValue, rowMaxAbs,
+                              rowSums.empty() ? nullptr : &rowSums);
         },
         a.values, b.values);
 
@@ -188,17 +257,28 @@ FieldMetrics computeFieldMetrics(const Field& a, const Field& b, const GridAlign
     m.nonFiniteB = static_cast<std::size_t>(s.nonFiniteB);
     m.nanMasksEqual = s.maskMismatch == 0;
     m.maxAbs = s.maxAbs;
-    constexpr double undefined = std::numeric_limits<double>::quiet_NaN();
-    AreaWeightedMetrics& aw = m.areaWeighted;
-    if (s.wn > 0) {
-        const double w = s.wn, meanA = s.wsa / w;
-        aw.rms = std::sqrt(s.wsdd / w);
-        aw.bias = s.wsd / w;
-        aw.stdA = std::sqrt(std::max(0.0, s.wsaa / w - meanA * meanA));
-        aw.relRms = aw.stdA > 0 ? aw.rms / aw.stdA : undefined;
-    } else {
-        aw.rms = aw.relRms = aw.bias = aw.stdA = undefined;
+    m.areaWeighted = areaWeightedFrom(s);
+    // Without the rows' weights (unknown latitudes) every region is undefined, as the global numbers.
+    auto regionSums = [&](const RegionSelection& r) {
+        Sums rs;
+        if (rowWeights.empty()) return rs;
+        if (everyRow(r)) return s;
+        if (!r.columns.empty()) {
+            return std::visit(
+                [&](const auto& va, const auto& vb) {
+                    return accumulateBox(va, vb, a.nlon, b.nlon, al, rowWeights, mask, maskValue, r);
+                },
+                a.values, b.values);
+        }
+        for (std::size_t i = 0; i < rowSums.size(); ++i) {
+            if (r.rows[i]) rs.addWeightedRow(rowSums[i], rowWeights[i]);
+        }
+        return rs;
+    };
+    if (regions) {
+        for (const RegionSelection& r : *regions) m.regions.push_back(areaWeightedFrom(regionSums(r)));
     }
+    constexpr double undefined = std::numeric_limits<double>::quiet_NaN();
     if (s.n == 0) {
         m.relRms = m.corr = undefined;
         m.note = "no point is finite in both runs: rel RMS and corr are undefined";

@@ -59,7 +59,8 @@ struct MessagePlace {
 
 struct FieldInfo {
     std::string name, units, longName;
-    bool asDouble = false;  // packed with more bits than a float holds
+    std::string levelUnits;  // gribLevelUnits
+    bool asDouble = false;   // packed with more bits than a float holds
 };
 
 // What the index pass keeps of one message before leads and members are numbered.
@@ -91,6 +92,11 @@ public:
         std::vector<std::string> names;
         for (const FieldInfo& f : fields_) names.push_back(f.name);
         return names;
+    }
+
+    std::string levelUnits(const std::string& name) const override {
+        const auto it = byName_.find(name);
+        return it == byName_.end() ? std::string{} : fields_[it->second].levelUnits;
     }
 
     Field load(const std::string& name) const override {
@@ -205,6 +211,7 @@ private:
             info.name = name;
             info.units = message.optionalString("units").value_or("");
             info.longName = message.optionalString("name").value_or("");
+            info.levelUnits = gribLevelUnits(key);
             info.asDouble = message.optionalLong("bitsPerValue").value_or(0) > 24;
             fields_.push_back(std::move(info));
         }

@@ -88,4 +88,12 @@ std::string gribFieldName(const GribFieldKey& key) {
     return key.shortName + "@" + number(key.level);
 }
 
+std::string gribLevelUnits(const GribFieldKey& key) {
+    if (isPressureLevel(key.typeOfLevel)) return "hPa";
+    if (gribFieldName(key).find('@') == std::string::npos) return {};
+    if (key.typeOfLevel == "heightAboveGround" || key.typeOfLevel == "heightAboveSea") return "m";
+    if (key.typeOfLevel == "theta" || key.typeOfLevel == "isothermal") return "K";
+    return {};
+}
+
 }  // namespace meshdiff

@@ -28,4 +28,9 @@ const std::vector<GribNameRow>& gribNameTable();
 // does not know keeps it: "cape", "foo@850", and "foo@<level>" on other level types with a level.
 std::string gribFieldName(const GribFieldKey& key);
 
+// The unit of the level in gribFieldName's name: "hPa" on pressure levels (isobaricInPa's too, as
+// the name gives hPa), "m" on heights above ground or sea, "K" on isentropic and isothermal levels;
+// empty when the name has no level or typeOfLevel's unit is not known.
+std::string gribLevelUnits(const GribFieldKey& key);
+
 }  // namespace meshdiff

@@ -109,6 +109,7 @@ struct FieldVariable {
     std::vector<std::size_t> leadingDims;  // index into the file's leading dimensions, per leading axis
     bool hasLevel = false;
     std::string units, longName;
+    std::string levelUnits;  // the level coordinate's units as written; empty without one
     DType fileType = DType::Float32;
     std::optional<double> scale, offset;
     std::vector<double> missing;  // _FillValue and missing_value, in the packed (file) domain
@@ -159,6 +160,11 @@ public:
 
     std::vector<LeadTime> leads() const override { return leads_; }
     std::vector<int> members() const override { return members_; }
+
+    std::string levelUnits(const std::string& name) const override {
+        const auto found = byName_.find(name);
+        return found == byName_.end() ? std::string{} : variables_[entries_[found->second].variable].levelUnits;
+    }
 
     Field loadAt(const std::string& name, std::size_t lead, std::size_t member) const override {
         return loadThroughBuffer(name, lead, member);
@@ -490,14 +496,18 @@ private:
         }
 
         const std::size_t index = variables_.size();
-        variables_.push_back(std::move(f));
         if (!hasLevel) {
+            variables_.push_back(std::move(f));
             addEntry(v.name, index, 0);
             return;
         }
         const std::string levelDim = v.dims[rank - 3];
         const std::size_t levels = v.info.shape[rank - 3];
         const std::vector<double> values = coordinateValues(levelDim, levels);
+        // Without level values the names carry the level's position, which has no unit.
+        if (const Variable* c = coordinate(levelDim); c && !values.empty())
+            f.levelUnits = stringAttr(c->dataset, "units").value_or("");
+        variables_.push_back(std::move(f));
         for (std::size_t k = 0; k < levels; ++k)
             addEntry(v.name + "@" + (values.empty() ? std::to_string(k) : levelLabel(values[k])), index, k);
     }

@@ -53,6 +53,7 @@ FigureExportDialog::FigureExportDialog(QSize screenMap, QSize screenGlobe, QStri
     subject_ = new QComboBox(this);
     subject_->addItem(tr("Error map"), int(FigureSubject::ErrorMap));
     subject_->addItem(tr("Globe"), int(FigureSubject::Globe));
+    subject_->addItem(tr("Scorecard"), int(FigureSubject::Scorecard));
     preset_ = new QComboBox(this);
     for (FigurePreset p :
          {FigurePreset::AsOnScreen, FigurePreset::SingleColumn, FigurePreset::DoubleColumn, FigurePreset::Custom})
@@ -274,7 +275,7 @@ void FigureExportDialog::restoreSettings() {
     o.heightInches = std::clamp(s.value(kHeightKey, 0.0).toDouble(), 0.0, 80.0);
     o.dotsPerInch = std::clamp(s.value(kDpiKey, o.dotsPerInch).toDouble(), 36.0, 1200.0);
     o.fontPoints = std::clamp(s.value(kFontKey, o.fontPoints).toDouble(), 0.0, 36.0);
-    setSubject(FigureSubject(std::clamp(s.value(kSubjectKey).toInt(), 0, 1)));
+    setSubject(FigureSubject(std::clamp(s.value(kSubjectKey).toInt(), 0, 2)));
     if (o.preset == FigurePreset::AsOnScreen) o = withPreset(o, o.preset, QSizeF(screenSize()));
     setOptions(o);
 }

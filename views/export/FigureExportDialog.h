@@ -17,9 +17,9 @@ class QLineEdit;
 
 namespace meshdiff::views {
 
-enum class FigureSubject { ErrorMap, Globe };
+enum class FigureSubject { ErrorMap, Globe, Scorecard };
 
-// File ▸ Export ▸ Figure…: what to draw (error map or globe, as shown), where, and on which
+// File ▸ Export ▸ Figure…: what to draw (error map, globe or scorecard, as shown), where, and on which
 // paper: preset (as on screen, journal single or double column, custom), background, size in mm
 // or inches, DPI, text size and format. The choices are kept in the settings (figure/…).
 class FigureExportDialog : public QDialog {

@@ -1,0 +1,208 @@
+// The scorecard view: each cell shows the colour its value has on the diverging (ratio) or
+// viridis (rel RMS) log scale, the mark sits exactly in the cells above the spread, undefined cells
+// stay blank, 80 rows and 40 leads keep their labels apart, a click names the cell's field and
+// lead, and the figures are valid PNG, PDF and SVG files of the asked width.
+#include <QFile>
+#include <QFontMetricsF>
+#include <QImage>
+#include <QSignalSpy>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "colormap/ColorMap.h"
+#include "compare/Scorecard.h"
+#include "scorecard/ScorecardFigure.h"
+#include "scorecard/ScorecardPicture.h"
+#include "scorecard/ScorecardView.h"
+
+namespace meshdiff::views {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// temperature at 850 and 500 hPa, then 2 m temperature; 4 leads, 6 … 24 h.
+Scorecard smallCard(ScorecardMetric metric) {
+    Scorecard card;
+    card.metric = metric;
+    card.rows = {{"temperature@850", "temperature", 850.0, "850", "hPa", "K"},
+                 {"temperature@500", "temperature", 500.0, "500", "hPa", "K"},
+                 {"2m_temperature", "2m_temperature", std::nullopt, "", "", "K"}};
+    card.leadHours = {6.0, 12.0, 18.0, 24.0};
+    card.leadIndex = {0, 1, 2, 3};
+    card.cells = {{0.02, 0.5, 1.0, 3.0}, {kNaN, 0.9, 20.0, 1000.0}, {0.001, 1.5, kNaN, 0.1}};
+    card.differenceRms = card.cells;
+    card.spreadRms.assign(3, std::vector<double>(4, 1.0));
+    card.relRms = card.cells;
+    card.fieldPosition = {0, 1, 2};
+    return card;
+}
+
+Rgb pixel(const QImage& image, QPointF logical) {
+    const QColor c = image.pixelColor((logical * image.devicePixelRatio()).toPoint());
+    return Rgb{std::uint8_t(c.red()), std::uint8_t(c.green()), std::uint8_t(c.blue())};
+}
+
+bool near(Rgb a, Rgb b) { return std::abs(a.r - b.r) <= 2 && std::abs(a.g - b.g) <= 2 && std::abs(a.b - b.b) <= 2; }
+
+// Inside the cell, away from the corner mark.
+QPointF lowerLeft(const QRectF& cell) { return cell.topLeft() + QPointF(cell.width() * 0.3, cell.height() * 0.7); }
+// Well inside the corner mark's triangle.
+QPointF inMark(const QRectF& cell) {
+    const double s = 0.45 * std::min(cell.width(), cell.height());
+    return cell.topRight() + QPointF(-s * 0.2, s * 0.2);
+}
+
+TEST(ScorecardPicture, EachCellHasItsValuesColourOnTheLogRatioScale) {
+    const Scorecard card = smallCard(ScorecardMetric::RatioToSpread);
+    const ScorecardPicture picture = drawScorecardPicture(card, ScorecardLook{}, 600, 1);
+    for (std::size_t r = 0; r < 3; ++r) {
+        for (std::size_t c = 0; c < 4; ++c) {
+            const double v = card.cells[r][c];
+            const QRectF cell = picture.layout.cell(r, c);
+            if (std::isnan(v)) {
+                EXPECT_TRUE(near(pixel(picture.image, cell.center()), Rgb{255, 255, 255})) << r << "," << c;
+                continue;
+            }
+            // log10 from 0.01 to 100 onto [0, 1], clipped: 1 sits in the middle (white).
+            const double t = std::clamp((std::log10(v) + 2) / 4, 0.0, 1.0);
+            EXPECT_TRUE(near(pixel(picture.image, lowerLeft(cell)), sampleColorMap(ColorMapKind::Diverging, t)))
+                << r << "," << c;
+        }
+    }
+}
+
+TEST(ScorecardPicture, TheMarkIsExactlyInTheCellsAboveTheSpread) {
+    const Scorecard card = smallCard(ScorecardMetric::RatioToSpread);
+    const ScorecardPicture picture = drawScorecardPicture(card, ScorecardLook{}, 600, 2);
+    int marks = 0;
+    for (std::size_t r = 0; r < 3; ++r) {
+        for (std::size_t c = 0; c < 4; ++c) {
+            const QRectF cell = picture.layout.cell(r, c);
+            const bool marked = !near(pixel(picture.image, inMark(cell)), pixel(picture.image, lowerLeft(cell)));
+            EXPECT_EQ(marked, card.cells[r][c] > 1) << r << "," << c;
+            marks += marked;
+        }
+    }
+    EXPECT_EQ(marks, 4);  // 3, 20, 1000 and 1.5
+}
+
+TEST(ScorecardPicture, WithoutASpreadRelRmsIsOnViridisOverItsLogRangeAndNothingIsMarked) {
+    const Scorecard card = smallCard(ScorecardMetric::RelRms);
+    const ScorecardPicture picture = drawScorecardPicture(card, ScorecardLook{}, 600, 1);
+    const double lo = std::log10(0.001), hi = std::log10(1000.0);
+    for (std::size_t r = 0; r < 3; ++r) {
+        for (std::size_t c = 0; c < 4; ++c) {
+            const double v = card.cells[r][c];
+            if (std::isnan(v)) continue;
+            const QRectF cell = picture.layout.cell(r, c);
+            const Rgb expected = sampleColorMap(ColorMapKind::Viridis, (std::log10(v) - lo) / (hi - lo));
+            EXPECT_TRUE(near(pixel(picture.image, lowerLeft(cell)), expected)) << r << "," << c;
+            EXPECT_TRUE(near(pixel(picture.image, inMark(cell)), expected)) << r << "," << c;
+        }
+    }
+    EXPECT_FALSE(scorecardLegend(card).contains(QStringLiteral("1 = the member spread")));
+    EXPECT_TRUE(scorecardLegend(smallCard(ScorecardMetric::RatioToSpread)).contains("1 = the member spread"));
+}
+
+TEST(ScorecardPicture, LabelsHoursAndStacksLevelsUnderTheirVariable) {
+    Scorecard card = smallCard(ScorecardMetric::RatioToSpread);
+    EXPECT_EQ(scorecardColumnLabel(card, 1), QStringLiteral("+12 h"));
+    card.leadHours[2] = std::nullopt;
+    card.leadIndex[2] = 7;
+    EXPECT_EQ(scorecardColumnLabel(card, 2), QStringLiteral("lead 7"));
+    const ScorecardLayout layout = scorecardLayout(card, ScorecardLook{}, 600);
+    // Rows of one variable touch; a new variable starts after a wider gap.
+    EXPECT_NEAR(layout.cell(1, 0).top() - layout.cell(0, 0).top(), layout.rowHeight, 1e-9);
+    EXPECT_GT(layout.cell(2, 0).top() - layout.cell(1, 0).top(), layout.rowHeight);
+    for (std::size_t r = 0; r < 3; ++r) {
+        for (std::size_t c = 0; c < 4; ++c) {
+            const auto hit = layout.cellAt(layout.cell(r, c).center());
+            ASSERT_TRUE(hit);
+            EXPECT_EQ(*hit, std::make_pair(r, c));
+        }
+    }
+    EXPECT_FALSE(layout.cellAt(QPointF(1, 1)));
+}
+
+TEST(ScorecardPicture, EightyRowsAndFortyLeadsKeepTheirLabelsApart) {
+    Scorecard card;
+    card.metric = ScorecardMetric::RatioToSpread;
+    for (int v = 0; v < 8; ++v) {
+        for (int l = 0; l < 10; ++l) {
+            const std::string level = std::to_string(1000 - 100 * l);
+            card.rows.push_back({"var" + std::to_string(v) + "@" + level, "var" + std::to_string(v), 1000.0 - 100 * l,
+                                 level, "hPa", "K"});
+        }
+    }
+    for (int c = 0; c < 40; ++c) {
+        card.leadHours.push_back(6.0 * (c + 1));
+        card.leadIndex.push_back(std::size_t(c));
+    }
+    card.cells.assign(80, std::vector<double>(40, 0.5));
+    ScorecardLook look;
+    const ScorecardLayout layout = scorecardLayout(card, look, 700);
+    QFont font;
+    font.setPixelSize(int(look.fontPixels));
+    const QFontMetricsF metrics(font);
+    // Each row is at least a line of text tall: level labels, one per row, cannot overlap.
+    EXPECT_GE(layout.rowHeight, metrics.height());
+    EXPECT_GE(layout.size.height(), 80 * metrics.height());
+    // Labelled columns are at least the widest label ("+240 h") apart.
+    EXPECT_GT(layout.labelStep, 1u);
+    EXPECT_GE(double(layout.labelStep) * layout.columnWidth, metrics.horizontalAdvance(QStringLiteral("+240 h")));
+    // The grid, colour bar and caption stack without overlapping, inside the picture.
+    EXPECT_LE(layout.grid.bottom(), layout.colorBar.top());
+    EXPECT_LE(layout.colorBar.bottom(), layout.caption.top());
+    EXPECT_LE(layout.caption.bottom(), layout.size.height());
+    EXPECT_LE(layout.grid.right(), 700);
+}
+
+TEST(ScorecardFigure, WritesAPngOfTheColumnWidthAndVectorPdfAndSvg) {
+    const Scorecard card = smallCard(ScorecardMetric::RatioToSpread);
+    QTemporaryDir dir;
+    FigureOptions options;  // 89 mm at 300 DPI
+    const FigureFile png = writeScorecardFigure(card, options, dir.filePath("s.png"));
+    const QImage image(png.path);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.width(), int(std::lround(89 / 25.4 * 300)));
+    EXPECT_GT(image.height(), 100);
+    options.format = FigureFormat::Svg;
+    writeScorecardFigure(card, options, dir.filePath("s.svg"));
+    EXPECT_TRUE(QSvgRenderer(dir.filePath("s.svg")).isValid());
+    options.format = FigureFormat::Pdf;
+    writeScorecardFigure(card, options, dir.filePath("s.pdf"));
+    QFile pdf(dir.filePath("s.pdf"));
+    ASSERT_TRUE(pdf.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(pdf.readAll().startsWith("%PDF"));
+    EXPECT_THROW(writeScorecardFigure(Scorecard{}, options, dir.filePath("empty.pdf")), std::exception);
+}
+
+TEST(ScorecardView, AClickNamesTheFieldAndLeadAndHoverTellsTheNumbers) {
+    ScorecardView view;
+    view.resize(700, 400);
+    view.show();
+    QSignalSpy shown(&view, &ScorecardView::pictureShown);
+    view.setScorecard(std::make_shared<Scorecard>(smallCard(ScorecardMetric::RatioToSpread)));
+    ASSERT_TRUE(shown.wait(5000) || view.isPictureCurrent());
+    QTRY_VERIFY(view.isPictureCurrent());
+    QSignalSpy clicked(&view, &ScorecardView::cellClicked);
+    const QRectF cell = view.picture().layout.cell(1, 2);
+    QTest::mouseClick(view.canvas(), Qt::LeftButton, {}, cell.center().toPoint());
+    ASSERT_EQ(clicked.count(), 1);
+    EXPECT_EQ(clicked.front().at(0).toString(), QStringLiteral("temperature@500"));
+    EXPECT_EQ(clicked.front().at(1).toInt(), 2);
+    const QString text = view.cellText(1, 2);
+    EXPECT_TRUE(text.contains("temperature@500")) << text.toStdString();
+    EXPECT_TRUE(text.contains("+18 h")) << text.toStdString();
+    EXPECT_TRUE(text.contains("ratio: 20")) << text.toStdString();
+    EXPECT_TRUE(text.contains("above the spread")) << text.toStdString();
+}
+
+}  // namespace
+}  // namespace meshdiff::views

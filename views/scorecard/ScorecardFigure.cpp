@@ -1,0 +1,105 @@
+#include "scorecard/ScorecardFigure.h"
+
+#include <QImage>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+#include <cmath>
+
+#include "common/Error.h"
+#include "scorecard/ScorecardPicture.h"
+
+namespace meshdiff::views {
+namespace {
+
+// Vector pages are in points; they are laid out at this many units an inch and scaled down, so
+// that text sizes are not rounded to whole points.
+constexpr double kVectorUnitsPerInch = 300;
+
+ScorecardLook scorecardLook(const FigureOptions& options, double unitsPerInch) {
+    ScorecardLook look;
+    look.fontPixels = (options.fontPoints > 0 ? options.fontPoints : 8) / kPointsPerInch * unitsPerInch;
+    if (options.background == FigureBackground::Dark) {
+        look.paper = QColor(24, 26, 32);
+        look.ink = QColor(232, 232, 232);
+    }
+    return look;
+}
+
+// The layout `options.widthInches` wide at `unitsPerInch` (a set height crops or pads the page).
+ScorecardLayout figureLayout(const Scorecard& card, const FigureOptions& options, double unitsPerInch) {
+    return scorecardLayout(card, scorecardLook(options, unitsPerInch), options.widthInches * unitsPerInch);
+}
+
+void paintOnPage(QPainter& painter, const Scorecard& card, const FigureOptions& options, double pointsToPage) {
+    const double factor = kVectorUnitsPerInch / kPointsPerInch;
+    painter.scale(pointsToPage / factor, pointsToPage / factor);
+    paintScorecard(painter, card, figureLayout(card, options, kVectorUnitsPerInch),
+                   scorecardLook(options, kVectorUnitsPerInch));
+}
+
+}  // namespace
+
+double scorecardFigureHeightInches(const Scorecard& card, const FigureOptions& options) {
+    if (options.heightInches > 0) return options.heightInches;
+    return figureLayout(card, options, kVectorUnitsPerInch).size.height() / kVectorUnitsPerInch;
+}
+
+FigureFile writeScorecardFigure(const Scorecard& card, const FigureOptions& options, const QString& path) {
+    if (!(options.widthInches > 0) || !(options.dotsPerInch > 0))
+        throw Error(path.toStdString(), "the figure needs a width and a resolution above zero");
+    if (card.rows.empty() || card.leadCount() == 0)
+        throw Error(path.toStdString(), "the scorecard has no fields or no leads to draw");
+    const double heightInches = scorecardFigureHeightInches(card, options);
+    FigureFile file{path, QSizeF(options.widthInches, heightInches), QSize()};
+    const QSizeF points = file.inches * kPointsPerInch;
+    switch (options.format) {
+        case FigureFormat::Png: {
+            file.pixels = pixelSize(options, heightInches);
+            if (file.pixels.width() > 30000 || file.pixels.height() > 30000)
+                throw Error(path.toStdString(), "the image would be larger than 30000 pixels: lower the DPI");
+            QImage image(file.pixels, QImage::Format_RGB32);
+            image.setDotsPerMeterX(int(std::lround(options.dotsPerInch / 0.0254)));
+            image.setDotsPerMeterY(int(std::lround(options.dotsPerInch / 0.0254)));
+            const ScorecardLook look = scorecardLook(options, options.dotsPerInch);
+            image.fill(look.paper);
+            {
+                QPainter painter(&image);
+                paintScorecard(painter, card, figureLayout(card, options, options.dotsPerInch), look);
+            }
+            if (!image.save(path, "PNG")) throw Error(path.toStdString(), "cannot be written");
+            break;
+        }
+        case FigureFormat::Pdf: {
+            QPdfWriter pdf(path);
+            pdf.setResolution(int(kPointsPerInch));
+            pdf.setPageSize(QPageSize(points, QPageSize::Point));
+            pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+            pdf.setCreator(QStringLiteral("meshdiff"));
+            QPainter painter;
+            if (!painter.begin(&pdf)) throw Error(path.toStdString(), "cannot be written");
+            paintOnPage(painter, card, options, 1);
+            painter.end();
+            break;
+        }
+        case FigureFormat::Svg: {
+            const QSize size = points.toSize();
+            QSvgGenerator svg;
+            svg.setFileName(path);
+            svg.setSize(size);
+            svg.setViewBox(QRect(QPoint(0, 0), size));
+            svg.setResolution(int(kPointsPerInch));
+            svg.setTitle(QStringLiteral("meshdiff scorecard"));
+            QPainter painter;
+            if (!painter.begin(&svg)) throw Error(path.toStdString(), "cannot be written");
+            paintOnPage(painter, card, options, 1);
+            painter.end();
+            file.inches = QSizeF(size) / kPointsPerInch;
+            break;
+        }
+    }
+    return file;
+}
+
+}  // namespace meshdiff::views

@@ -19,6 +19,7 @@
 #include "map/ErrorMapRenderer.h"
 #include "map/ErrorMapView.h"
 #include "pair/PairSession.h"
+#include "scorecard/ScorecardFigure.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -88,6 +89,15 @@ void ExportsController::exportFigure(views::FigureSubject subject, const views::
     if (subject == views::FigureSubject::Globe) {
         run(tr("the globe figure"), [path, options, snapshot = globe_->snapshot()] {
             return QStringList{views::writeGlobeFigure(snapshot, options, path).path};
+        });
+        return;
+    }
+    if (subject == views::FigureSubject::Scorecard) {
+        run(tr("the scorecard"), [path, options, card = scorecard()] {
+            if (!card)
+                throw Error(path.toStdString(),
+                            "no scorecard: the runs have a single lead (or are still being compared)");
+            return QStringList{views::writeScorecardFigure(*card, options, path).path};
         });
         return;
     }

@@ -6,6 +6,7 @@
 #include <QSize>
 #include <QStringList>
 
+#include "compare/Scorecard.h"
 #include "export/FigureExportDialog.h"
 #include "export/FigureOptions.h"
 #include "gui/ReportWriterFunction.h"
@@ -41,8 +42,13 @@ public:
     void setReportWriter(ReportWriter writer) { reportWriter_ = std::move(writer); }
     int running() const { return running_; }
     std::shared_ptr<const views::ErrorMapData> mapData() const { return mapData_(); }
+    // Where the scorecard figure comes from (the window's scorecard; null when there is none).
+    void setScorecardSource(std::function<std::shared_ptr<const Scorecard>()> source) {
+        scorecard_ = std::move(source);
+    }
+    std::shared_ptr<const Scorecard> scorecard() const { return scorecard_ ? scorecard_() : nullptr; }
 
-    // The error map (PNG, PDF, SVG) or the globe (PNG) as shown, on the options' paper.
+    // The error map or the scorecard (PNG, PDF, SVG) or the globe (PNG) as shown, on the options' paper.
     void exportFigure(views::FigureSubject subject, const views::FigureOptions& options, const QString& path);
     // The same at `size` pixels as on screen, and the map as a journal-column PDF or SVG.
     void exportGlobePng(const QString& path, const QSize& size);
@@ -68,6 +74,7 @@ private:
     views::GlobeView* globe_;
     views::ErrorMapView* map_;
     MapDataFn mapData_;
+    std::function<std::shared_ptr<const Scorecard>()> scorecard_;
     GrowthController* growth_;
     WindowStatus* status_;
     QWidget* window_;

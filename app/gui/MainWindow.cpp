@@ -156,6 +156,7 @@ void MainWindow::connectSession() {
         views::traceStartup("graph differences applied");
         fields_->setRows({});
         growth_->showLeads(nullptr);  // until the fields are compared
+        scorecard_->showLeads(nullptr);
         const auto [labelA, labelB] = runs_->showPair();
         rerun_->showPair(labelA, labelB);
         emit differencesShown(seconds);

@@ -16,6 +16,7 @@
 #include "gui/ReportWriterFunction.h"
 #include "gui/RerunController.h"
 #include "gui/RunsController.h"
+#include "gui/ScorecardController.h"
 #include "pair/FieldMap.h"
 #include "pair/LoadedPair.h"
 #include "pair/PairSession.h"
@@ -82,6 +83,7 @@ public:
     RunsController* runsController() const { return runs_; }
     LeadsController* leadsController() const { return leads_; }
     GrowthController* growthController() const { return growth_; }
+    ScorecardController* scorecardController() const { return scorecard_; }
     DiagnosisController* diagnosisController() const { return diagnosis_; }
     RerunController* rerunController() const { return rerun_; }
     ExportsController* exports() const { return exports_; }
@@ -185,6 +187,7 @@ private:
     RunsController* runs_ = nullptr;
     LeadsController* leads_ = nullptr;
     GrowthController* growth_ = nullptr;
+    ScorecardController* scorecard_ = nullptr;
     DiagnosisController* diagnosis_ = nullptr;
     RerunController* rerun_ = nullptr;
     ExportsController* exports_ = nullptr;

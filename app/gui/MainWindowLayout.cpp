@@ -15,6 +15,7 @@
 #include "map/ErrorMapView.h"
 #include "rerunpanel/RerunPanel.h"
 #include "runs/RunsPanel.h"
+#include "scorecard/ScorecardView.h"
 
 namespace meshdiff::gui {
 
@@ -49,6 +50,11 @@ void MainWindow::buildDocks() {
     auto* growthDock = addDock(tr("Error growth"), QStringLiteral("growthDock"), growthChart, Qt::BottomDockWidgetArea);
     tabifyDockWidget(mapDock, growthDock);
     growthDock->hide();
+    auto* scorecardView = new views::ScorecardView(this);
+    auto* scorecardDock =
+        addDock(tr("Scorecard"), QStringLiteral("scorecardDock"), scorecardView, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(growthDock, scorecardDock);
+    scorecardDock->hide();
     // The Diagnosis dock below the differences.
     diagnosisPanel_ = new views::DiagnosisPanel(this);
     auto* diagnosisDock =
@@ -74,10 +80,12 @@ void MainWindow::buildDocks() {
     runs_ = new RunsController(session_, runsPanel, status_, this);
     leads_ = new LeadsController(session_, leadSlider, leadBar, fields_, map_, status_, this);
     growth_ = new GrowthController(growthChart, growthDock, fields_, leads_, this);
+    scorecard_ = new ScorecardController(scorecardView, scorecardDock, leads_, this);
     diagnosis_ = new DiagnosisController(session_, diagnosisPanel_, globeScene_, map_, leads_, this);
     rerun_ = new RerunController(session_, rerunPanel_, runs_, this);
     exports_ = new ExportsController(
         session_, globe_, map_, [this] { return mapData_; }, growth_, status_, this);
+    exports_->setScorecardSource([this] { return scorecard_->scorecard(); });
 }
 
 }  // namespace meshdiff::gui

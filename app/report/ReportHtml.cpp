@@ -166,6 +166,7 @@ void writeIndexHtml(const std::filesystem::path& path, const pair::LoadedPair& p
     if (leads && leads->perLead.size() > 1) {
         writeLeadTable(html, *leads);
         writeFigures(html, figures.growth);
+        writeFigures(html, figures.scorecard);
     }
     if (!figures.fieldCloseups.empty()) {
         html << "<h3>Where the fields differ most</h3>\n";

@@ -17,11 +17,12 @@ struct ReportFigures {
     std::vector<Figure> maps;           // A−B maps of the worst fields
     std::vector<Figure> fieldCloseups;  // where the fields differ most
     std::vector<Figure> growth;         // rel RMS over the leads, when the runs have more than one
+    std::vector<Figure> scorecard;      // A−B against the spread per field and lead, likewise
 };
 
 // index.html: the runs, the graph differences, the field metrics (corr with enough digits to
 // differ from 1, and 1 − corr), the figures with their captions and the data files.
-// With `leads` (every lead compared, more than one), a per-lead table and the growth figures.
+// With `leads` (every lead compared, more than one), a per-lead table, the growth and scorecard figures.
 void writeIndexHtml(const std::filesystem::path& path, const pair::LoadedPair& pair, const ReportFigures& figures,
                     const std::vector<std::string>& dataFiles, const FieldsComparison* leads = nullptr,
                     const nlohmann::json* experimentsEvidence = nullptr);

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "common/Error.h"
+#include "compare/Scorecard.h"
 #include "export/DataExport.h"
 #include "export/GlobeFigure.h"
 #include "export/MapFigure.h"
@@ -23,6 +24,8 @@
 #include "pair/PairLoader.h"
 #include "report/CloseupSpots.h"
 #include "report/ReportHtml.h"
+#include "scorecard/ScorecardFigure.h"
+#include "scorecard/ScorecardPicture.h"
 
 namespace meshdiff::report {
 namespace {
@@ -36,6 +39,7 @@ constexpr double kFieldCloseupDistance = 1.3;
 constexpr double kFieldSpotSeparationDegrees = 10;
 constexpr double kMapFigureInches = 10;
 constexpr double kGrowthFigureInches = 6;
+constexpr double kScorecardFigureInches = 7;
 constexpr std::size_t kGrowthFields = 5;  // the worst fields drawn in the error-growth chart
 
 std::string fileSafe(const std::string& name) {
@@ -85,6 +89,21 @@ std::string roundKm(double km) { return std::to_string(int(std::lround(km / 10) 
 void writeGlobe(const views::GlobeSnapshot& snapshot, const views::FigureOptions& figure,
                 const std::filesystem::path& path) {
     views::writeGlobeFigure(snapshot, figure, QString::fromStdString(path.string()));
+}
+
+// The scorecard of every lead as scorecard.png (the report's width) and scorecard.pdf (a journal's
+// double column); its caption is the figure's own legend.
+Figure writeScorecardFigures(const FieldsComparison& leads, const std::filesystem::path& folder,
+                             const ReportOptions& options) {
+    const Scorecard card = buildScorecard(leads);
+    views::FigureOptions figure = pixelFigure(options.width, 0, options.width / kScorecardFigureInches);
+    views::writeScorecardFigure(card, figure, QString::fromStdString((folder / "scorecard.png").string()));
+    figure = views::withPreset(figure, views::FigurePreset::DoubleColumn, QSizeF());
+    figure.format = views::FigureFormat::Pdf;
+    views::writeScorecardFigure(card, figure, QString::fromStdString((folder / "scorecard.pdf").string()));
+    return {"scorecard.png",
+            "Scorecard, one row per field and one column per lead: " + views::scorecardLegend(card).toStdString() + ".",
+            "scorecard.pdf"};
 }
 
 }  // namespace
@@ -259,6 +278,8 @@ ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::pat
         } else if (QThread::currentThread() == QCoreApplication::instance()->thread()) {
             figures.growth.push_back(writeGrowthFigures(*leads, out, options));
         }
+        step(98, "Drawing the scorecard");
+        figures.scorecard.push_back(writeScorecardFigures(*leads, out, options));
     }
     writeIndexHtml(out / "index.html", pair, figures, dataFiles, leads.get(),
                    options.experimentsEvidence ? &*options.experimentsEvidence : nullptr);

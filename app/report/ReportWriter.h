@@ -35,7 +35,8 @@ struct ReportFiles {
 // error-map figures drawn by the window's figure code in the window's default map style (PNG,
 // and PDF for the maps), close-ups of the differing graph items and of the largest field
 // differences, CSV/JSON of the differences and field metrics, and an index.html showing them;
-// for runs of more than one lead also the error-growth chart (PNG, PDF) and per_lead.csv.
+// for runs of more than one lead also the error-growth chart and the scorecard (PNG, PDF) and
+// per_lead.csv.
 // The same runs give the same files, byte for byte.
 // Runs on any thread (the globe renders through VTK's own offscreen window; see growthFigure); `progress` gets
 // 0–100 and what is being written. Throws meshdiff::Error naming the file that failed.

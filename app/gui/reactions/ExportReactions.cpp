@@ -16,6 +16,7 @@
 #include "map/ErrorMapCanvas.h"
 #include "map/ErrorMapView.h"
 #include "pair/PairSession.h"
+#include "scorecard/ScorecardFigure.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -32,10 +33,12 @@ void ExportFigureReaction::onTriggered() {
     const QString field = session_->currentField();
     const QSize mapPixels = map_->canvas()->size() * map_->canvas()->devicePixelRatioF();
     const QSize globePixels = globe_->size() * globe_->devicePixelRatioF();
-    auto heightOf = [data = exports_->mapData(), style = map_->renderer().style()](
+    auto heightOf = [data = exports_->mapData(), style = map_->renderer().style(), card = exports_->scorecard()](
                         views::FigureSubject subject, const views::FigureOptions& options) {
         // The globe's height depends on its legend, known only once drawn: about square.
         if (subject == views::FigureSubject::Globe) return options.widthInches;
+        if (subject == views::FigureSubject::Scorecard)
+            return card ? views::scorecardFigureHeightInches(*card, options) : options.widthInches;
         return views::mapFigureHeightInches(data.get(), style, options);
     };
     views::FigureExportDialog dialog(mapPixels, globePixels, exportFolder(),

@@ -2,7 +2,8 @@
 # meshdiff report on rollouts of 4 leads × 2 members written by netCDF4-python
 # (tests/fixtures/make_rollout_fixtures.py): per_lead.csv holds NumPy's per-lead numbers, the
 # error-growth chart is a PNG of the report's width and a PDF, index.html has the per-lead table
-# and the chart, and a second run writes the same CSV, HTML and PNG.
+# and the chart, the scorecard is a PNG of the report's width and a PDF shown with its legend, and a
+# second run writes the same CSV, HTML and PNGs.
 set -uo pipefail
 meshdiff=$1 fixtures=$2
 r=$fixtures/rollouts
@@ -17,8 +18,9 @@ report "$tmp/one"
 status=$?
 if [ "$status" = 2 ] && grep -q "built without the GUI" "$tmp/err"; then echo "skipped: built without the GUI"; exit 77; fi
 [ "$status" = 0 ] || { fail "report exit $status"; cat "$tmp/out" "$tmp/err"; }
-for f in per_lead.csv growth_chart.png growth_chart.pdf index.html; do [ -s "$tmp/one/$f" ] || fail "missing $f"; done
+for f in per_lead.csv growth_chart.png growth_chart.pdf scorecard.png scorecard.pdf index.html; do [ -s "$tmp/one/$f" ] || fail "missing $f"; done
 head -c 5 "$tmp/one/growth_chart.pdf" | grep -q "%PDF-" || fail "growth_chart.pdf is no PDF"
+head -c 5 "$tmp/one/scorecard.pdf" | grep -q "%PDF-" || fail "scorecard.pdf is no PDF"
 
 "$py" - "$tmp/one" "$r/expected.json" <<'PY' || fail "report content"
 import csv, json, math, pathlib, sys
@@ -47,10 +49,16 @@ assert table.count("<tr>") == 5, table  # header and 4 leads
 for lead in e["per_lead"]:
     assert f"<td>{lead['lead_hours']} h</td>" in table, lead["lead_hours"]
 assert '<img src="growth_chart.png"' in html and 'href="growth_chart.pdf"' in html and 'href="per_lead.csv"' in html
+card = Image.open(out / "scorecard.png")
+card.load()
+# 3 fields × 4 leads and a colour bar: wider than tall.
+assert card.size[0] == 900 and 100 < card.size[1] < 900, card.size
+assert '<img src="scorecard.png"' in html and 'href="scorecard.pdf"' in html
+assert "1 = the member spread" in html  # A has two members: the cells are measured against their spread
 PY
 
 report "$tmp/two" || fail "second report failed"
-for f in per_lead.csv index.html growth_chart.png; do
+for f in per_lead.csv index.html growth_chart.png scorecard.png; do
   cmp -s "$tmp/one/$f" "$tmp/two/$f" || fail "$f differs between two runs"
 done
 

@@ -35,14 +35,6 @@ void printAtRisk(std::ostream& out, const DiffRisk& r) {
         << " differing triangles were flagged by A's or B's fragility analysis\n";
 }
 
-const char* graphsVerdict(const GraphDiff& d) {
-    if (d.identical()) return "identical";
-    if (!d.sameEdgesAndNodes()) return "DIFFER";
-    if (d.renumberedNodes.empty()) return "same edges, in another order";
-    return d.orderDiffers() ? "the same graph, numbered differently and in another order"
-                            : "the same graph, numbered differently";
-}
-
 void printGraph(std::ostream& out, const GraphDiff& d) {
     out << "\nGraphs\n";
     out << "  grid→mesh edges   A " << withThousands(d.g2mEdgesA) << "  B " << withThousands(d.g2mEdgesB)
@@ -174,6 +166,14 @@ void printFields(std::ostream& out, const FieldsComparison& f, bool perField) {
 }
 
 }  // namespace
+
+const char* graphsVerdict(const GraphDiff& d) {
+    if (d.identical()) return "identical";
+    if (!d.sameEdgesAndNodes()) return "DIFFER";
+    if (d.renumberedNodes.empty()) return "same edges, in another order";
+    return d.orderDiffers() ? "the same graph, numbered differently and in another order"
+                            : "the same graph, numbered differently";
+}
 
 std::string latLonText(double lat, double lon) {
     lon = std::remainder(lon, 360.0);  // (-180°, 180°]

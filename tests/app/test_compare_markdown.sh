@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# compare --markdown FILE on rollouts (tests/fixtures/make_rollout_fixtures.py): the verdict, the
+# per-lead table and the scorecard carry --json's numbers on the same pair (3 significant digits,
+# ▲ above the spread); it works beside --json - and the text summary; an unwritable path is an
+# error naming it; the input runs are left as they were.
+set -uo pipefail
+meshdiff=$1 fixtures=$2
+r=$fixtures/rollouts
+py=${MESHDIFF_PYTHON:-/usr/bin/python3}
+source "$(dirname "$0")/lib/expect.sh"
+
+# check_markdown MD JSON: every number of the Markdown against the JSON's
+check_markdown() {
+  "$py" - "$1" "$2" <<'PY' || fail "Markdown $1 does not match $2"
+import json, sys
+md = open(sys.argv[1], encoding="utf-8").read().splitlines(); j = json.load(open(sys.argv[2]))
+f = j["fields"]; s = f["scorecard"]
+def table(title):  # the rows of the table under "#### title", as lists of cells
+    start = md.index("#### " + title) + 2
+    rows = []
+    for line in md[start:]:
+        if not line.startswith("|"): break
+        rows.append([c.strip() for c in line.strip("|").split("|")])
+    return rows[0], rows[2:]
+def g3(x): return "–" if x is None else "%.3g" % x + (" ▲" if s["metric"].endswith("spread") and x > 1 else "")
+verdict = "SAME" if j["identical"] else "DIFFERENT"
+assert md[0] == "### meshdiff compare: " + verdict, md[0]
+head, rows = table("Per lead")
+assert len(rows) == len(f["per_lead"]), rows
+for c, (row, lead) in enumerate(zip(rows, f["per_lead"])):
+    assert row[0] == "+%g h" % lead["lead_hours"], row
+    weighted = [(e["area_weighted"]["rel_rms"], e) for e in lead["per_field"] if e["area_weighted"]["rel_rms"] is not None]
+    largest, entry = max(weighted, key=lambda p: p[0])
+    assert row[1] == "%.3g" % largest, (row, largest)
+    assert row[2] == "%s [member %d]" % (entry["name"], entry["member"]), (row, entry["name"])
+    if "member_spread" in lead:
+        column = [line[c] for line in s["cells"] if line[c] is not None]
+        assert row[3] == g3(max(column)), (row, column)
+head, rows = table("Scorecard")
+assert head[2:] == ["+%g h" % h for h in s["lead_hours"]], head
+assert len(rows) == len(s["rows"]), rows
+for row, want, cells in zip(rows, s["rows"], s["cells"]):
+    assert row[0] == want["variable"], (row, want)
+    level = "–" if want["level"] is None else "%g" % want["level"]
+    assert row[1] == level + (" " + want["level_units"] if want["level_units"] else ""), (row, want)
+    assert row[2:] == [g3(x) for x in cells], (row, cells)
+PY
+}
+
+before=$(find "$r" -type f -exec sha256sum {} + | sort)
+
+# with a spread run, beside --json FILE and the text summary
+expect_status 1 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --spread "$r/c_member1.npz" --json "$tmp/spread.json" --markdown "$tmp/spread.md"
+check_markdown "$tmp/spread.md" "$tmp/spread.json"
+grep -q "^Result: DIFFERENT" "$tmp/out" || fail "no text summary beside --markdown"
+grep -q "^- \*\*First divergence:\*\* +6 h (lead 0)" "$tmp/spread.md" || fail "no first divergence: $(cat "$tmp/spread.md")"
+grep -q "c_member1.npz" "$tmp/spread.md" || fail "the legend does not name the spread run"
+[ ! -e "$tmp/spread.md.partial" ] || fail "the partial Markdown file was left behind"
+
+# A's members as the spread, with --json - (the JSON on standard output)
+expect_status 1 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --json - --markdown "$tmp/members.md"
+cp "$tmp/out" "$tmp/members.json"
+check_markdown "$tmp/members.md" "$tmp/members.json"
+grep -q "member 0 against member 1" "$tmp/members.md" || fail "the legend does not name the members"
+
+# a spread run without the last lead: "–" in its column
+expect_status 1 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --spread "$r/c_three_leads.npz" --json "$tmp/three.json" --markdown "$tmp/three.md"
+check_markdown "$tmp/three.md" "$tmp/three.json"
+
+# identical runs: SAME, and a scorecard of zeros
+expect_status 0 -- "$meshdiff" compare "$r/a.nc" "$r/a.npz" --json "$tmp/same.json" --markdown "$tmp/same.md"
+check_markdown "$tmp/same.md" "$tmp/same.json"
+
+# an unwritable path: exit 2 naming it, nothing left behind
+expect_status 2 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --markdown "$tmp/no_such_folder/out.md"
+grep -q "no_such_folder/out.md" "$tmp/err" || fail "the bad --markdown path is not named: $(cat "$tmp/err")"
+mkdir "$tmp/folder.md"
+expect_status 2 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --markdown "$tmp/folder.md"
+grep -q "folder.md" "$tmp/err" || fail "a folder as --markdown is not named: $(cat "$tmp/err")"
+[ ! -e "$tmp/folder.md.partial" ] || fail "the partial Markdown file was left behind"
+
+after=$(find "$r" -type f -exec sha256sum {} + | sort)
+[ "$before" = "$after" ] || fail "the input runs changed"
+
+[ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }
+echo "all compare-markdown checks passed"

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 #include <tbb/blocked_range.h>
@@ -173,6 +174,15 @@ Sums accumulateBox(const std::vector<TA>& a, const std::vector<TB>& b, std::size
                    const std::vector<std::uint8_t>* mask, std::uint8_t maskValue, const RegionSelection& box) {
     const double shift = firstFinite(a);
     const std::size_t nj = al.lonA.size();
+    // On identical float32 grids the box's runs of columns (one, or two across the seam) go
+    // through the vectorised loop.
+    std::vector<std::pair<std::size_t, std::size_t>> runs;  // [begin, end) of selected columns
+    for (std::size_t j = 0; j < nj; ++j) {
+        if (!box.columns[j]) continue;
+        if (runs.empty() || runs.back().second != j) runs.emplace_back(j, j);
+        runs.back().second = j + 1;
+    }
+    const bool contiguous = al.identical && nlonA == nj && nlonB == nj && !mask;
     auto rows = [&](const tbb::blocked_range<std::size_t>& range, Sums s) {
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
             if (!box.rows[i]) continue;
@@ -180,6 +190,14 @@ Sums accumulateBox(const std::vector<TA>& a, const std::vector<TB>& b, std::size
             const TB* rowB = b.data() + al.latB[i] * nlonB;
             const std::uint8_t* rowMask = mask ? mask->data() + i * nj : nullptr;
             Sums row;
+            if constexpr (std::is_same_v<TA, float> && std::is_same_v<TB, float>) {
+                if (contiguous) {
+                    for (const auto& [begin, end] : runs)
+                        accumulateRowF32(rowA + begin, rowB + begin, end - begin, shift, 0.0, row, nullptr);
+                    s.addWeightedRow(row, rowWeights[i]);
+                    continue;
+                }
+            }
             for (std::size_t j = 0; j < nj; ++j) {
                 if (!box.columns[j] || (rowMask && rowMask[j] != maskValue)) continue;
                 row.add(double(rowA[al.lonA[j]]), double(rowB[al.lonB[j]]), shift);

@@ -74,6 +74,7 @@ TEST(AreaWeights, OneDegreeGridWithPolesMatchesTheClosedForm) {
 // Rows at ±0.25°, ±0.75°, … ±89.75°: the outer bounds are the poles, half a spacing beyond.
 TEST(AreaWeights, HalfDegreeGridWithoutPolesReachesThePoles) {
     std::vector<double> lat;
+    lat.reserve(360);
     for (int i = 0; i < 360; ++i) lat.push_back(-89.75 + 0.5 * i);
     const std::vector<double> w = latitudeAreaWeights(lat);
     for (std::size_t i = 0; i < 360; ++i)
@@ -186,6 +187,20 @@ TEST_P(AreaWeightedAgainstNumpy, MatchesToOneInAMillion) {
             expectRelative(m.areaWeighted.relRms, e["rel_rms"], 1e-6, "rel_rms");
         }
         expectRelative(m.rms, e["unweighted_rms"], 1e-6, "unweighted rms");
+        // The standard regions (compareFieldSources' default), each against NumPy's.
+        ASSERT_EQ(m.regions.size(), c.regions.size());
+        for (std::size_t r = 0; r < c.regions.size(); ++r) {
+            const nlohmann::json& want = e["regions"].at(c.regions[r].name);
+            const AreaWeightedMetrics& got = m.regions[r];
+            expectRelative(got.rms, want["rms"], 1e-6, c.regions[r].name + " rms");
+            expectRelative(got.bias, want["bias"], 1e-6, c.regions[r].name + " bias");
+            if (want["std_a"] == 0.0) {
+                EXPECT_TRUE(std::isnan(got.relRms)) << c.regions[r].name;
+            } else {
+                expectRelative(got.stdA, want["std_a"], 1e-6, c.regions[r].name + " std_a");
+                expectRelative(got.relRms, want["rel_rms"], 1e-6, c.regions[r].name + " rel_rms");
+            }
+        }
     }
 }
 

@@ -229,6 +229,7 @@ TEST(RegionMetrics, Float32OnOneGridMatchTheReference) {
     for (std::size_t k = 0; k < vb.size(); ++k) vb[k] += va[k];
     vb[5 * g.nlon() + 3] = std::numeric_limits<float>::quiet_NaN();     // NaN in B near the south pole
     vb[45 * g.nlon() + 179] = std::numeric_limits<float>::quiet_NaN();  // and on the equator
+    vb[70 * g.nlon()] = std::numeric_limits<float>::quiet_NaN();        // and in the box at 50°N 0°E
     checkAgainstBruteForce(g, g, a, b);
 }
 

@@ -47,21 +47,24 @@ void writeRuns(std::ostream& out, const Comparison& c) {
     out << "| B | `" << cell(c.b.path) << "` | " << cell(c.b.label) << " |\n\n";
 }
 
+// "6 fields × 4 leads, beyond tolerance (rel RMS ≤ 0) at 4 of 4 leads, first at +6 h (6 of 6
+// compared)"; one lead: "5 fields, 3 of 5 beyond tolerance (rel RMS ≤ 0)" (field × member entries).
 std::string fieldsVerdict(const FieldsComparison& f, const FieldTolerance& tolerance) {
-    std::string text = std::to_string(f.perField.size()) + " fields";
-    if (f.perLead.size() > 1) text += " × " + std::to_string(f.perLead.size()) + " leads";
     const std::string limit = " (rel RMS ≤ " + format("%g", tolerance.relative) + ")";
     const auto beyond = [](const LeadComparison& l) { return l.beyondTolerance > 0; };
     const auto first = std::find_if(f.perLead.begin(), f.perLead.end(), beyond);
-    if (first == f.perLead.end()) {
-        if (f.beyondTolerance > 0) return text + ", " + std::to_string(f.beyondTolerance) + " beyond tolerance" + limit;
-        return text + ", every one within tolerance" + limit;
+    std::string text = std::to_string(f.perField.size()) + " fields";
+    if (f.perLead.size() <= 1) {
+        if (f.beyondTolerance == 0) return text + ", every one within tolerance" + limit;
+        return text + ", " + std::to_string(f.beyondTolerance) + " of " + std::to_string(f.perField.size()) +
+               " beyond tolerance" + limit;
     }
+    text += " × " + std::to_string(f.perLead.size()) + " leads";
+    if (first == f.perLead.end()) return text + ", every one within tolerance" + limit;
     const auto leads = std::count_if(f.perLead.begin(), f.perLead.end(), beyond);
     return text + ", beyond tolerance" + limit + " at " + std::to_string(leads) + " of " +
-           std::to_string(f.perLead.size()) + (f.perLead.size() == 1 ? " lead" : " leads") + ", first at " +
-           leadLabel(first->hours, first->index) + " (" + std::to_string(first->beyondTolerance) + " of " +
-           std::to_string(first->perField.size()) + " compared)";
+           std::to_string(f.perLead.size()) + " leads, first at " + leadLabel(first->hours, first->index) + " (" +
+           std::to_string(first->beyondTolerance) + " of " + std::to_string(first->perField.size()) + " compared)";
 }
 
 void writeSummary(std::ostream& out, const Comparison& c) {

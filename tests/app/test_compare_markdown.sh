@@ -23,21 +23,22 @@ def table(title):  # the rows of the table under "#### title", as lists of cells
         rows.append([c.strip() for c in line.strip("|").split("|")])
     return rows[0], rows[2:]
 def g3(x): return "–" if x is None else "%.3g" % x + (" ▲" if s["metric"].endswith("spread") and x > 1 else "")
+def label(hours, index): return "index %d" % index if hours is None else "+%g h" % hours
 verdict = "SAME" if j["identical"] else "DIFFERENT"
 assert md[0] == "### meshdiff compare: " + verdict, md[0]
 head, rows = table("Per lead")
 assert len(rows) == len(f["per_lead"]), rows
 for c, (row, lead) in enumerate(zip(rows, f["per_lead"])):
-    assert row[0] == "+%g h" % lead["lead_hours"], row
+    assert row[0] == label(lead["lead_hours"], lead["index"]), row
     weighted = [(e["area_weighted"]["rel_rms"], e) for e in lead["per_field"] if e["area_weighted"]["rel_rms"] is not None]
     largest, entry = max(weighted, key=lambda p: p[0])
     assert row[1] == "%.3g" % largest, (row, largest)
-    assert row[2] == "%s [member %d]" % (entry["name"], entry["member"]), (row, entry["name"])
+    assert row[2] == entry["name"] + (" [member %d]" % entry["member"] if "member" in entry else ""), (row, entry)
     if "member_spread" in lead:
         column = [line[c] for line in s["cells"] if line[c] is not None]
         assert row[3] == g3(max(column)), (row, column)
 head, rows = table("Scorecard")
-assert head[2:] == ["+%g h" % h for h in s["lead_hours"]], head
+assert head[2:] == [label(h, l["index"]) for h, l in zip(s["lead_hours"], f["per_lead"])], head
 assert len(rows) == len(s["rows"]), rows
 for row, want, cells in zip(rows, s["rows"], s["cells"]):
     assert row[0] == want["variable"], (row, want)
@@ -47,7 +48,7 @@ for row, want, cells in zip(rows, s["rows"], s["cells"]):
 PY
 }
 
-before=$(find "$r" -type f -exec sha256sum {} + | sort)
+before=$(find "$r" "$fixtures/runs" -type f -exec sha256sum {} + | sort)
 
 # with a spread run, beside --json FILE and the text summary
 expect_status 1 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --spread "$r/c_member1.npz" --json "$tmp/spread.json" --markdown "$tmp/spread.md"
@@ -71,6 +72,13 @@ check_markdown "$tmp/three.md" "$tmp/three.json"
 expect_status 0 -- "$meshdiff" compare "$r/a.nc" "$r/a.npz" --json "$tmp/same.json" --markdown "$tmp/same.md"
 check_markdown "$tmp/same.md" "$tmp/same.json"
 
+# run folders with graphs, one lead, no members and no spread: the rel RMS scorecard
+runs=$fixtures/runs
+expect_status 1 -- "$meshdiff" compare "$runs/a" "$runs/b" --json "$tmp/runs.json" --markdown "$tmp/runs.md"
+check_markdown "$tmp/runs.md" "$tmp/runs.json"
+grep -q "^- \*\*Graphs:\*\* DIFFER$" "$tmp/runs.md" || fail "the graphs verdict is missing: $(cat "$tmp/runs.md")"
+grep -q "^Cells: area-weighted rel RMS" "$tmp/runs.md" || fail "the legend does not say rel RMS"
+
 # an unwritable path: exit 2 naming it, nothing left behind
 expect_status 2 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --markdown "$tmp/no_such_folder/out.md"
 grep -q "no_such_folder/out.md" "$tmp/err" || fail "the bad --markdown path is not named: $(cat "$tmp/err")"
@@ -79,7 +87,7 @@ expect_status 2 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --markdown "$tmp/fol
 grep -q "folder.md" "$tmp/err" || fail "a folder as --markdown is not named: $(cat "$tmp/err")"
 [ ! -e "$tmp/folder.md.partial" ] || fail "the partial Markdown file was left behind"
 
-after=$(find "$r" -type f -exec sha256sum {} + | sort)
+after=$(find "$r" "$fixtures/runs" -type f -exec sha256sum {} + | sort)
 [ "$before" = "$after" ] || fail "the input runs changed"
 
 [ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }

@@ -16,7 +16,7 @@ namespace {
 // Design units of the colour bar (ColorBarPainter): its text is 11 of them.
 constexpr double kBarTextUnits = 11;
 constexpr double kBarUnits = 12 + 4 + 14;  // bar, ticks and tick labels
-constexpr double kRowPerFont = 1.35, kColumnLabelPerFont = 1.5, kMarginPerFont = 0.6, kGapPerFont = 0.6;
+constexpr double kRowPerFont = 1.2, kColumnLabelPerFont = 1.5, kMarginPerFont = 0.6, kGapPerFont = 0.6;
 constexpr double kRatioMin = 0.01, kRatioMax = 100;
 constexpr double kWidestCellPerFont = 6;
 
@@ -30,6 +30,11 @@ QColor toQColor(Rgb c) { return QColor(c.r, c.g, c.b); }
 
 bool startsGroup(const Scorecard& card, std::size_t row) {
     return row > 0 && card.rows[row].variable != card.rows[row - 1].variable;
+}
+
+// A wider gap sets a variable's levels apart; surface fields, one row each, stand together.
+bool gapBefore(const Scorecard& card, std::size_t row) {
+    return startsGroup(card, row) && !(card.rows[row].levelLabel.empty() && card.rows[row - 1].levelLabel.empty());
 }
 
 QColor markColor(const QColor& cell) { return cell.lightnessF() > 0.55 ? QColor(Qt::black) : QColor(Qt::white); }
@@ -169,7 +174,7 @@ ScorecardLayout scorecardLayout(const Scorecard& card, const ScorecardLook& look
     layout.rows = card.rows.size();
     layout.columns = card.leadCount();
     layout.border = std::max(0.5, f / 11);
-    layout.rowHeight = std::max(kRowPerFont * f, metrics.height() + layout.border);
+    layout.rowHeight = std::max(kRowPerFont * f, metrics.height());
     double variableWidth = 0, levelWidth = 0, surfaceWidth = 0;
     for (const ScorecardRow& row : card.rows) {
         const double name = metrics.horizontalAdvance(QString::fromStdString(row.variable));
@@ -185,7 +190,7 @@ ScorecardLayout scorecardLayout(const Scorecard& card, const ScorecardLook& look
     layout.groupGaps.assign(layout.rows, 0);
     double extra = 0;
     for (std::size_t r = 0; r < layout.rows; ++r) {
-        if (startsGroup(card, r)) extra += 2 * layout.border;
+        if (gapBefore(card, r)) extra += 2 * layout.border;
         layout.groupGaps[r] = extra;
     }
     const double left = margin + labels + gap, top = margin + kColumnLabelPerFont * f;

@@ -26,7 +26,10 @@ Scorecard largeCard() {
         for (int l = 0; l < 10; ++l) {
             const std::string level = std::to_string(1000 - 100 * l);
             const std::string variable = "variable_" + std::to_string(v);
-            card.rows.push_back({variable + "@" + level, variable, 1000.0 - 100 * l, level, "hPa", "K"});
+            std::string field = variable;
+            field += "@";
+            field += level;
+            card.rows.push_back({field, variable, 1000.0 - 100 * l, level, "hPa", "K"});
         }
     }
     for (int c = 0; c < 40; ++c) {

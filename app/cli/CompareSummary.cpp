@@ -108,6 +108,23 @@ void printLeadTable(std::ostream& out, const FieldsComparison& f) {
     }
 }
 
+// One line per region: the field whose area-weighted rel RMS is largest there.
+void printRegions(std::ostream& out, const FieldsComparison& f) {
+    if (f.regions.empty() || f.perField.empty()) return;
+    out << "worst by region (rel RMS (area)):\n";
+    for (std::size_t r = 0; r < f.regions.size(); ++r) {
+        const FieldMetrics* worst = nullptr;
+        for (const FieldMetrics& m : f.perField) {
+            if (r >= m.regions.size() || std::isnan(m.regions[r].relRms)) continue;
+            if (!worst || m.regions[r].relRms > worst->regions[r].relRms) worst = &m;
+        }
+        const std::string worstText = worst ? format("%.3e", worst->regions[r].relRms) + "  " + worst->name : "-";
+        char line[160];
+        std::snprintf(line, sizeof line, "  %-28s %s", f.regions[r].name.c_str(), worstText.c_str());
+        out << line << "\n";
+    }
+}
+
 void printFields(std::ostream& out, const FieldsComparison& f, bool perField) {
     out << "\nFields (" << f.gridNote << ")\n";
     const bool rollout = f.perLead.size() > 1;
@@ -155,6 +172,7 @@ void printFields(std::ostream& out, const FieldsComparison& f, bool perField) {
         }
         out << "\n";
     }
+    printRegions(out, f);
     if (f.firstDivergence) {
         out << "first divergence  " << firstDivergenceText(*f.firstDivergence) << "\n";
     } else if (f.perLead.size() > 1) {

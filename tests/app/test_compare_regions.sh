@@ -42,6 +42,13 @@ assert t["polar"]["rms"] > 5 * t["tropics"]["rms"], t
 PY
 done
 
+# The summary: one line per region with its worst field's area-weighted rel RMS (t's differences
+# grow towards the poles; c's rel RMS is undefined everywhere).
+expect_status 1 -- "$meshdiff" compare "$dir/global/A" "$dir/global/B" --region 60,-10,35,30 --summary
+grep -q "^worst by region (rel RMS (area)):" "$tmp/out" || fail "summary: no region lines: $(cat "$tmp/out")"
+grep -qE "^  polar +6\.837e-02  t$" "$tmp/out" || fail "summary: polar's worst is not t at 6.837e-02: $(cat "$tmp/out")"
+grep -qE "^  box 60N,10W,35N,30E +[0-9.e+-]+  t$" "$tmp/out" || fail "summary: no line for the box: $(cat "$tmp/out")"
+
 # Without --region: the standard regions only.
 expect_status 1 -- "$meshdiff" compare "$dir/global/A" "$dir/global/B" --json "$tmp/standard.json"
 "$py" -c 'import json, sys; r = json.load(open(sys.argv[1]))["fields"]["per_field"][0]["regions"]

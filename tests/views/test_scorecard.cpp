@@ -5,6 +5,8 @@
 #include <QFile>
 #include <QFontMetricsF>
 #include <QImage>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -130,7 +132,7 @@ TEST(ScorecardPicture, LabelsHoursAndStacksLevelsUnderTheirVariable) {
     EXPECT_FALSE(layout.cellAt(QPointF(1, 1)));
 }
 
-TEST(ScorecardPicture, EightyRowsAndFortyLeadsKeepTheirLabelsApart) {
+Scorecard eightyByForty() {
     Scorecard card;
     card.metric = ScorecardMetric::RatioToSpread;
     for (int v = 0; v < 8; ++v) {
@@ -145,6 +147,12 @@ TEST(ScorecardPicture, EightyRowsAndFortyLeadsKeepTheirLabelsApart) {
         card.leadIndex.push_back(std::size_t(c));
     }
     card.cells.assign(80, std::vector<double>(40, 0.5));
+    card.differenceRms = card.spreadRms = card.relRms = card.cells;
+    return card;
+}
+
+TEST(ScorecardPicture, EightyRowsAndFortyLeadsKeepTheirLabelsApart) {
+    const Scorecard card = eightyByForty();
     ScorecardLook look;
     const ScorecardLayout layout = scorecardLayout(card, look, 700);
     QFont font;
@@ -202,6 +210,34 @@ TEST(ScorecardView, AClickNamesTheFieldAndLeadAndHoverTellsTheNumbers) {
     EXPECT_TRUE(text.contains("+18 h")) << text.toStdString();
     EXPECT_TRUE(text.contains("ratio: 20")) << text.toStdString();
     EXPECT_TRUE(text.contains("above the spread")) << text.toStdString();
+}
+
+TEST(ScorecardView, ScrolledDownTheLeadLabelsStayOnTopAndCoverTheRowsBelowThem) {
+    ScorecardView view;
+    view.resize(700, 300);
+    view.show();
+    view.setScorecard(std::make_shared<Scorecard>(eightyByForty()));
+    QTRY_VERIFY(view.isPictureCurrent());
+    auto* bar = view.findChild<QScrollArea*>()->verticalScrollBar();
+    ASSERT_GT(bar->maximum(), 400) << "80 rows do not fit in 300 pixels: the view scrolls";
+    bar->setValue(400);
+    QTRY_VERIFY(view.canvas()->visibleRegion().boundingRect().top() == 400);
+    const ScorecardLayout& layout = view.picture().layout;
+    QSignalSpy clicked(&view, &ScorecardView::cellClicked);
+    // Just below the top of what is in sight: the labels, not the row scrolled under them.
+    const double x = layout.cell(0, 0).center().x();
+    QTest::mouseClick(view.canvas(), Qt::LeftButton, {}, QPoint(int(x), 400 + 3));
+    EXPECT_EQ(clicked.count(), 0);
+    // The labels are drawn there again: the picture's own first pixel row of labels, not cells.
+    const QImage shown = view.canvas()->grab().toImage();
+    const double ratio = shown.devicePixelRatio();
+    EXPECT_EQ(shown.pixelColor(QPoint(int(x * ratio), int((400 + 3) * ratio))), QColor(Qt::white));
+    // Below the labels the cells take clicks as before.
+    const auto below = layout.cellAt(QPointF(x, 400 + layout.grid.top() + layout.rowHeight * 1.5));
+    ASSERT_TRUE(below);
+    QTest::mouseClick(view.canvas(), Qt::LeftButton, {}, layout.cell(below->first, 0).center().toPoint());
+    ASSERT_EQ(clicked.count(), 1);
+    EXPECT_EQ(clicked.front().at(0).toString(), QString::fromStdString(eightyByForty().rows[below->first].field));
 }
 
 }  // namespace

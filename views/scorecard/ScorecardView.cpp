@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QPointer>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -32,7 +33,14 @@ protected:
         QPainter painter(this);
         painter.fillRect(rect(), Qt::white);
         const QImage& image = view_->picture_.image;
-        if (view_->card_ && !image.isNull()) painter.drawImage(QPointF(0, 0), image);
+        if (!view_->card_ || image.isNull()) return;
+        painter.drawImage(QPointF(0, 0), image);
+        // Scrolled down, the lead labels stay in sight above the rows.
+        const double top = visibleTop(), header = view_->picture_.layout.grid.top();
+        if (top <= 0) return;
+        const double ratio = image.devicePixelRatio();
+        painter.drawImage(QRectF(0, top, image.width() / ratio, header), image,
+                          QRectF(0, 0, image.width(), header * ratio));
     }
     void resizeEvent(QResizeEvent*) override { view_->requestPicture(); }
     void showEvent(QShowEvent*) override { view_->requestPicture(); }
@@ -51,8 +59,11 @@ protected:
     }
 
 private:
+    double visibleTop() const { return visibleRegion().boundingRect().top(); }
+
     std::optional<std::pair<std::size_t, std::size_t>> hit(QPointF point) const {
         if (!view_->card_ || view_->picture_.image.isNull()) return std::nullopt;
+        if (point.y() < visibleTop() + view_->picture_.layout.grid.top()) return std::nullopt;  // under the labels
         const auto cell = view_->picture_.layout.cellAt(point);
         if (!cell || cell->first >= view_->card_->rows.size() || cell->second >= view_->card_->leadCount())
             return std::nullopt;
@@ -79,6 +90,8 @@ ScorecardView::ScorecardView(QWidget* parent)
     scroll_->setWidgetResizable(true);
     scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll_->setWidget(canvas_);
+    // The lead labels are drawn at the top of what is in sight: scrolling moves them with the rows.
+    connect(scroll_->verticalScrollBar(), &QScrollBar::valueChanged, canvas_, qOverload<>(&QWidget::update));
     layout->addWidget(scroll_, 1);
     canvas_->setObjectName(QStringLiteral("scorecardCanvas"));
     setScorecard(nullptr);

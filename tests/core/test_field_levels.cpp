@@ -45,6 +45,9 @@ TEST(FieldLevel, NetcdfLevelUnitsAreTheLevelCoordinatesAsWritten) {
     EXPECT_EQ(timeLevel->levelUnits("no_such_field"), "");
     const auto era5 = openNetcdf("era5_descending.nc");  // pressure_level:units = "hPa"
     EXPECT_EQ(era5->levelUnits("z@500"), "hPa");
+    const auto millibars = openNetcdf("millibars.nc");  // plev:units = "millibars", kept as written
+    EXPECT_EQ(millibars->fieldNames(), (std::vector<std::string>{"u@250", "u@700"}));
+    EXPECT_EQ(millibars->levelUnits("u@700"), "millibars");
     const auto batch = openNetcdf("batch.nc");  // a level coordinate without units
     EXPECT_EQ(batch->levelUnits("temperature@500"), "");
 }

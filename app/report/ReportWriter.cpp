@@ -92,18 +92,20 @@ void writeGlobe(const views::GlobeSnapshot& snapshot, const views::FigureOptions
 }
 
 // The scorecard of every lead as scorecard.png (the report's width) and scorecard.pdf (a journal's
-// double column); its caption is the figure's own legend.
-Figure writeScorecardFigures(const FieldsComparison& leads, const std::filesystem::path& folder,
-                             const ReportOptions& options) {
+// double column); its caption is the figure's own legend. None without fields.
+std::optional<Figure> writeScorecardFigures(const FieldsComparison& leads, const std::filesystem::path& folder,
+                                            const ReportOptions& options) {
     const Scorecard card = buildScorecard(leads);
+    if (card.rows.empty()) return std::nullopt;
     views::FigureOptions figure = pixelFigure(options.width, 0, options.width / kScorecardFigureInches);
     views::writeScorecardFigure(card, figure, QString::fromStdString((folder / "scorecard.png").string()));
     figure = views::withPreset(figure, views::FigurePreset::DoubleColumn, QSizeF());
     figure.format = views::FigureFormat::Pdf;
     views::writeScorecardFigure(card, figure, QString::fromStdString((folder / "scorecard.pdf").string()));
-    return {"scorecard.png",
-            "Scorecard, one row per field and one column per lead: " + views::scorecardLegend(card).toStdString() + ".",
-            "scorecard.pdf"};
+    return Figure{
+        "scorecard.png",
+        "Scorecard, one row per field and one column per lead: " + views::scorecardLegend(card).toStdString() + ".",
+        "scorecard.pdf"};
 }
 
 }  // namespace
@@ -279,7 +281,7 @@ ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::pat
             figures.growth.push_back(writeGrowthFigures(*leads, out, options));
         }
         step(98, "Drawing the scorecard");
-        figures.scorecard.push_back(writeScorecardFigures(*leads, out, options));
+        if (auto scorecard = writeScorecardFigures(*leads, out, options)) figures.scorecard.push_back(*scorecard);
     }
     writeIndexHtml(out / "index.html", pair, figures, dataFiles, leads.get(),
                    options.experimentsEvidence ? &*options.experimentsEvidence : nullptr);

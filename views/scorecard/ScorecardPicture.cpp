@@ -72,14 +72,14 @@ void paintRowLabels(QPainter& p, const Scorecard& card, const ScorecardLayout& l
         const QRectF cell = layout.cell(r, 0);
         const ScorecardRow& row = card.rows[r];
         if (!row.levelLabel.empty()) {
-            p.drawText(QRectF(left, cell.top(), levelRight - left, cell.height()), Qt::AlignRight | Qt::AlignVCenter,
-                       QString::fromStdString(row.levelLabel));
+            p.drawText(QRectF(left, cell.top(), levelRight - left, cell.height()),
+                       Qt::AlignRight | Qt::AlignVCenter | Qt::TextDontClip, QString::fromStdString(row.levelLabel));
         }
         const bool lastOfGroup = r + 1 == layout.rows || startsGroup(card, r + 1);
         if (!lastOfGroup) continue;
         // The variable once, at the middle of its rows.
         const double top = layout.cell(first, 0).top(), bottom = cell.bottom();
-        const int align = Qt::AlignLeft | Qt::AlignVCenter;
+        const int align = Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip;
         p.drawText(QRectF(left, top, levelRight - left, bottom - top), align, QString::fromStdString(row.variable));
         first = r + 1;
     }
@@ -93,7 +93,7 @@ void paintColumnLabels(QPainter& p, const Scorecard& card, const ScorecardLayout
         const double centre = cell.center().x();
         const double half = layout.columnWidth * double(layout.labelStep) / 2;
         p.drawText(QRectF(centre - half, layout.grid.top() - height, 2 * half, height),
-                   Qt::AlignHCenter | Qt::AlignBottom, scorecardColumnLabel(card, c));
+                   Qt::AlignHCenter | Qt::AlignBottom | Qt::TextDontClip, scorecardColumnLabel(card, c));
     }
 }
 
@@ -236,7 +236,7 @@ void paintScorecard(QPainter& painter, const Scorecard& card, const ScorecardLay
         paintColorBar(painter, layout.colorBar, bar, look.fontPixels / kBarTextUnits);
     }
     painter.setPen(look.ink);
-    painter.drawText(layout.caption, Qt::AlignHCenter | Qt::TextWordWrap, scorecardLegend(card));
+    painter.drawText(layout.caption, Qt::AlignHCenter | Qt::TextWordWrap | Qt::TextDontClip, scorecardLegend(card));
     painter.restore();
 }
 

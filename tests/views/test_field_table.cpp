@@ -1,6 +1,8 @@
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
@@ -15,10 +17,12 @@
 namespace meshdiff::views {
 namespace {
 
+// A row whose rel RMS is the same area-weighted and over the grid points.
 FieldRow row(const std::string& name, double relRms, double near = NAN) {
     FieldRow r;
     r.name = name;
     r.relRms = relRms;
+    r.relRmsArea = relRms;
     r.corr = 1 - relRms;
     r.relRmsNear = near;
     return r;
@@ -104,7 +108,7 @@ TEST(FieldTable, CtrlAndShiftClickSelectSeveralFieldsAndTheCurrentOneIsShown) {
 
     const QStringList lines = view.selectedRowsAsTsv().split('\n', Qt::SkipEmptyParts);
     ASSERT_EQ(lines.size(), 4);
-    EXPECT_TRUE(lines[0].startsWith("Field\trel RMS\tcorr"));
+    EXPECT_TRUE(lines[0].startsWith("Field\trel RMS (area-weighted)\tcorr"));
     EXPECT_TRUE(lines[1].startsWith("a\t"));
     EXPECT_TRUE(lines[3].startsWith("d\t"));
     EXPECT_EQ(lines[1].count('\t'), FieldTableModel::ColumnCount - 1);
@@ -112,6 +116,88 @@ TEST(FieldTable, CtrlAndShiftClickSelectSeveralFieldsAndTheCurrentOneIsShown) {
     table->setFocus();
     QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
     EXPECT_EQ(QApplication::clipboard()->text(), view.selectedRowsAsTsv());
+}
+
+QString cell(const FieldTableView& view, int visibleRow, int column) {
+    return view.table()->model()->index(visibleRow, column).data().toString();
+}
+QString header(const FieldTableView& view, int column) {
+    return view.table()->model()->headerData(column, Qt::Horizontal).toString().replace('\n', ' ');
+}
+
+// The switch and the region box pick which rel RMS the column shows, sorts by and names.
+TEST(FieldTable, ShowsAreaWeightedGridPointOrRegionalRelRmsAsChosenAndSaysWhich) {
+    FieldRow t = row("t", 1e-3), u = row("u", 2e-3);
+    t.relRmsArea = 5e-3;  // t is worse area-weighted, u over the grid points
+    u.relRmsArea = 4e-3;
+    t.relRmsByRegion = {{"global", 5e-3}, {"tropics", 7e-3}};
+    u.relRmsByRegion = {{"global", 4e-3}, {"tropics", 9e-3}};
+    FieldTableView view;
+    view.setRows({t, u});
+    view.metricBar()->setRegions({"global", "tropics"});
+    EXPECT_TRUE(view.metricChoice().areaWeighted) << "area-weighted by default";
+    EXPECT_EQ(header(view, FieldTableModel::RelRms), "rel RMS (area-weighted)");
+    EXPECT_EQ(view.fieldAtVisibleRow(0), "t");
+    EXPECT_EQ(cell(view, 0, FieldTableModel::RelRms), "0.005");
+
+    QSignalSpy changed(&view, &FieldTableView::metricChoiceChanged);
+    view.metricBar()->kindBox()->setCurrentIndex(1);  // Grid points
+    ASSERT_EQ(changed.size(), 1);
+    EXPECT_FALSE(view.metricChoice().areaWeighted);
+    EXPECT_EQ(header(view, FieldTableModel::RelRms), "rel RMS (grid points)");
+    EXPECT_EQ(view.fieldAtVisibleRow(0), "u") << "sorted again by the numbers shown";
+    EXPECT_EQ(cell(view, 0, FieldTableModel::RelRms), "0.002");
+
+    view.metricBar()->regionBox()->setCurrentIndex(1);  // Tropics: area-weighted only
+    EXPECT_EQ(view.metricChoice(), (MetricChoice{true, "tropics"}));
+    EXPECT_FALSE(view.metricBar()->kindBox()->isEnabled());
+    EXPECT_EQ(header(view, FieldTableModel::RelRms), "rel RMS (area-weighted, Tropics)");
+    EXPECT_EQ(view.fieldAtVisibleRow(0), "u");
+    EXPECT_EQ(cell(view, 0, FieldTableModel::RelRms), "0.009");
+    EXPECT_EQ(cell(view, 1, FieldTableModel::RelRms), "0.007");
+
+    view.metricBar()->setRegions({"global"});  // a pair without that region
+    EXPECT_EQ(view.metricChoice(), (MetricChoice{true, "global"}));
+    view.metricBar()->setRegions({"global", "tropics"});
+    EXPECT_EQ(view.metricChoice().region, "tropics") << "the region asked for comes back";
+}
+
+// Variable and level columns; a numeric level sort (850 before 1000); the filter matches a
+// variable, a level or the whole name.
+TEST(FieldTable, SortsByVariableThenLevelNumericallyAndFiltersOnEither) {
+    FieldRow t1000 = row("temperature@1000", 1e-3), t850 = row("temperature@850", 2e-3),
+             t50 = row("temperature@50", 3e-3), z850 = row("geopotential@850", 4e-3), t2m = row("2m_temperature", 5e-3);
+    for (FieldRow* r : {&t1000, &t850, &t50, &z850}) r->levelUnits = "hPa";
+    FieldTableView view;
+    view.setRows({t1000, t850, t50, z850, t2m});
+    view.table()->sortByColumn(FieldTableModel::Variable, Qt::AscendingOrder);
+    QStringList order;
+    for (int r = 0; r < view.visibleRowCount(); ++r) order << view.fieldAtVisibleRow(r);
+    EXPECT_EQ(order, QStringList({"2m_temperature", "geopotential@850", "temperature@50", "temperature@850",
+                                  "temperature@1000"}));
+    EXPECT_EQ(cell(view, 3, FieldTableModel::Variable), "temperature");
+    EXPECT_EQ(cell(view, 3, FieldTableModel::Level), "850 hPa");
+    EXPECT_EQ(cell(view, 0, FieldTableModel::Level), "");
+
+    view.table()->sortByColumn(FieldTableModel::Level, Qt::AscendingOrder);
+    EXPECT_EQ(view.fieldAtVisibleRow(0), "2m_temperature") << "no level sorts before every level";
+    EXPECT_EQ(view.fieldAtVisibleRow(1), "temperature@50");
+    EXPECT_EQ(view.fieldAtVisibleRow(4), "temperature@1000");
+
+    auto shown = [&view](const QString& filter) {
+        view.filterEdit()->setText(filter);
+        QStringList names;
+        for (int r = 0; r < view.visibleRowCount(); ++r) names << view.fieldAtVisibleRow(r);
+        names.sort();
+        return names;
+    };
+    EXPECT_EQ(shown("850"), QStringList({"geopotential@850", "temperature@850"}));
+    EXPECT_EQ(shown("temperature@850"), QStringList({"temperature@850"}));
+    EXPECT_EQ(shown("850 hPa"), QStringList({"geopotential@850", "temperature@850"}));
+    EXPECT_EQ(shown("geopotential"), QStringList({"geopotential@850"}));
+    view.filterEdit()->clear();
+    view.selectField("temperature@850");
+    EXPECT_EQ(view.currentField(), "temperature@850") << "selection by name still works";
 }
 
 TEST(RunComparisonRows, HighlightsDifferingMetadataOnly) {

@@ -74,7 +74,7 @@ FieldsComparison separatedLeads() {
         high.name = "high";
         high.relRms = 1e-3 * std::pow(4.0, double(i));
         lead.perField = {low, high};
-        lead.spread = MemberSpread{0, 1, {}, 0.5, 0.1, 2};
+        lead.spread = MemberSpread{0, 1, {}, 0.5, 0.1, 2, {}};
         fields.perLead.push_back(lead);
     }
     return fields;
@@ -117,6 +117,39 @@ TEST(GrowthChartData, HoldsEachFieldsLargestRelRmsOverMembersAtEveryLeadWithItsR
     for (const GrowthLine& line : data.lines)
         for (const GrowthPoint& p : line.points) EXPECT_TRUE(p.relRms >= data.yMin && p.relRms <= data.yMax);
     EXPECT_LE(data.spread.back().max, data.yMax);
+}
+
+// Area-weighted, and over a region: each point is the largest of that number over the members,
+// read straight from compareRuns' FieldMetrics; the band spans the spread's own numbers of that kind.
+TEST(GrowthChartData, ChartsTheChosenAreaWeightedOrRegionalRelRmsAndSaysWhich) {
+    const FieldsComparison& fields = rollout();
+    ASSERT_EQ(fields.regions.size(), 5u);
+    ASSERT_EQ(fields.regions[1].name, "tropics");
+    for (const MetricChoice& choice : {MetricChoice{true, "global"}, MetricChoice{true, "tropics"}}) {
+        const GrowthChartData data = growthChartData(fields, {}, 3, choice);
+        EXPECT_EQ(data.metric, choice.isGlobal() ? "area-weighted" : "area-weighted, Tropics");
+        ASSERT_EQ(data.lines.size(), 3u);
+        for (const GrowthLine& line : data.lines) {
+            ASSERT_EQ(line.points.size(), 4u) << line.field;
+            for (const GrowthPoint& p : line.points) {
+                double largest = 0;
+                for (const FieldMetrics& m : fields.perLead[p.lead].perField)
+                    if (m.name == line.field)
+                        largest = std::max(largest, choice.isGlobal() ? m.areaWeighted.relRms : m.regions.at(1).relRms);
+                EXPECT_EQ(p.relRms, largest) << line.field << " at lead " << p.lead;
+                const double grid = largestOverMembers(fields.perLead[p.lead], line.field);
+                EXPECT_NE(p.relRms, grid) << "the fixture's rows differ: area weighting changes the number";
+            }
+        }
+        ASSERT_EQ(data.spread.size(), 4u);
+        for (std::size_t i = 0; i < 4; ++i) {
+            double top = 0;
+            for (const auto& m : fields.perLead[i].spread->perField)
+                top = std::max(top, choice.isGlobal() ? m->areaWeighted.relRms : m->regions.at(1).relRms);
+            EXPECT_EQ(data.spread[i].max, top);
+        }
+    }
+    EXPECT_EQ(growthChartData(fields, {}, 3).metric, "grid points");
 }
 
 TEST(GrowthChartData, WithoutHoursUsesTheLeadIndexAndLeavesOutZeros) {
@@ -260,7 +293,8 @@ TEST(LeadTableCsv, HoldsEveryLeadFieldAndMemberWithCompareRunsNumbers) {
     std::getline(csv, line);
     EXPECT_EQ(line,
               "lead_hours,index,field,member,rel_rms,corr,max_abs,spread_max_rel_rms,spread_median_rel_rms,"
-              "ratio_to_spread");
+              "ratio_to_spread,rel_rms_area_weighted,rel_rms_area_weighted_tropics,rel_rms_area_weighted_extratropics_"
+              "north,rel_rms_area_weighted_extratropics_south,rel_rms_area_weighted_polar");
     std::size_t rows = 0;
     for (const LeadComparison& lead : fields.perLead) {
         for (std::size_t i = 0; i < lead.perField.size(); ++i, ++rows) {
@@ -268,7 +302,7 @@ TEST(LeadTableCsv, HoldsEveryLeadFieldAndMemberWithCompareRunsNumbers) {
             std::vector<std::string> cells;
             std::istringstream cellStream(line);
             for (std::string cell; std::getline(cellStream, cell, ',');) cells.push_back(cell);
-            ASSERT_EQ(cells.size(), 10u) << line;
+            ASSERT_EQ(cells.size(), 15u) << line;
             const FieldMetrics& m = lead.perField[i];
             EXPECT_EQ(std::stod(cells[0]), *lead.hours);
             EXPECT_EQ(std::stoul(cells[1]), lead.index);
@@ -280,6 +314,8 @@ TEST(LeadTableCsv, HoldsEveryLeadFieldAndMemberWithCompareRunsNumbers) {
             EXPECT_EQ(std::stod(cells[7]), lead.spread->maxRelRms);
             EXPECT_EQ(std::stod(cells[8]), lead.spread->medianRelRms);
             EXPECT_DOUBLE_EQ(std::stod(cells[9]), m.relRms / lead.spread->maxRelRms);
+            EXPECT_EQ(std::stod(cells[10]), m.areaWeighted.relRms);
+            for (std::size_t r = 1; r < 5; ++r) EXPECT_EQ(std::stod(cells[10 + r]), m.regions.at(r).relRms);
         }
     }
     EXPECT_EQ(rows, 4u * 3u * 2u);
@@ -288,7 +324,7 @@ TEST(LeadTableCsv, HoldsEveryLeadFieldAndMemberWithCompareRunsNumbers) {
     std::istringstream plain(leadTableCsv(plainLeads()));
     std::getline(plain, line);
     std::getline(plain, line);
-    EXPECT_EQ(line, ",0,x,,2e-04,1,0,,,");
+    EXPECT_EQ(line, ",0,x,,2e-04,1,0,,,,0");
 }
 
 }  // namespace

@@ -1,6 +1,10 @@
 #pragma once
 #include <limits>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include "fieldtable/MetricChoice.h"
 
 namespace meshdiff::views {
 
@@ -17,12 +21,25 @@ struct FieldRow {
     // over all other points; NaN until computed or when there is no such point.
     double relRmsNear = std::numeric_limits<double>::quiet_NaN();
     double relRmsElsewhere = std::numeric_limits<double>::quiet_NaN();
+    // rel RMS with each point weighted by its cell's area: over the globe, and per region name.
+    double relRmsArea = std::numeric_limits<double>::quiet_NaN();
+    std::vector<std::pair<std::string, double>> relRmsByRegion;
+    std::string levelUnits;  // "hPa" when the field is on a level axis that says
 };
 
-// Orders rows worst first by rel RMS: an undefined rel RMS of a field that differs above every
+// The rel RMS `choice` names; NaN when the region was not measured.
+inline double chosenRelRms(const FieldRow& row, const MetricChoice& choice) {
+    if (!choice.areaWeighted) return row.relRms;
+    for (const auto& [region, relRms] : row.relRmsByRegion)
+        if (region == choice.region) return relRms;
+    return choice.isGlobal() ? row.relRmsArea : std::numeric_limits<double>::quiet_NaN();
+}
+
+// Orders rows worst first by the chosen rel RMS: an undefined rel RMS of a field that differs above every
 // number, one of a field that matches below every number.
-inline double worstFirstKey(const FieldRow& row) {
-    if (row.relRms == row.relRms) return row.relRms;  // NOLINT(misc-redundant-expression): not NaN
+inline double worstFirstKey(const FieldRow& row, const MetricChoice& choice = MetricChoice::gridPoints()) {
+    const double relRms = chosenRelRms(row, choice);
+    if (relRms == relRms) return relRms;  // NOLINT(misc-redundant-expression): not NaN
     return row.withinTolerance ? -1.0 : std::numeric_limits<double>::infinity();
 }
 

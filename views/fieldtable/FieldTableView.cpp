@@ -20,13 +20,21 @@ FieldTableView::FieldTableView(QWidget* parent)
       model_(new FieldTableModel(this)),
       proxy_(new QSortFilterProxyModel(this)),
       table_(new QTableView(this)),
-      filter_(new QLineEdit(this)) {
+      filter_(new QLineEdit(this)),
+      metricBar_(new MetricChoiceBar(this)) {
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(FieldTableModel::SortRole);
     proxy_->setFilterKeyColumn(FieldTableModel::Name);
+    proxy_->setFilterRole(FieldTableModel::FilterRole);
     proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
 
-    filter_->setPlaceholderText(tr("Filter fields by name"));
+    metricBar_->setObjectName(QStringLiteral("metricChoice"));
+    connect(metricBar_, &MetricChoiceBar::changed, this, [this](const MetricChoice& choice) {
+        model_->setMetricChoice(choice);
+        if (proxy_->sortColumn() >= 0) proxy_->sort(proxy_->sortColumn(), proxy_->sortOrder());
+        emit metricChoiceChanged(choice);
+    });
+    filter_->setPlaceholderText(tr("Filter: variable, level or name (temperature, 850, temperature@850)"));
     filter_->setClearButtonEnabled(true);
     filter_->setObjectName(QStringLiteral("fieldFilter"));
     connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
@@ -59,6 +67,7 @@ FieldTableView::FieldTableView(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(metricBar_);
     layout->addWidget(filter_);
     layout->addWidget(table_);
 }
@@ -102,7 +111,8 @@ QString FieldTableView::selectedRowsAsTsv() const {
     QModelIndexList rows = table_->selectionModel()->selectedRows();
     std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
     QStringList lines, header;
-    for (int c = 0; c < proxy_->columnCount(); ++c) header << proxy_->headerData(c, Qt::Horizontal).toString();
+    for (int c = 0; c < proxy_->columnCount(); ++c)
+        header << proxy_->headerData(c, Qt::Horizontal).toString().replace(QLatin1Char('\n'), QLatin1Char(' '));
     lines << header.join(QLatin1Char('\t'));
     for (const QModelIndex& index : rows) {
         QStringList cells;

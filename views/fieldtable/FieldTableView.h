@@ -2,6 +2,7 @@
 #include <QWidget>
 
 #include "fieldtable/FieldTableModel.h"
+#include "fieldtable/MetricChoiceBar.h"
 
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -9,7 +10,8 @@ class QTableView;
 
 namespace meshdiff::views {
 
-// The field table with a name filter; sorted worst first (highest rel RMS) by default. Several
+// The field table with the metric choice above it (area-weighted or grid points, region) and a
+// filter on name, variable and level; sorted worst first (highest rel RMS) by default. Several
 // rows can be selected (Ctrl/Shift-click); the current row is the field shown. Ctrl+C or the
 // context menu copies the selected rows as tab-separated text with a header line.
 class FieldTableView : public QWidget {
@@ -21,6 +23,8 @@ public:
     FieldTableModel& model() { return *model_; }
     QTableView* table() const { return table_; }
     QLineEdit* filterEdit() const { return filter_; }
+    MetricChoiceBar* metricBar() const { return metricBar_; }
+    const MetricChoice& metricChoice() const { return metricBar_->choice(); }
 
     QString currentField() const;
     void selectField(const QString& name);  // no signal when already current
@@ -36,12 +40,14 @@ protected:
 
 signals:
     void fieldSelected(const QString& name);
+    void metricChoiceChanged(const meshdiff::views::MetricChoice& choice);
 
 private:
     FieldTableModel* model_;
     QSortFilterProxyModel* proxy_;
     QTableView* table_;
     QLineEdit* filter_;
+    MetricChoiceBar* metricBar_;
 };
 
 }  // namespace meshdiff::views

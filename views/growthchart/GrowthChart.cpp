@@ -79,7 +79,7 @@ void fillGrowthChart(QChart& chart, const GrowthChartData& data, const GrowthCha
     relRmsAxis->setRange(data.yMin * (1 - 1e-9), data.yMax * (1 + 1e-9));
     relRmsAxis->setLabelFormat(QStringLiteral("%g"));
     relRmsAxis->setMinorTickCount(8);  // 2…9 × each decade
-    relRmsAxis->setTitleText(QObject::tr("rel RMS of A−B"));
+    relRmsAxis->setTitleText(QObject::tr("rel RMS of A−B (%1)").arg(QString::fromStdString(data.metric)));
     chart.addAxis(leadAxis, Qt::AlignBottom);
     chart.addAxis(relRmsAxis, Qt::AlignLeft);
     if (!data.leadX.empty()) setLeadTicks(*leadAxis, data.leadX);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "compare/Comparison.h"
+#include "fieldtable/MetricChoice.h"
 
 namespace meshdiff::views {
 
@@ -38,13 +39,15 @@ struct GrowthChartData {
     std::vector<SpreadBandPoint> spread;  // one per lead with a member spread; empty without
     std::string spreadSource;             // "A's members 0 and 1", or the third run's file
     double yMin = 1e-8, yMax = 1;         // whole decades around every value shown (log axis)
+    std::string metric = "grid points";   // which rel RMS: metricLabel of the choice
 };
 
 // The lines of `fields` (in that order, when present) followed by the `worstCount` fields with
 // the largest rel RMS at any lead and member. Points with rel RMS 0 or not finite have no place
-// on a log axis and are left out.
+// on a log axis and are left out. The rel RMS is the one `choice` names, the member spread's band
+// and the ratio to it too (from MemberSpread::perField when area-weighted).
 GrowthChartData growthChartData(const FieldsComparison& comparison, const std::vector<std::string>& fields,
-                                std::size_t worstCount = 4);
+                                std::size_t worstCount = 4, const MetricChoice& choice = MetricChoice::gridPoints());
 
 // "+12 h" or "lead 3" for a point's lead, as the tooltip and the axis name it.
 std::string leadName(const GrowthChartData& data, std::size_t lead);

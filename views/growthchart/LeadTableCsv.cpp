@@ -28,7 +28,14 @@ std::string csvText(const std::string& text) {
 std::string leadTableCsv(const FieldsComparison& comparison) {
     std::string csv =
         "lead_hours,index,field,member,rel_rms,corr,max_abs,spread_max_rel_rms,spread_median_rel_rms,"
-        "ratio_to_spread\n";
+        "ratio_to_spread,rel_rms_area_weighted";
+    std::vector<std::size_t> regions;  // positions in comparison.regions of those other than global
+    for (std::size_t r = 0; r < comparison.regions.size(); ++r) {
+        if (comparison.regions[r].name == "global") continue;
+        regions.push_back(r);
+        csv += ",rel_rms_area_weighted_" + csvText(comparison.regions[r].name);
+    }
+    csv += '\n';
     for (const LeadComparison& lead : comparison.perLead) {
         const auto& spread = lead.spread;
         for (std::size_t i = 0; i < lead.perField.size(); ++i) {
@@ -42,6 +49,9 @@ std::string leadTableCsv(const FieldsComparison& comparison) {
             } else {
                 csv += ",,";
             }
+            csv += ',' + number(m.areaWeighted.relRms);
+            for (std::size_t r : regions)
+                csv += ',' + (r < m.regions.size() ? number(m.regions[r].relRms) : std::string());
             csv += '\n';
         }
     }

@@ -83,6 +83,10 @@ void LeadSlider::setMembers(const QStringList& labels) {
 }
 
 int LeadSlider::currentLead() const { return slider_->value(); }
+void LeadSlider::setCurrentMember(int member) {
+    if (member >= 0 && member < members_->count()) members_->setCurrentIndex(member);
+}
+
 int LeadSlider::currentMember() const { return std::max(0, members_->currentIndex()); }
 bool LeadSlider::isPlaying() const { return timer_->isActive(); }
 void LeadSlider::setPlayInterval(int milliseconds) { timer_->setInterval(milliseconds); }

@@ -24,6 +24,7 @@ public:
     void setLeads(const QStringList& labels, int ready);
     void setReadyCount(int ready);
     void setMembers(const QStringList& labels);  // empty: no chooser
+    void setCurrentMember(int member);           // emits memberChanged when it moves
     int leadCount() const { return labels_.size(); }
     int readyCount() const { return ready_; }
     int currentLead() const;

@@ -23,6 +23,7 @@ GrowthController::GrowthController(views::GrowthChartView* chart, QDockWidget* d
     connect(this, &GrowthController::pointClicked, leads, &LeadsController::showFieldAtLead);
     connect(fields_->table()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &GrowthController::showChart);
+    connect(fields_, &views::FieldTableView::metricChoiceChanged, this, &GrowthController::showChart);
     connect(leads->rollout(), &pair::RolloutSession::finished, this,
             [this, rollout = leads->rollout()] { showLeads(rollout->everyLead()); });
 }
@@ -39,7 +40,7 @@ void GrowthController::showChart() {
     }
     std::vector<std::string> selected;
     for (const QString& name : fields_->selectedFields()) selected.push_back(name.toStdString());
-    chart_->setData(views::growthChartData(*leads_, selected, kWorstFieldsCharted));
+    chart_->setData(views::growthChartData(*leads_, selected, kWorstFieldsCharted, fields_->metricChoice()));
     dock_->show();
 }
 

@@ -40,7 +40,7 @@ MainWindow::MainWindow(PairSession* session, QWidget* parent) : QMainWindow(pare
     // leads are compared after the first lead's fields).
     connectSession();
     buildDocks();
-    buildWindowMenus(this, {session_, runs_, leads_, globeScene_, exports_, map_, inspector_});
+    buildWindowMenus(this, {session_, runs_, leads_, globeScene_, exports_, map_, inspector_, fields_, divergence_});
     forwardSignals();
     connectViews();
     restoreSettings();
@@ -92,6 +92,8 @@ void MainWindow::forwardSignals() {
 
 void MainWindow::connectViews() {
     connect(fields_, &views::FieldTableView::fieldSelected, this, &MainWindow::selectField);
+    connect(fields_, &views::FieldTableView::metricChoiceChanged, this, &MainWindow::saveSettings);
+    connect(this, &MainWindow::fieldMapShown, divergence_, &DivergenceController::fieldMapShown);
     connect(inspector_, &views::InspectorPanel::differenceActivated, this, [this](const views::GlobePick& pick) {
         session_->selectDifference(pick);
         globe_->highlight(pick);
@@ -198,6 +200,10 @@ void MainWindow::applyGraphs() {
 
 void MainWindow::applyFields() {
     const LoadedPair& p = *session_->pair();
+    std::vector<std::string> regions;
+    if (p.comparison.fields)
+        for (const Region& region : p.comparison.fields->regions) regions.push_back(region.name);
+    fields_->metricBar()->setRegions(regions);
     fields_->setRows(p.fieldRows);
     if (fields_->visibleRowCount() > 0) {
         selectField(fields_->fieldAtVisibleRow(0));  // the worst field

@@ -9,6 +9,7 @@
 #include "export/FigureOptions.h"
 #include "globe/GlobeScene.h"
 #include "gui/DiagnosisController.h"
+#include "gui/DivergenceController.h"
 #include "gui/ExportsController.h"
 #include "gui/GlobeController.h"
 #include "gui/GrowthController.h"
@@ -88,6 +89,7 @@ public:
     RerunController* rerunController() const { return rerun_; }
     ExportsController* exports() const { return exports_; }
     GlobeController* globeController() const { return globeScene_; }
+    DivergenceController* divergenceController() const { return divergence_; }
 
     // Exports of what is shown (ExportsController): exportFinished lists the files written,
     // exportFailed names the file and the problem.
@@ -191,6 +193,7 @@ private:
     DiagnosisController* diagnosis_ = nullptr;
     RerunController* rerun_ = nullptr;
     ExportsController* exports_ = nullptr;
+    DivergenceController* divergence_ = nullptr;
     enum class GraphsOffScreen { No, SceneBuilding, FrameRendering } graphsOffScreen_ = GraphsOffScreen::No;
     std::shared_ptr<const views::ErrorMapData> mapData_;
 };

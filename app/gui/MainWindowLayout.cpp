@@ -85,6 +85,8 @@ void MainWindow::buildDocks() {
     rerun_ = new RerunController(session_, rerunPanel_, runs_, this);
     exports_ = new ExportsController(
         session_, globe_, map_, [this] { return mapData_; }, growth_, status_, this);
+    divergence_ = new DivergenceController(
+        session_, leads_, globe_, map_, [this] { return mapData_; }, status_, this);
     exports_->setScorecardSource([this] { return scorecard_->scorecard(); });
 }
 

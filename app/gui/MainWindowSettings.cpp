@@ -1,8 +1,10 @@
-// MainWindow's settings: window layout, globe layers and mesh level, the error map's style and
-// the recent pairs. Written on a worker (views::saveSettingsInBackground) where the GUI thread waits.
+// MainWindow's settings: window layout, globe layers and mesh level, the error map's style, the
+// field table's numbers (area-weighted or grid points, region) and the recent pairs. Written on a worker
+// (views::saveSettingsInBackground) where the GUI thread waits.
 #include <QSettings>
 
 #include "background/BackgroundWork.h"
+#include "fieldtable/FieldTableView.h"
 #include "gui/MainWindow.h"
 #include "gui/MapStyleSettings.h"
 #include "gui/SettingsKeys.h"
@@ -18,6 +20,8 @@ void MainWindow::restoreSettings() {
     restoreState(settings.value(settings::kWindowState).toByteArray());
     globeScene_->restoreSettings(settings);
     map_->setStyle(savedMapStyle(settings));
+    fields_->metricBar()->setChoice({settings.value(settings::kFieldsAreaWeighted, true).toBool(),
+                                     settings.value(settings::kFieldsRegion, "global").toString().toStdString()});
 }
 
 // On the one settings writer thread, like every other write: two QSettings writing the same file
@@ -27,6 +31,9 @@ void MainWindow::saveSettings() const {
                                                      {settings::kWindowState, saveState()}};
     for (auto& value : globeScene_->settingsValues()) values.push_back(std::move(value));
     for (auto& value : mapStyleSettings(map_->style())) values.push_back(std::move(value));
+    const views::MetricChoice& metric = fields_->metricChoice();
+    values.emplace_back(settings::kFieldsAreaWeighted, metric.areaWeighted);
+    values.emplace_back(settings::kFieldsRegion, QString::fromStdString(metric.region));
     views::saveSettingsInBackground(std::move(values));
 }
 

@@ -46,15 +46,20 @@ views::FieldRow fieldRow(const FieldMetrics& m) {
     row.nanMasksEqual = m.nanMasksEqual;
     row.withinTolerance = m.withinTolerance;
     row.note = m.note;
+    row.relRmsArea = m.areaWeighted.relRms;
+    row.levelUnits = m.levelUnits;
     return row;
 }
 
-std::vector<std::vector<views::FieldRow>> tableRows(const LeadComparison& lead) {
+std::vector<std::vector<views::FieldRow>> tableRows(const LeadComparison& lead, const std::vector<Region>& regions) {
     const std::size_t memberCount =
         lead.members.empty() ? 1 : std::set<int>(lead.members.begin(), lead.members.end()).size();
     std::vector<std::vector<views::FieldRow>> rows(memberCount);
     for (std::size_t k = 0; k < lead.perField.size(); ++k) {
         views::FieldRow row = fieldRow(lead.perField[k]);
+        const std::vector<AreaWeightedMetrics>& byRegion = lead.perField[k].regions;
+        for (std::size_t r = 0; r < regions.size() && r < byRegion.size(); ++r)
+            row.relRmsByRegion.emplace_back(regions[r].name, byRegion[r].relRms);
         if (k < lead.nearEnergy.size()) {
             row.relRmsNear = lead.nearEnergy[k].relRmsNear;
             row.relRmsElsewhere = lead.nearEnergy[k].relRmsElsewhere;
@@ -126,7 +131,7 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
         open->alignment = kept->alignment;
         pair->fields = std::move(open);
         if (!c.fields->perLead.empty())  // none when no lead lines up
-            pair->fieldRows = tableRows(c.fields->perLead[c.fields->shownLead]).front();
+            pair->fieldRows = tableRows(c.fields->perLead[c.fields->shownLead], c.fields->regions).front();
     }
     if (cancel.load()) throw LoadCancelled{};
     pair->seconds = seconds();

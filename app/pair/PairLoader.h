@@ -53,11 +53,12 @@ std::shared_ptr<views::ErrorMapData> loadFieldMap(const LoadedPair& pair, const 
                                                   const std::vector<std::vector<views::LonLat>>& coastlines,
                                                   const FieldSlice& slice = {});
 
-// A field table row of one field's metrics (without the near/elsewhere columns).
+// A field table row of one field's metrics (without the near/elsewhere columns and regions).
 views::FieldRow fieldRow(const FieldMetrics& metrics);
 // The field table's rows of one lead, [member][field] (fields in A's order), with the rel RMS
-// near the graph differences and elsewhere when the lead has them (LeadComparison::nearEnergy).
-std::vector<std::vector<views::FieldRow>> tableRows(const LeadComparison& lead);
+// near the graph differences and elsewhere when the lead has them (LeadComparison::nearEnergy)
+// and the area-weighted rel RMS of each of `regions` (FieldsComparison::regions).
+std::vector<std::vector<views::FieldRow>> tableRows(const LeadComparison& lead, const std::vector<Region>& regions);
 
 // Coastline polylines from the installed GSHHG data (crude resolution); empty when absent.
 std::vector<std::vector<views::LonLat>> loadCoastlines();

@@ -36,12 +36,12 @@ RolloutLead RolloutReader::compareLead(std::size_t lead, const std::atomic<bool>
     } catch (const CompareCancelled&) {
         throw LoadCancelled{};
     }
-    return rolloutLead(std::move(fields.perLead.at(0)));
+    return rolloutLead(std::move(fields.perLead.at(0)), fields.regions);
 }
 
-RolloutLead rolloutLead(LeadComparison comparison) {
+RolloutLead rolloutLead(LeadComparison comparison, const std::vector<Region>& regions) {
     RolloutLead result;
-    result.rows = tableRows(comparison);
+    result.rows = tableRows(comparison, regions);
     result.comparison = std::move(comparison);
     return result;
 }

@@ -50,7 +50,7 @@ private:
 };
 
 // One lead compared by the pair's own load (every member) as the rollout shows it.
-RolloutLead rolloutLead(LeadComparison comparison);
+RolloutLead rolloutLead(LeadComparison comparison, const std::vector<Region>& regions);
 
 // "+6 h", or "lead 3" (the file's index) when the lead's hours are unknown.
 std::string leadLabel(const RolloutPlan& plan, std::size_t lead);

@@ -86,10 +86,12 @@ void RolloutSession::run(const std::shared_ptr<Job>& job, std::shared_ptr<const 
         if (c.fields && c.fields->perLead.size() == 1 && !plan->leads.empty() &&
             c.fields->perLead.front().index == plan->fileIndex.front())
             first = c.fields->perLead.front();
+        const std::vector<Region> regions = c.fields ? c.fields->regions : std::vector<Region>{};
         pair.reset();  // the reader has what it needs; the window may drop the pair meanwhile
-        views::postTo(this, [this, job, plan] {
+        views::postTo(this, [this, job, plan, regions] {
             if (job != job_) return;
             plan_ = plan;
+            regions_ = regions;
             emit planReady();
         });
         if (!plan->isRollout()) {
@@ -99,7 +101,7 @@ void RolloutSession::run(const std::shared_ptr<Job>& job, std::shared_ptr<const 
         const std::size_t count = plan->leads.size();
         for (std::size_t k = 0; k < count; ++k) {
             if (job->cancel.load()) return;
-            auto lead = std::make_shared<const RolloutLead>(k == 0 && first ? rolloutLead(std::move(*first))
+            auto lead = std::make_shared<const RolloutLead>(k == 0 && first ? rolloutLead(std::move(*first), regions)
                                                                             : reader.compareLead(k, job->cancel));
             const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
             const double left = elapsed / double(k + 1) * double(count - k - 1);
@@ -136,6 +138,7 @@ std::shared_ptr<const FieldsComparison> RolloutSession::everyLead() const {
     if (!isRollout() || isLoading() || leads_.size() != std::size_t(leadCount())) return nullptr;
     auto fields = std::make_shared<FieldsComparison>();
     for (const auto& lead : leads_) fields->perLead.push_back(lead->comparison);
+    fields->regions = regions_;
     fields->showLead(0);
     return fields;
 }

@@ -61,6 +61,7 @@ private:
     int generation_ = 0;
     std::shared_ptr<const RolloutPlan> plan_;
     std::vector<std::shared_ptr<const RolloutLead>> leads_;
+    std::vector<Region> regions_;  // FieldsComparison::regions of every lead
 };
 
 }  // namespace meshdiff::pair

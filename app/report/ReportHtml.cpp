@@ -145,17 +145,19 @@ void writeIndexHtml(const std::filesystem::path& path, const pair::LoadedPair& p
     if (!pair.fieldRows.empty()) {
         std::vector<const views::FieldRow*> rows;
         for (const auto& r : pair.fieldRows) rows.push_back(&r);
-        std::stable_sort(rows.begin(), rows.end(),
-                         [](auto* x, auto* y) { return views::worstFirstKey(*x) > views::worstFirstKey(*y); });
-        html << "<table id=\"fields\"><tr><th>field</th><th>units</th><th>corr</th><th>1 − corr</th><th>rel RMS</th>"
+        std::stable_sort(rows.begin(), rows.end(), [area = views::MetricChoice{}](auto* x, auto* y) {
+            return views::worstFirstKey(*x, area) > views::worstFirstKey(*y, area);
+        });
+        html << "<table id=\"fields\"><tr><th>field</th><th>units</th><th>corr</th><th>1 − corr</th>"
+             << "<th>rel RMS (area-weighted)</th><th>rel RMS (grid points)</th>"
              << "<th>max |A−B|</th><th>NaN masks equal</th><th>rel RMS near differences</th>"
              << "<th>rel RMS elsewhere</th></tr>\n";
         for (const auto* r : rows)
             html << "<tr><td>" << htmlEscape(r->name) << "</td><td>" << htmlEscape(r->units) << "</td><td>"
                  << correlationText(r->corr) << "</td><td>" << scientific(1 - r->corr) << "</td><td>"
-                 << numberText(r->relRms) << "</td><td>" << numberText(r->maxAbs) << "</td><td>"
-                 << (r->nanMasksEqual ? "yes" : "no") << "</td><td>" << numberText(r->relRmsNear) << "</td><td>"
-                 << numberText(r->relRmsElsewhere) << "</td></tr>\n";
+                 << numberText(r->relRmsArea) << "</td><td>" << numberText(r->relRms) << "</td><td>"
+                 << numberText(r->maxAbs) << "</td><td>" << (r->nanMasksEqual ? "yes" : "no") << "</td><td>"
+                 << numberText(r->relRmsNear) << "</td><td>" << numberText(r->relRmsElsewhere) << "</td></tr>\n";
         html << "</table>\n";
     } else {
         html << "<p>No fields compared.</p>\n";

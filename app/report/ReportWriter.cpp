@@ -112,15 +112,15 @@ std::optional<Figure> writeScorecardFigures(const FieldsComparison& leads, const
 
 Figure writeGrowthFigures(const FieldsComparison& leads, const std::filesystem::path& folder,
                           const ReportOptions& options) {
-    const auto growth = views::growthChartData(leads, {}, kGrowthFields);
+    const auto growth = views::growthChartData(leads, {}, kGrowthFields, views::MetricChoice{});
     views::FigureOptions figure = pixelFigure(options.width, 0, options.width / kGrowthFigureInches);
     views::writeGrowthChartFigure(growth, figure, QString::fromStdString((folder / "growth_chart.png").string()));
     figure = views::withPreset(figure, views::FigurePreset::DoubleColumn, QSizeF());  // room for the names
     figure.format = views::FigureFormat::Pdf;
     views::writeGrowthChartFigure(growth, figure, QString::fromStdString((folder / "growth_chart.pdf").string()));
     return {"growth_chart.png",
-            "Error growth: rel RMS of A−B at each lead for the " + std::to_string(growth.lines.size()) +
-                " fields with the largest rel RMS (the largest over the members)" +
+            "Error growth: area-weighted rel RMS of A−B at each lead for the " + std::to_string(growth.lines.size()) +
+                " fields with the largest area-weighted rel RMS (the largest over the members)" +
                 (growth.spread.empty() ? std::string(".")
                                        : "; the band is the member spread (" + growth.spreadSource +
                                              "), from the median to the largest rel RMS over the fields."),
@@ -153,14 +153,15 @@ ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::pat
         dataFiles.push_back((out / "per_lead.csv").string());
     }
 
-    // The worst fields (largest rel RMS), in the window's default map style.
+    // The worst fields (largest area-weighted rel RMS), in the window's default map style.
     const views::ErrorMapStyle style;
     std::vector<std::shared_ptr<const views::ErrorMapData>> worst;
     std::vector<const views::FieldRow*> rows;
     if (pair.fields && !pair.fieldRows.empty()) {
         for (const auto& r : pair.fieldRows) rows.push_back(&r);
-        std::stable_sort(rows.begin(), rows.end(),
-                         [](auto* x, auto* y) { return views::worstFirstKey(*x) > views::worstFirstKey(*y); });
+        std::stable_sort(rows.begin(), rows.end(), [area = views::MetricChoice{}](auto* x, auto* y) {
+            return views::worstFirstKey(*x, area) > views::worstFirstKey(*y, area);
+        });
         const auto coastlines = pair::loadCoastlines();
         const std::size_t count = std::size_t(std::max(options.maps, options.fieldCloseups > 0 ? 1 : 0));
         for (std::size_t i = 0; i < count && i < rows.size(); ++i) {
@@ -269,8 +270,9 @@ ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::pat
         views::writeMapFigure(worst[std::size_t(i)], style, figure,
                               QString::fromStdString((out / (stem + ".pdf")).string()));
         figures.maps.push_back({stem + ".png",
-                                field + ": A−B (rel RMS " + numberText(rows[std::size_t(i)]->relRms) + ", max |A−B| " +
-                                    numberText(rows[std::size_t(i)]->maxAbs) + ").",
+                                field + ": A−B (rel RMS " + numberText(rows[std::size_t(i)]->relRmsArea) +
+                                    " area-weighted, " + numberText(rows[std::size_t(i)]->relRms) +
+                                    " over grid points, max |A−B| " + numberText(rows[std::size_t(i)]->maxAbs) + ").",
                                 stem + ".pdf"});
     }
     if (rollout) {

@@ -2,6 +2,7 @@
 
 #include <QAction>
 
+#include "gui/DivergenceController.h"
 #include "gui/LeadsController.h"
 #include "inspect/InspectorPanel.h"
 #include "leadslider/LeadSlider.h"
@@ -31,5 +32,15 @@ PlayLeadsReaction::PlayLeadsReaction(QAction* action, LeadsController* leads) : 
 void PlayLeadsReaction::onTriggered() { leads_->slider()->setPlaying(!leads_->slider()->isPlaying()); }
 
 void PlayLeadsReaction::updateEnabledState() { action()->setEnabled(leads_->barShown()); }
+
+FirstDivergenceReaction::FirstDivergenceReaction(QAction* action, DivergenceController* divergence)
+    : Reaction(action), divergence_(divergence) {
+    updateEnabledStateOn(divergence_, &DivergenceController::availabilityChanged);
+    updateEnabledState();
+}
+
+void FirstDivergenceReaction::onTriggered() { divergence_->go(); }
+
+void FirstDivergenceReaction::updateEnabledState() { action()->setEnabled(divergence_->available()); }
 
 }  // namespace meshdiff::gui

@@ -7,6 +7,7 @@ class InspectorPanel;
 
 namespace meshdiff::gui {
 
+class DivergenceController;
 class LeadsController;
 
 // Go ▸ Next Difference (F3, N) and Previous Difference (Shift+F3, Shift+N) in the differences list.
@@ -47,6 +48,19 @@ protected:
 
 private:
     LeadsController* leads_;
+};
+
+// Go ▸ Go to First Divergence (G): enabled once a compared lead is not bit-identical.
+class FirstDivergenceReaction : public Reaction {
+public:
+    FirstDivergenceReaction(QAction* action, DivergenceController* divergence);
+
+protected:
+    void onTriggered() override;
+    void updateEnabledState() override;
+
+private:
+    DivergenceController* divergence_;
 };
 
 }  // namespace meshdiff::gui

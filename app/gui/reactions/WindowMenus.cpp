@@ -6,7 +6,9 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenuBar>
+#include <QToolBar>
 
+#include "fieldtable/FieldTableView.h"
 #include "globe/GlobeView.h"
 #include "gui/GlobeController.h"
 #include "gui/LeadsController.h"
@@ -63,6 +65,21 @@ void buildFileMenu(QMenu* file, QMainWindow* window, const WindowMenuTargets& t)
     file->addAction(QObject::tr("&Quit"), qApp, &QApplication::closeAllWindows)->setShortcut(QKeySequence::Quit);
 }
 
+// Checked: the field table, the growth chart and the exports show area-weighted numbers.
+void addAreaWeightedEntry(QMenu* view, views::MetricChoiceBar* bar) {
+    QAction* entry = view->addAction(QObject::tr("&Area-Weighted Numbers"));
+    entry->setObjectName(QStringLiteral("areaWeightedNumbers"));
+    entry->setCheckable(true);
+    entry->setChecked(bar->choice().areaWeighted);
+    entry->setToolTip(
+        QObject::tr("Weight each grid point by its cell's area; unchecked: every grid point counts the same"));
+    QObject::connect(entry, &QAction::toggled, bar, [bar](bool checked) {
+        bar->setChoice({checked, checked ? bar->choice().region : std::string("global")});
+    });
+    QObject::connect(bar, &views::MetricChoiceBar::changed, entry,
+                     [entry](const views::MetricChoice& choice) { entry->setChecked(choice.areaWeighted); });
+}
+
 void buildViewMenu(QMenu* view, QMainWindow* window, const WindowMenuTargets& t) {
     for (QDockWidget* dock : window->findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
     view->addSeparator();
@@ -94,6 +111,7 @@ void buildViewMenu(QMenu* view, QMainWindow* window, const WindowMenuTargets& t)
         levelGroup->addAction(action);
     }
     QObject::connect(levels, &QMenu::aboutToShow, t.globe, &GlobeController::markMeshLevel);
+    if (t.fields) addAreaWeightedEntry(view, t.fields->metricBar());
     view->addSeparator();
     QAction* reset = view->addAction(QObject::tr("&Reset View"), t.globe->view(), &views::GlobeView::resetView);
     reset->setObjectName(QStringLiteral("resetView"));
@@ -104,7 +122,7 @@ void buildViewMenu(QMenu* view, QMainWindow* window, const WindowMenuTargets& t)
         ->setShortcut(QKeySequence::FullScreen);
 }
 
-void buildGoMenu(QMenu* go, const WindowMenuTargets& t) {
+void buildGoMenu(QMenu* go, QMainWindow* window, const WindowMenuTargets& t) {
     QAction* next = go->addAction(QObject::tr("&Next Difference"));
     next->setShortcuts({QKeySequence::FindNext, QKeySequence(Qt::Key_N)});
     new NextDifferenceReaction(next, t.inspector, +1);
@@ -122,6 +140,16 @@ void buildGoMenu(QMenu* go, const WindowMenuTargets& t) {
     QAction* play = go->addAction(QObject::tr("P&lay or Pause the Leads"));
     play->setShortcut(QKeySequence(Qt::Key_P));
     new PlayLeadsReaction(play, t.leads);
+    if (t.divergence) {
+        QAction* divergence = go->addAction(QObject::tr("Go to First &Divergence"));
+        divergence->setObjectName(QStringLiteral("firstDivergence"));
+        divergence->setShortcut(QKeySequence(Qt::Key_G));
+        divergence->setToolTip(
+            QObject::tr("The first lead at which A and B are not bit-identical, its field and the "
+                        "grid point where they differ most"));
+        new FirstDivergenceReaction(divergence, t.divergence);
+        if (auto* leadBar = window->findChild<QToolBar*>(QStringLiteral("leadToolBar"))) leadBar->addAction(divergence);
+    }
 }
 
 void buildHelpMenu(QMenu* help, QMainWindow* window) {
@@ -141,7 +169,7 @@ void buildHelpMenu(QMenu* help, QMainWindow* window) {
 void buildWindowMenus(QMainWindow* window, const WindowMenuTargets& targets) {
     buildFileMenu(window->menuBar()->addMenu(QObject::tr("&File")), window, targets);
     buildViewMenu(window->menuBar()->addMenu(QObject::tr("&View")), window, targets);
-    buildGoMenu(window->menuBar()->addMenu(QObject::tr("&Go")), targets);
+    buildGoMenu(window->menuBar()->addMenu(QObject::tr("&Go")), window, targets);
     buildHelpMenu(window->menuBar()->addMenu(QObject::tr("&Help")), window);
 }
 

@@ -7,11 +7,13 @@ class PairSession;
 }
 namespace meshdiff::views {
 class ErrorMapView;
+class FieldTableView;
 class InspectorPanel;
 }  // namespace meshdiff::views
 
 namespace meshdiff::gui {
 
+class DivergenceController;
 class ExportsController;
 class GlobeController;
 class LeadsController;
@@ -26,11 +28,14 @@ struct WindowMenuTargets {
     ExportsController* exports = nullptr;
     views::ErrorMapView* map = nullptr;
     views::InspectorPanel* inspector = nullptr;
+    views::FieldTableView* fields = nullptr;
+    DivergenceController* divergence = nullptr;
 };
 
 // The window's menu bar, each entry a reaction (ParaView's menu builders): File (open, recent
-// pairs, swap, reload, cancel, export), View (docks, globe layers, mesh level), Go (differences,
-// leads) and Help. The View menu lists the docks the window has when this is called.
+// pairs, swap, reload, cancel, export), View (docks, globe layers, mesh level, area-weighted
+// numbers), Go (differences, leads, first divergence) and Help. The View menu lists the docks the
+// window has when this is called.
 void buildWindowMenus(QMainWindow* window, const WindowMenuTargets& targets);
 
 }  // namespace meshdiff::gui

@@ -1,6 +1,6 @@
 // The scorecard view: each cell shows the colour its value has on the diverging (ratio) or
 // viridis (rel RMS) log scale, the mark sits exactly in the cells above the spread, undefined cells
-// stay blank, 80 rows and 40 leads keep their labels apart, a click names the cell's field and
+// stay uncoloured and crossed out, 80 rows and 40 leads keep their labels apart, a click names the cell's field and
 // lead, and the figures are valid PNG, PDF and SVG files of the asked width.
 #include <QFile>
 #include <QFontMetricsF>
@@ -67,8 +67,10 @@ TEST(ScorecardPicture, EachCellHasItsValuesColourOnTheLogRatioScale) {
         for (std::size_t c = 0; c < 4; ++c) {
             const double v = card.cells[r][c];
             const QRectF cell = picture.layout.cell(r, c);
-            if (std::isnan(v)) {
-                EXPECT_TRUE(near(pixel(picture.image, cell.center()), Rgb{255, 255, 255})) << r << "," << c;
+            if (std::isnan(v)) {  // no colour, crossed out from corner to corner
+                EXPECT_TRUE(near(pixel(picture.image, lowerLeft(cell)), Rgb{255, 255, 255})) << r << "," << c;
+                const Rgb cross = pixel(picture.image, cell.center());
+                EXPECT_TRUE(cross.r == cross.g && cross.g == cross.b && cross.r < 250) << r << "," << c;
                 continue;
             }
             // log10 from 0.01 to 100 onto [0, 1], clipped: 1 sits in the middle (white).

@@ -46,11 +46,13 @@ void paintCells(QPainter& p, const Scorecard& card, const ScorecardLayout& layou
         for (std::size_t c = 0; c < layout.columns; ++c) {
             const QRectF rect = layout.cell(r, c);
             const double value = card.cells[r][c];
-            if (!std::isfinite(value)) {  // nothing measured: an empty outline
+            if (!std::isfinite(value)) {  // nothing measured: an outline crossed out, unlike a pale cell near 1
                 const double w = layout.border * 0.6;
                 p.setPen(QPen(missing, w));
                 p.setBrush(Qt::NoBrush);
-                p.drawRect(rect.adjusted(w / 2, w / 2, -w / 2, -w / 2));
+                const QRectF inside = rect.adjusted(w / 2, w / 2, -w / 2, -w / 2);
+                p.drawRect(inside);
+                p.drawLine(inside.topLeft(), inside.bottomRight());
                 continue;
             }
             const QColor color = toQColor(scale.color(value));
@@ -152,12 +154,12 @@ QString scorecardLegend(const Scorecard& card) {
     if (card.metric == ScorecardMetric::RatioToSpread) {
         return QStringLiteral(
                    "RMS(A − B) ÷ RMS(member spread), area-weighted, %1; log scale, 1 = the member spread; "
-                   "a corner mark: A − B above the spread; an empty cell: not measured")
+                   "a corner mark: A − B above the spread; a crossed-out cell: not measured")
             .arg(region);
     }
     return QStringLiteral(
-               "Rel RMS of A − B, area-weighted, %1; log scale (no member spread measured); an empty cell: not "
-               "measured")
+               "Rel RMS of A − B, area-weighted, %1; log scale (no member spread measured); a crossed-out cell: "
+               "not measured")
         .arg(region);
 }
 

@@ -93,6 +93,10 @@ void MainWindow::forwardSignals() {
 void MainWindow::connectViews() {
     connect(fields_, &views::FieldTableView::fieldSelected, this, &MainWindow::selectField);
     connect(fields_, &views::FieldTableView::metricChoiceChanged, this, &MainWindow::saveSettings);
+    connect(fields_, &views::FieldTableView::metricChoiceChanged, scorecard_,
+            [this](const views::MetricChoice& choice) {
+                scorecard_->setRegion(choice.isGlobal() ? "global" : choice.region);
+            });
     connect(this, &MainWindow::fieldMapShown, divergence_, &DivergenceController::fieldMapShown);
     connect(inspector_, &views::InspectorPanel::differenceActivated, this, [this](const views::GlobePick& pick) {
         session_->selectDifference(pick);

@@ -22,6 +22,8 @@ void MainWindow::restoreSettings() {
     map_->setStyle(savedMapStyle(settings));
     fields_->metricBar()->setChoice({settings.value(settings::kFieldsAreaWeighted, true).toBool(),
                                      settings.value(settings::kFieldsRegion, "global").toString().toStdString()});
+    const views::MetricChoice& restored = fields_->metricChoice();
+    scorecard_->setRegion(restored.isGlobal() ? "global" : restored.region);
 }
 
 // On the one settings writer thread, like every other write: two QSettings writing the same file

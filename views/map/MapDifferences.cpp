@@ -33,24 +33,22 @@ QPen strokePen(const MarkerLook& look, double width) {
     return pen;
 }
 
-// Draws `path` twice: a wider white halo, then the marker's own stroke.
-void strokeWithHalo(QPainter& painter, const QPainterPath& path, const MarkerLook& look, double unit) {
-    // Never thinner than a screen pixel or so, however small the map.
-    const double width = std::max(1.2, 1.4 * unit);
+// Draws `path` twice: a wider white halo, then the marker's own stroke, both as `stroke` says.
+void strokeWithHalo(QPainter& painter, const QPainterPath& path, MarkerLook look, const MarkerStroke& stroke) {
     QColor halo = toQColor(kColorHalo);
-    halo.setAlpha(210);
+    halo.setAlphaF(stroke.haloOpacity);
+    look.color.setAlphaF(stroke.opacity);
     painter.setBrush(Qt::NoBrush);
-    painter.setPen(QPen(halo, width + std::max(1.6, 2.0 * unit), Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    painter.setPen(QPen(halo, stroke.haloWidth, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
     painter.drawPath(path);
-    painter.setPen(strokePen(look, width));
+    painter.setPen(strokePen(look, stroke.width));
     painter.drawPath(path);
 }
 
 QPainterPath markerPath(const QPointF& centre, double radius, bool square) {
     QPainterPath path;
     if (square) {
-        const double half = radius * 0.9;
-        path.addRect(QRectF(centre.x() - half, centre.y() - half, 2 * half, 2 * half));
+        path.addRect(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius));
     } else {
         path.addEllipse(centre, radius, radius);
     }
@@ -61,18 +59,59 @@ double gridStep(const std::vector<double>& axis) {
     return axis.size() < 2 ? 0.0 : std::abs(axis.back() - axis.front()) / double(axis.size() - 1);
 }
 
+// The triangle moved outwards by `distance` on every side: scaled about its incentre, whose
+// distance to each side is the inradius.
+QPolygonF grownTriangle(const QPolygonF& corners, double distance) {
+    const QPointF a = corners[0], b = corners[1], c = corners[2];
+    auto length = [](QPointF v) { return std::hypot(v.x(), v.y()); };
+    const double la = length(c - b), lb = length(a - c), lc = length(b - a), perimeter = la + lb + lc;
+    const double area = std::abs((b.x() - a.x()) * (c.y() - a.y()) - (c.x() - a.x()) * (b.y() - a.y())) / 2;
+    if (!(perimeter > 0) || !(area > 0)) return corners;
+    const QPointF centre = (a * la + b * lb + c * lc) / perimeter;
+    const double factor = (2 * area / perimeter + distance) / (2 * area / perimeter);
+    QPolygonF grown;
+    for (const QPointF& p : corners) grown << centre + (p - centre) * factor;
+    return grown;
+}
+
 }  // namespace
 
+double mapCellPixels(const MapProjection& projection, const LatLonGrid& grid) {
+    return std::max(gridStep(grid.lon), gridStep(grid.lat)) * projection.pixelsPerDegree();
+}
+
+MarkerStroke markerStroke(double cellPixels, double unit) {
+    // Full strength while a cell is a few pixels; from 3 to 30 pixels a cell the halo fades to a
+    // third and both thin to 60 %, as the cells themselves become easy to see. The stroke stays
+    // nearly opaque, so that a marker keeps its own colour.
+    const double zoomedIn = std::clamp(std::log10(std::max(cellPixels, 1e-9) / 3.0), 0.0, 1.0);
+    const double thinner = 1.0 - 0.4 * zoomedIn;
+    MarkerStroke stroke;
+    stroke.opacity = 1.0 - 0.15 * zoomedIn;
+    stroke.haloOpacity = 0.8 - 0.55 * zoomedIn;
+    // Never thinner than a screen pixel or so, however small the map.
+    stroke.width = std::max(1.2, 1.4 * unit * thinner);
+    stroke.haloWidth = stroke.width + std::max(1.0, 1.6 * unit * thinner);
+    return stroke;
+}
+
+double markerClearance(double cellPixels, double unit) {
+    // Half a cell's diagonal is 0.71 cell.
+    return 0.71 * cellPixels + std::max(1.5, 1.5 * unit) + markerStroke(cellPixels, unit).haloWidth / 2;
+}
+
 double mapMarkerRadius(const MapProjection& projection, const LatLonGrid& grid, double unit) {
-    const double cell = std::max(gridStep(grid.lon), gridStep(grid.lat)) * projection.pixelsPerDegree();
-    // Half a cell's diagonal is 0.71 cell; the halo reaches 1.7 units inwards from the ring.
-    return std::max(std::max(4.0, 5.0 * unit), 0.75 * cell + std::max(2.0, 2.0 * unit));
+    return std::max(std::max(4.0, 5.0 * unit), markerClearance(mapCellPixels(projection, grid), unit));
 }
 
 void drawMapDifferences(QPainter& painter, const MapProjection& projection, const ErrorMapData& data, double unit) {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     const double west = projection.west();
+    const double cell = mapCellPixels(projection, data.grid);
+    const MarkerStroke stroke = markerStroke(cell, unit);
+    // A face's outline passes outside the cells of the grid points within it.
+    const double clearance = markerClearance(cell, unit);
     for (const MapTriangle& t : data.triangles) {
         const std::vector<LonLat> corners = unwrapLongitudes({t.corners.begin(), t.corners.end()});
         const double lo = std::min({corners[0][0], corners[1][0], corners[2][0]});
@@ -81,9 +120,9 @@ void drawMapDifferences(QPainter& painter, const MapProjection& projection, cons
             QPolygonF polygon;
             for (const auto& c : corners) polygon << projection.at(c, shift);
             QPainterPath path;
-            path.addPolygon(polygon);
+            path.addPolygon(grownTriangle(polygon, clearance));
             path.closeSubpath();
-            strokeWithHalo(painter, path, lookOf(t.run), unit);
+            strokeWithHalo(painter, path, lookOf(t.run), stroke);
         }
     }
     const double radius = mapMarkerRadius(projection, data.grid, unit);
@@ -96,13 +135,13 @@ void drawMapDifferences(QPainter& painter, const MapProjection& projection, cons
             if (length <= radius) continue;  // the ring around the grid point says it all
             QPainterPath path(from + along * (radius / length));
             path.lineTo(to);
-            strokeWithHalo(painter, path, lookOf(line.run), unit);
+            strokeWithHalo(painter, path, lookOf(line.run), stroke);
         }
     }
     for (const MapMarker& marker : data.markers) {
         const QPointF centre(projection.x(projection.placed(marker.at[0])), projection.y(marker.at[1]));
         const MarkerLook look = lookOf(marker.run);
-        strokeWithHalo(painter, markerPath(centre, radius, look.square), look, unit);
+        strokeWithHalo(painter, markerPath(centre, radius, look.square), look, stroke);
     }
     painter.restore();
 }
@@ -146,7 +185,8 @@ double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const Err
     const double y = area.center().y();
     for (const Entry& e : entries) {
         const MarkerLook look = lookOf(e.run);
-        strokeWithHalo(painter, markerPath(QPointF(x + radius, y), radius, look.square), look, unit);
+        strokeWithHalo(painter, markerPath(QPointF(x + radius, y), look.square ? 0.9 * radius : radius, look.square),
+                       look, markerStroke(0, unit));
         x += 2 * radius + gap;
         const double textWidth = metrics.horizontalAdvance(e.text);
         painter.setPen(ink);

@@ -2,7 +2,7 @@
 
 #include <QDockWidget>
 #include <QItemSelectionModel>
-#include <QTableView>
+#include <QTreeView>
 
 #include "fieldtable/FieldTableView.h"
 #include "growthchart/GrowthChartView.h"

@@ -93,6 +93,7 @@ void MainWindow::forwardSignals() {
 void MainWindow::connectViews() {
     connect(fields_, &views::FieldTableView::fieldSelected, this, &MainWindow::selectField);
     connect(fields_, &views::FieldTableView::metricChoiceChanged, this, &MainWindow::saveSettings);
+    connect(fields_, &views::FieldTableView::groupingChanged, this, &MainWindow::saveSettings);
     connect(fields_, &views::FieldTableView::metricChoiceChanged, scorecard_,
             [this](const views::MetricChoice& choice) {
                 scorecard_->setRegion(choice.isGlobal() ? "global" : choice.region);

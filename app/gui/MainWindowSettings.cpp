@@ -1,5 +1,5 @@
 // MainWindow's settings: window layout, globe layers and mesh level, the error map's style, the
-// field table's numbers (area-weighted or grid points, region) and the recent pairs. Written on a worker
+// field table's numbers (area-weighted or grid points, region) and grouping and the recent pairs. Written on a worker
 // (views::saveSettingsInBackground) where the GUI thread waits.
 #include <QSettings>
 
@@ -22,6 +22,7 @@ void MainWindow::restoreSettings() {
     map_->setStyle(savedMapStyle(settings));
     fields_->metricBar()->setChoice({settings.value(settings::kFieldsAreaWeighted, true).toBool(),
                                      settings.value(settings::kFieldsRegion, "global").toString().toStdString()});
+    fields_->setGrouped(settings.value(settings::kFieldsGrouped, false).toBool());
     const views::MetricChoice& restored = fields_->metricChoice();
     scorecard_->setRegion(restored.isGlobal() ? "global" : restored.region);
 }
@@ -36,6 +37,7 @@ void MainWindow::saveSettings() const {
     const views::MetricChoice& metric = fields_->metricChoice();
     values.emplace_back(settings::kFieldsAreaWeighted, metric.areaWeighted);
     values.emplace_back(settings::kFieldsRegion, QString::fromStdString(metric.region));
+    values.emplace_back(settings::kFieldsGrouped, fields_->grouped());
     views::saveSettingsInBackground(std::move(values));
 }
 

@@ -22,6 +22,7 @@ inline const QString kGlobeLayerCount = QStringLiteral("globe/layerCount");  // 
 inline const QString kGlobeMeshLevel = QStringLiteral("globe/meshLevel");
 inline const QString kFieldsAreaWeighted = QStringLiteral("fields/areaWeighted");
 inline const QString kFieldsRegion = QStringLiteral("fields/region");
+inline const QString kFieldsGrouped = QStringLiteral("fields/groupedByVariable");
 inline const QString kExportWidth = QStringLiteral("export/width");
 inline const QString kExportHeight = QStringLiteral("export/height");
 inline const QString kExportFolder = QStringLiteral("export/folder");

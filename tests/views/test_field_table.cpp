@@ -1,11 +1,12 @@
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
-#include <QTableView>
 #include <QTest>
+#include <QTreeView>
 
 #include <gtest/gtest.h>
 
@@ -92,7 +93,7 @@ TEST(FieldTable, CtrlAndShiftClickSelectSeveralFieldsAndTheCurrentOneIsShown) {
     view.setRows({row("a", 4e-2), row("b", 3e-2), row("c", 2e-2), row("d", 1e-2)});
     QString shown;
     QObject::connect(&view, &FieldTableView::fieldSelected, &view, [&](const QString& name) { shown = name; });
-    QTableView* table = view.table();
+    QTreeView* table = view.table();
     auto click = [&](int visibleRow, Qt::KeyboardModifiers modifiers) {
         const QRect cell = table->visualRect(table->model()->index(visibleRow, 0));
         QTest::mouseClick(table->viewport(), Qt::LeftButton, modifiers, cell.center());
@@ -225,6 +226,153 @@ TEST(RunComparisonRows, HighlightsDifferingMetadataOnly) {
     EXPECT_TRUE(find("env.XLA_FLAGS").differs);
     EXPECT_EQ(find("Files found").a, "graph: graph.npz");
     EXPECT_EQ(find("Files found").b, "nothing readable");
+}
+
+// WeatherBench 2's 13 pressure levels, listed out of order as a reader might give them.
+const int kLevels[] = {1000, 50, 850, 100, 925, 150, 700, 200, 600, 250, 500, 300, 400};
+
+// temperature and geopotential on 13 levels (temperature worst at 850, geopotential at 300) and
+// two surface fields.
+std::vector<FieldRow> levelledRows() {
+    std::vector<FieldRow> rows;
+    for (int level : kLevels) {
+        FieldRow t = row("temperature@" + std::to_string(level), level == 850 ? 9e-3 : 1e-3 + level * 1e-7);
+        FieldRow z = row("geopotential@" + std::to_string(level), level == 300 ? 4e-3 : 2e-4 + level * 1e-8);
+        t.levelUnits = z.levelUnits = "hPa";
+        rows.push_back(t);
+        rows.push_back(z);
+    }
+    rows.push_back(row("2m_temperature", 6e-3));
+    rows.push_back(row("mean_sea_level_pressure", 1e-5));
+    return rows;
+}
+
+QStringList topLevel(const FieldTableView& view) {
+    QStringList names;
+    for (int r = 0; r < view.visibleRowCount(); ++r) names << view.fieldAtVisibleRow(r);
+    return names;
+}
+
+TEST(FieldTableGroups, FoldEachVariablesLevelsIntoOneRowWithItsWorstLevelsNumbers) {
+    FieldTableView view;
+    view.setRows(levelledRows());
+    ASSERT_EQ(view.visibleRowCount(), 28) << "flat by default";
+    EXPECT_FALSE(view.groupBox()->isChecked());
+    QSignalSpy changed(&view, &FieldTableView::groupingChanged);
+    view.groupBox()->setChecked(true);
+    ASSERT_EQ(changed.size(), 1);
+    EXPECT_TRUE(view.grouped());
+
+    // Worst first by rel RMS: temperature (9e-3 at 850), 2m_temperature, geopotential (4e-3 at 300), mslp.
+    EXPECT_EQ(topLevel(view),
+              QStringList({"temperature@850", "2m_temperature", "geopotential@300", "mean_sea_level_pressure"}));
+    EXPECT_EQ(cell(view, 0, FieldTableModel::Name), "temperature · 13 levels, worst 850 hPa");
+    EXPECT_EQ(cell(view, 0, FieldTableModel::Level), "13 levels");
+    EXPECT_EQ(cell(view, 0, FieldTableModel::Variable), "temperature");
+    EXPECT_EQ(cell(view, 1, FieldTableModel::Name), "2m_temperature") << "a surface field stays a plain row";
+    EXPECT_TRUE(view.levelsAtVisibleRow(1).isEmpty());
+
+    // The parent's numbers are its worst level's, cell by cell.
+    const QAbstractItemModel* model = view.table()->model();
+    const QModelIndex temperature = model->index(0, 0);
+    ASSERT_EQ(model->rowCount(temperature), 13);
+    int worst = -1;
+    for (int r = 0; r < 13; ++r)
+        if (model->index(r, 0, temperature).data(FieldTableModel::NameRole) == "temperature@850") worst = r;
+    ASSERT_GE(worst, 0);
+    for (int column = FieldTableModel::RelRms; column <= FieldTableModel::RelRmsElsewhere; ++column)
+        EXPECT_EQ(model->index(0, column).data(), model->index(worst, column, temperature).data()) << column;
+    EXPECT_EQ(model->index(0, FieldTableModel::RelRms).data().toString(), "0.009");
+
+    // Sorted by the level column, each group lists its levels in numeric order.
+    view.table()->sortByColumn(FieldTableModel::Level, Qt::AscendingOrder);
+    const QStringList levels = view.levelsAtVisibleRow(int(topLevel(view).indexOf("geopotential@300")));
+    QStringList expected;
+    for (int level : {50, 100, 150, 200, 250, 300, 400, 500, 600, 700, 850, 925, 1000})
+        expected << QString("geopotential@%1").arg(level);
+    EXPECT_EQ(levels, expected);
+    view.table()->sortByColumn(FieldTableModel::Name, Qt::AscendingOrder);
+    EXPECT_EQ(view.levelsAtVisibleRow(int(topLevel(view).indexOf("geopotential@300"))), expected)
+        << "by name too: 50 before 1000";
+    EXPECT_EQ(topLevel(view).first(), "2m_temperature") << "groups sort among the fields by variable";
+
+    view.setGrouped(false);
+    EXPECT_EQ(view.visibleRowCount(), 28) << "ungrouped: today's flat table";
+    EXPECT_FALSE(view.groupBox()->isChecked());
+}
+
+TEST(FieldTableGroups, SortGroupsByTheirWorstValueAndLevelsWithinTheirGroup) {
+    FieldTableView view;
+    view.setRows(levelledRows());
+    view.setGrouped(true);
+    view.table()->sortByColumn(FieldTableModel::RelRms, Qt::AscendingOrder);
+    EXPECT_EQ(topLevel(view),
+              QStringList({"mean_sea_level_pressure", "geopotential@300", "2m_temperature", "temperature@850"}));
+    const QStringList temperature = view.levelsAtVisibleRow(3);
+    ASSERT_EQ(temperature.size(), 13);
+    EXPECT_EQ(temperature.first(), "temperature@50") << "the smallest rel RMS first";
+    EXPECT_EQ(temperature.last(), "temperature@850");
+
+    // Grid points make mslp the worst field: groups follow the numbers shown.
+    std::vector<FieldRow> rows = levelledRows();
+    rows.back().relRms = 1.0;
+    view.setRows(rows);
+    view.metricBar()->kindBox()->setCurrentIndex(1);
+    EXPECT_EQ(topLevel(view).last(), "mean_sea_level_pressure");
+}
+
+TEST(FieldTableGroups, FilterKeepsAGroupWhoseLevelMatchesAndShowsThatLevel) {
+    FieldTableView view;
+    view.setRows(levelledRows());
+    view.setGrouped(true);
+    view.filterEdit()->setText("850");
+    ASSERT_EQ(view.visibleRowCount(), 2);
+    for (int r = 0; r < 2; ++r) {
+        const QStringList levels = view.levelsAtVisibleRow(r);
+        ASSERT_EQ(levels.size(), 1) << r;
+        EXPECT_TRUE(levels.front().endsWith("@850")) << levels.front().toStdString();
+        EXPECT_TRUE(view.table()->isExpanded(view.table()->model()->index(r, 0))) << "the matching level is shown";
+    }
+    view.filterEdit()->setText("geopotential");
+    ASSERT_EQ(view.visibleRowCount(), 1);
+    EXPECT_EQ(view.levelsAtVisibleRow(0).size(), 13);
+    view.filterEdit()->setText("2m_");
+    EXPECT_EQ(topLevel(view), QStringList({"2m_temperature"}));
+}
+
+TEST(FieldTableGroups, ALevelRowSelectsItsFieldAndAGroupRowItsWorstLevel) {
+    FieldTableView view;
+    view.resize(900, 700);
+    view.show();
+    view.setRows(levelledRows());
+    view.setGrouped(true);
+    QString shown;
+    QObject::connect(&view, &FieldTableView::fieldSelected, &view, [&](const QString& name) { shown = name; });
+    QTreeView* tree = view.table();
+    const QModelIndex geopotential = tree->model()->index(2, 0);
+    ASSERT_EQ(geopotential.data(FieldTableModel::GroupRole), "geopotential");
+    QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(geopotential).center());
+    EXPECT_EQ(shown, "geopotential@300") << "a group row shows its worst level";
+    EXPECT_EQ(view.selectedFields(), QStringList({"geopotential@300"}));
+
+    tree->expand(geopotential);
+    const QModelIndex level = tree->model()->index(4, 0, geopotential);
+    const QString name = level.data(FieldTableModel::NameRole).toString();
+    ASSERT_TRUE(name.startsWith("geopotential@"));
+    QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(level).center());
+    EXPECT_EQ(shown, name);
+    EXPECT_EQ(view.currentField(), name);
+
+    view.selectField("temperature@1000");  // from the map or the scorecard: the group opens
+    EXPECT_EQ(view.currentField(), "temperature@1000");
+    EXPECT_TRUE(tree->isExpanded(tree->currentIndex().parent()));
+    std::vector<FieldRow> rows = levelledRows();
+    rows[0].relRms = 2e-3;  // the next lead's numbers keep the open groups open
+    view.setRows(rows);
+    EXPECT_TRUE(tree->isExpanded(tree->model()->index(0, 0)));
+    view.setGrouped(false);
+    view.selectField("temperature@700");
+    EXPECT_EQ(view.currentField(), "temperature@700");
 }
 
 }  // namespace

@@ -1,11 +1,13 @@
 #include "fieldtable/FieldTableModel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 
 #include <QBrush>
 #include <QColor>
+#include <QFont>
 
 #include "colormap/ColorMap.h"
 #include "fields/FieldLevel.h"
@@ -30,6 +32,23 @@ QString relRmsToolTip(const MetricChoice& choice) {
         .arg(QString::fromStdString(regionTitle(choice.isGlobal() ? "global" : choice.region)));
 }
 
+// Near and elsewhere are grid-point numbers, as compare --json's near/elsewhere.
+QString zoneToolTip(int column) {
+    if (column == FieldTableModel::RelRmsNear) {
+        return QStringLiteral(
+            "rel RMS over the grid points within one mesh spacing of a differing grid↔mesh edge or triangle (the "
+            "diagnosis's \"near\"), every grid point counting the same, as compare --json's near");
+    }
+    return QStringLiteral("rel RMS over every other grid point, every grid point counting the same");
+}
+
+QString spreadToolTip() {
+    return QStringLiteral(
+        "Area-weighted RMS(A − B) over the area-weighted RMS of the spread pair (A's members, or A against the "
+        "spread run: File ▸ Open Spread Run…), over the globe: the scorecard's cell at this lead; 1 = as large as "
+        "the spread. Blank where no spread was measured");
+}
+
 QVariant sortable(double value) { return std::isnan(value) ? -std::numeric_limits<double>::infinity() : value; }
 
 QString levelText(const FieldLevel& level, const FieldRow& row) {
@@ -52,12 +71,28 @@ void FieldTableModel::setMetricChoice(const MetricChoice& choice) {
     if (choice == choice_) return;
     choice_ = choice;
     emit headerDataChanged(Qt::Horizontal, RelRms, RelRms);
-    if (!rows_.empty()) emit dataChanged(index(0, RelRms), index(int(rows_.size()) - 1, RelRms));
+    if (entries_.empty()) return;
+    // A group's worst level can change with the numbers: every column of a group row follows it.
+    emit dataChanged(index(0, 0), index(int(entries_.size()) - 1, ColumnCount - 1));
+    for (std::size_t e = 0; e < entries_.size(); ++e) {
+        if (!entries_[e].isGroup()) continue;
+        const QModelIndex group = index(int(e), 0);
+        emit dataChanged(index(0, RelRms, group), index(int(entries_[e].rows.size()) - 1, RelRms, group));
+    }
 }
 
 void FieldTableModel::setRows(std::vector<FieldRow> rows) {
     beginResetModel();
     rows_ = std::move(rows);
+    entries_ = fieldTableEntries(rows_, grouped_);
+    endResetModel();
+}
+
+void FieldTableModel::setGrouped(bool grouped) {
+    if (grouped == grouped_) return;
+    beginResetModel();
+    grouped_ = grouped;
+    entries_ = fieldTableEntries(rows_, grouped_);
     endResetModel();
 }
 
@@ -69,14 +104,88 @@ int FieldTableModel::rowOf(const QString& name) const {
     return -1;
 }
 
-int FieldTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_.size()); }
+QModelIndex FieldTableModel::indexOf(const QString& name, int column) const {
+    const int row = rowOf(name);
+    for (std::size_t e = 0; row >= 0 && e < entries_.size(); ++e) {
+        const std::vector<int>& members = entries_[e].rows;
+        const auto at = std::find(members.begin(), members.end(), row);
+        if (at == members.end()) continue;
+        if (!entries_[e].isGroup()) return index(int(e), column);
+        return index(int(at - members.begin()), column, index(int(e), 0));
+    }
+    return {};
+}
 
-int FieldTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+// internalId 0: a top-level row; k > 0: a level of the group at top-level row k − 1.
+QModelIndex FieldTableModel::index(int row, int column, const QModelIndex& parent) const {
+    if (!hasIndex(row, column, parent)) return {};
+    return createIndex(row, column, parent.isValid() ? quintptr(parent.row() + 1) : quintptr(0));
+}
+
+QModelIndex FieldTableModel::parent(const QModelIndex& child) const {
+    if (!child.isValid() || child.internalId() == 0) return {};
+    return createIndex(int(child.internalId() - 1), 0, quintptr(0));
+}
+
+int FieldTableModel::rowCount(const QModelIndex& parent) const {
+    if (!parent.isValid()) return int(entries_.size());
+    const FieldTableEntry* group = parent.column() == 0 ? groupAt(parent) : nullptr;
+    return group ? int(group->rows.size()) : 0;
+}
+
+int FieldTableModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+
+const FieldTableEntry* FieldTableModel::groupAt(const QModelIndex& index) const {
+    if (!index.isValid() || index.internalId() != 0 || index.row() >= int(entries_.size())) return nullptr;
+    const FieldTableEntry& entry = entries_[std::size_t(index.row())];
+    return entry.isGroup() ? &entry : nullptr;
+}
+
+int FieldTableModel::rowIndexAt(const QModelIndex& index) const {
+    if (!index.isValid()) return -1;
+    if (index.internalId() == 0) {
+        if (index.row() >= int(entries_.size())) return -1;
+        return worstRowOf(entries_[std::size_t(index.row())], rows_, choice_);
+    }
+    const std::size_t group = std::size_t(index.internalId() - 1);
+    if (group >= entries_.size() || index.row() >= int(entries_[group].rows.size())) return -1;
+    return entries_[group].rows[std::size_t(index.row())];
+}
+
+QVariant FieldTableModel::groupData(const FieldTableEntry& group, const FieldRow& worst, int column, int role) const {
+    const FieldLevel level = splitFieldLevel(worst.name);
+    const QString variable = QString::fromStdString(group.variable);
+    const QString levels = tr("%1 levels").arg(group.rows.size());
+    const QString worstLevel = levelText(level, worst);
+    if (role == GroupRole) return variable;
+    if (role == FilterRole) return variable;
+    if (role == Qt::FontRole && column == Name) {
+        QFont bold;
+        bold.setBold(true);
+        return bold;
+    }
+    if (role == Qt::DisplayRole && column == Name) return tr("%1 · %2, worst %3").arg(variable, levels, worstLevel);
+    if (role == Qt::DisplayRole && column == Variable) return variable;
+    if (role == Qt::DisplayRole && column == Level) return levels;
+    if (role == Qt::ToolTipRole && column == Name) {
+        return tr("%1 on %2. The numbers are those of its worst level, %3 (by the rel RMS shown); "
+                  "selecting this row shows that level.")
+            .arg(variable, levels, worstLevel);
+    }
+    if (role == SortRole && (column == Name || column == Variable)) return variable;
+    if (role == SortRole && column == Level) return double(group.rows.size());
+    return {};
+}
 
 QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= int(rows_.size())) return {};
-    const FieldRow& row = rows_[std::size_t(index.row())];
+    const int at = rowIndexAt(index);
+    if (at < 0) return {};
+    const FieldRow& row = rows_[std::size_t(at)];
     const int column = index.column();
+    if (const FieldTableEntry* group = groupAt(index)) {
+        QVariant value = groupData(*group, row, column, role);
+        if (value.isValid() || role == FilterRole || role == GroupRole) return value;
+    }
     const double relRms = chosenRelRms(row, choice_);
     if (role == NameRole) return QString::fromStdString(row.name);
     const FieldLevel level = splitFieldLevel(row.name);
@@ -98,11 +207,13 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
             case NanMasks: return row.nanMasksEqual ? QStringLiteral("equal") : QStringLiteral("differ");
             case RelRmsNear: return number(row.relRmsNear);
             case RelRmsElsewhere: return number(row.relRmsElsewhere);
+            case RatioToSpread: return std::isnan(row.ratioToSpread) ? QString() : number(row.ratioToSpread);
         }
     }
     if (role == SortRole) {
         switch (column) {
-            case Name: return QString::fromStdString(row.name);
+            case Name:  // a group's levels in numeric order
+                return index.parent().isValid() ? variableLevelKey(level) : QString::fromStdString(row.name);
             case Variable: return variableLevelKey(level);
             case Level: return level.level ? *level.level : -std::numeric_limits<double>::infinity();
             case RelRms:  // an undefined rel RMS of a field that differs sorts as the worst
@@ -113,20 +224,16 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
             case NanMasks: return row.nanMasksEqual ? 0 : 1;
             case RelRmsNear: return sortable(row.relRmsNear);
             case RelRmsElsewhere: return sortable(row.relRmsElsewhere);
+            case RatioToSpread: return sortable(row.ratioToSpread);
         }
     }
     if (role == Qt::TextAlignmentRole && column != Name && column != Variable)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && column == NanMasks && !row.nanMasksEqual) return QBrush(QColor(180, 0, 0));
     if (role == Qt::ForegroundRole && column == Name && !row.withinTolerance) return QBrush(QColor(180, 0, 0));
-    if (role == Qt::ToolTipRole && column == RelRmsNear) {
-        return QStringLiteral(
-            "rel RMS over the grid points within one mesh spacing of a differing grid↔mesh "
-            "edge or triangle (the diagnosis's \"near\")");
-    }
+    if (role == Qt::ToolTipRole && (column == RelRmsNear || column == RelRmsElsewhere)) return zoneToolTip(column);
+    if (role == Qt::ToolTipRole && column == RatioToSpread) return spreadToolTip();
     if (role == Qt::ToolTipRole && column == RelRms && row.note.empty()) return relRmsToolTip(choice_);
-    if (role == Qt::ToolTipRole && column == RelRmsElsewhere)
-        return QStringLiteral("rel RMS over every other grid point");
     if (role == Qt::ToolTipRole && (column == RelRms || column == Corr) && !row.note.empty()) {
         return QString::fromStdString(row.note) + (row.withinTolerance
                                                        ? QStringLiteral(".")
@@ -140,6 +247,8 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
 QVariant FieldTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal) return {};
     if (role == Qt::ToolTipRole && section == RelRms) return relRmsToolTip(choice_);
+    if (role == Qt::ToolTipRole && (section == RelRmsNear || section == RelRmsElsewhere)) return zoneToolTip(section);
+    if (role == Qt::ToolTipRole && section == RatioToSpread) return spreadToolTip();
     if (role != Qt::DisplayRole) return {};
     switch (section) {
         case Name: return QStringLiteral("Field");
@@ -150,8 +259,9 @@ QVariant FieldTableModel::headerData(int section, Qt::Orientation orientation, i
         case Corr: return QStringLiteral("corr");
         case MaxAbs: return QStringLiteral("max |A−B|");
         case NanMasks: return QStringLiteral("NaN masks");
-        case RelRmsNear: return QStringLiteral("rel RMS near diffs");
-        case RelRmsElsewhere: return QStringLiteral("rel RMS elsewhere");
+        case RelRmsNear: return QStringLiteral("rel RMS near diffs\n(grid points)");
+        case RelRmsElsewhere: return QStringLiteral("rel RMS elsewhere\n(grid points)");
+        case RatioToSpread: return QStringLiteral("A−B / spread\n(area-weighted)");
     }
     return {};
 }

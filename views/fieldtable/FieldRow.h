@@ -25,6 +25,9 @@ struct FieldRow {
     double relRmsArea = std::numeric_limits<double>::quiet_NaN();
     std::vector<std::pair<std::string, double>> relRmsByRegion;
     std::string levelUnits;  // "hPa" when the field is on a level axis that says
+    // Area-weighted RMS(A − B) over that of the spread pair (the scorecard's cell at this lead);
+    // NaN where no spread was measured, and on the rows of the members it is not measured from.
+    double ratioToSpread = std::numeric_limits<double>::quiet_NaN();
 };
 
 // The rel RMS `choice` names; NaN when the region was not measured.

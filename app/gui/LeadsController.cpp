@@ -6,6 +6,7 @@
 #include <QToolBar>
 
 #include "fieldtable/FieldTableView.h"
+#include "gui/LeadVerdict.h"
 #include "gui/WindowStatus.h"
 #include "leadslider/LeadSlider.h"
 #include "map/ErrorMapView.h"
@@ -37,6 +38,7 @@ LeadsController::LeadsController(pair::PairSession* session, views::LeadSlider* 
         showBar(false);
     });
     connect(session_, &pair::PairSession::fieldsReady, this, [this] { rollout_->start(session_->sharedPair()); });
+    connect(fields_, &views::FieldTableView::metricChoiceChanged, this, &LeadsController::showVerdict);
     connectRollout();
 }
 
@@ -104,18 +106,18 @@ void LeadsController::showLead() {
     }
     session_->setMapStyle(map_->style());
     session_->showSlice(rollout_->slice(lead, member));
-    if (const pair::RolloutLead* compared = rollout_->lead(lead); compared && !rollout_->isLoading()) {
-        // The lead's verdict at a glance: how far A−B is from the members' natural spread.
-        const LeadComparison& c = compared->comparison;
-        QString text = tr("%1: max rel RMS %2, median %3 (all fields and members)")
-                           .arg(slider_->leadLabel())
-                           .arg(c.maxRelRms, 0, 'g', 3)
-                           .arg(c.medianRelRms, 0, 'g', 3);
-        if (const auto ratio = c.ratioToSpread())
-            text += tr("; %1× the spread between A's members").arg(*ratio, 0, 'g', 2);
-        status_->show(text + QStringLiteral("."));
-    }
+    showVerdict();
     emit leadShown(lead, member);
+}
+
+// The lead's verdict at a glance, in the numbers the table shows: how far A−B is from the
+// members' natural spread.
+void LeadsController::showVerdict() {
+    const pair::RolloutLead* compared = rollout_->lead(currentLead());
+    if (!compared || rollout_->isLoading() || !session_->pair()) return;
+    const auto& fields = session_->pair()->comparison.fields;
+    status_->show(leadVerdictText(slider_->leadLabel(), compared->comparison, fields_->metricChoice(),
+                                  fields ? fields->regions : std::vector<Region>{}));
 }
 
 void LeadsController::showFieldAtLead(const QString& field, int leadIndex) {

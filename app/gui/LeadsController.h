@@ -53,6 +53,7 @@ private:
     void connectRollout();
     void showPlan();
     void showLead();
+    void showVerdict();
 
     pair::PairSession* session_;
     views::LeadSlider* slider_;

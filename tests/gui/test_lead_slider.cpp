@@ -93,10 +93,19 @@ TEST_F(LeadSliderWindow, TheTableFollowsTheSliderWithCompareRunsPerLeadNumbers) 
                 EXPECT_DOUBLE_EQ(rows[f].corr, m.corr) << m.name;
                 EXPECT_EQ(rows[f].nanMasksEqual, m.nanMasksEqual) << m.name;
             }
-            // The status bar gives the lead's verdict: its worst rel RMS and the ratio to the member spread.
+            // The status bar gives the lead's verdict in the table's numbers (area-weighted by default):
+            // its worst rel RMS and the ratio to the member spread measured the same way.
+            double worst = 0, spreadWorst = 0;
+            for (const FieldMetrics& m : want.perField)
+                if (std::isfinite(m.areaWeighted.relRms)) worst = std::max(worst, m.areaWeighted.relRms);
+            for (const auto& m : want.spread->perField)
+                if (m && std::isfinite(m->areaWeighted.relRms))
+                    spreadWorst = std::max(spreadWorst, m->areaWeighted.relRms);
             const QString status = window_->statusBar()->findChild<QLabel*>()->text();
-            EXPECT_TRUE(status.contains(QString::number(want.maxRelRms, 'g', 3))) << status.toStdString();
-            EXPECT_TRUE(status.contains(QString::number(*want.ratioToSpread(), 'g', 2))) << status.toStdString();
+            EXPECT_TRUE(
+                status.contains(QStringLiteral("max rel RMS (area-weighted) ") + QString::number(worst, 'g', 3)))
+                << status.toStdString();
+            EXPECT_TRUE(status.contains(QString::number(worst / spreadWorst, 'g', 2))) << status.toStdString();
             // The map shows the selected field at that lead and member.
             const views::ErrorMapData* data = window_->errorMap()->renderer().data();
             ASSERT_NE(data, nullptr);

@@ -29,7 +29,25 @@ struct CompareArgs {
     std::optional<double> lead;
     std::optional<std::string> spreadRun;
     std::vector<std::string> regionBoxes;  // "N,W,S,E"
+    std::string scorecardRegion = "global";
 };
+
+// The scorecard's region: a standard region's name, or a --region box by its name or as written;
+// meshdiff::Error naming the choices otherwise.
+std::string scorecardRegionName(const std::string& wanted, const std::vector<std::string>& boxSpecs) {
+    std::string choices;
+    for (const Region& region : standardRegions()) {
+        if (region.name == wanted) return wanted;
+        choices += (choices.empty() ? "" : ", ") + region.name;
+    }
+    for (const std::string& spec : boxSpecs) {
+        const Region box = parseRegionBox(spec);
+        if (wanted == box.name || wanted == spec) return box.name;
+        choices += ", \"" + box.name + "\"";
+    }
+    throw Error("--scorecard-region " + wanted,
+                "no such region; choose one of: " + choices + " (a box is measured when given with --region N,W,S,E)");
+}
 
 void writeJson(const std::string& path, const nlohmann::json& j) {
     if (path == "-") {
@@ -80,6 +98,7 @@ int runCompare(const CompareArgs& args) {
     options.lead = args.lead;
     options.spreadRun = args.spreadRun;
     for (const std::string& box : args.regionBoxes) options.regions.push_back(parseRegionBox(box));
+    const std::string scorecardRegion = scorecardRegionName(args.scorecardRegion, args.regionBoxes);
     options.cancel = &interruptRequested();
     CompareProgressLine progress(liveStderr());
     if (progress.shown()) options.progress = [&progress](const CompareProgress& p) { progress.update(p); };
@@ -92,8 +111,8 @@ int runCompare(const CompareArgs& args) {
     }
     progress.finish();
     const Comparison& comparison = *compared;
-    if (!args.jsonPath.empty()) writeJson(args.jsonPath, comparisonToJson(comparison));
-    if (!args.markdownPath.empty()) writeCompareMarkdown(args.markdownPath, comparison);
+    if (!args.jsonPath.empty()) writeJson(args.jsonPath, comparisonToJson(comparison, scorecardRegion));
+    if (!args.markdownPath.empty()) writeCompareMarkdown(args.markdownPath, comparison, scorecardRegion);
     if (args.jsonPath != "-") printCompareSummary(std::cout, comparison, !args.summaryOnly);
     return comparison.identical() ? kExitSame : kExitDifferent;
 }
@@ -142,6 +161,10 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
                 return std::string();
             },
             "N,W,S,E"));
+    cmd->add_option("--scorecard-region", args->scorecardRegion,
+                    "The region the scorecard of --json and --markdown is measured over: global (default),\n"
+                    "tropics, extratropics_north, extratropics_south, polar, or a --region box (by its N,W,S,E\n"
+                    "or its name, e.g. \"box 60N,10W,35N,30E\")");
     cmd->add_flag("--graph-only", args->graphOnly, "Compare only the graphs");
     cmd->add_flag("--fields-only", args->fieldsOnly, "Compare only the fields");
     cmd->add_flag("--no-at-risk", args->noAtRisk,

@@ -16,6 +16,7 @@ namespace {
 
 constexpr const char* kUndefined = "–";
 constexpr const char* kAboveSpread = " ▲";
+constexpr const char* kMasksDiffer = "NaN ≠";
 
 std::string format(const char* fmt, double value) {
     char buffer[64];
@@ -130,8 +131,12 @@ std::string spreadPair(const FieldsComparison& f) {
     return {};
 }
 
+std::string over(const std::string& region) {
+    return region == "global" ? "over the globe" : "over region `" + region + "`";
+}
+
 void writeScorecard(std::ostream& out, const FieldsComparison& f, const Scorecard& card) {
-    out << "#### Scorecard\n\n| variable | level |";
+    out << "#### Scorecard" << (card.region == "global" ? "" : " (" + card.region + ")") << "\n\n| variable | level |";
     for (std::size_t c = 0; c < card.leadCount(); ++c)
         out << " " << leadLabel(card.leadHours[c], card.leadIndex[c]) << " |";
     out << "\n|---|---|";
@@ -143,37 +148,47 @@ void writeScorecard(std::ostream& out, const FieldsComparison& f, const Scorecar
         if (!row.levelUnits.empty()) level += " " + row.levelUnits;
         out << "| " << cell(row.variable) << " | " << cell(level) << " |";
         for (std::size_t c = 0; c < card.leadCount(); ++c)
-            out << " " << (card.aboveSpread(r, c) ? ratioText(card.cells[r][c]) : significant(card.cells[r][c]))
+            out << " "
+                << (card.nanMasksDiffer(r, c) ? std::string(kMasksDiffer)
+                    : card.aboveSpread(r, c)  ? ratioText(card.cells[r][c])
+                                              : significant(card.cells[r][c]))
                 << " |";
         out << "\n";
     }
+    if (!card.maskDiffers.empty()) {
+        out << "\n"
+            << kMasksDiffer
+            << ": A and B have NaN at different points there, which makes the field differ; the RMS over the "
+               "points finite in both cannot show it.\n";
+    }
     if (card.metric == ScorecardMetric::RatioToSpread) {
-        out << "\nCells: area-weighted RMS of A − B over that of the spread (" << spreadPair(f)
-            << "), over the globe; ▲ where A − B exceeds the spread (above 1); " << kUndefined
+        out << "\nCells: area-weighted RMS of A − B over that of the spread (" << spreadPair(f) << "), "
+            << over(card.region) << "; ▲ where A − B exceeds the spread (above 1); " << kUndefined
             << " where no spread was measured.\n";
     } else {
-        out << "\nCells: area-weighted rel RMS of A − B (RMS over A's standard deviation), over the globe; no spread "
-               "was measured (give `--spread RUN_C`, or runs with members).\n";
+        out << "\nCells: area-weighted rel RMS of A − B (RMS over A's standard deviation), " << over(card.region)
+            << "; no spread was measured (give `--spread RUN_C`, or runs with members).\n";
     }
 }
 
 }  // namespace
 
-std::string compareMarkdown(const Comparison& c) {
+std::string compareMarkdown(const Comparison& c, const std::string& scorecardRegion) {
     std::ostringstream out;
     out << "### meshdiff compare: " << (c.identical() ? "SAME" : "DIFFERENT") << "\n\n";
     writeRuns(out, c);
     writeSummary(out, c);
     if (c.fields && !c.fields->perLead.empty()) {
-        const Scorecard card = buildScorecard(*c.fields);
-        writeLeadTable(out, *c.fields, card);
-        writeScorecard(out, *c.fields, card);
+        const Scorecard global = buildScorecard(*c.fields);
+        writeLeadTable(out, *c.fields, global);
+        writeScorecard(out, *c.fields,
+                       scorecardRegion == "global" ? global : buildScorecard(*c.fields, scorecardRegion));
     }
     return out.str();
 }
 
-void writeCompareMarkdown(const std::string& path, const Comparison& c) {
-    const std::string text = compareMarkdown(c);
+void writeCompareMarkdown(const std::string& path, const Comparison& c, const std::string& scorecardRegion) {
+    const std::string text = compareMarkdown(c, scorecardRegion);
     // Written beside and renamed: an interrupted write leaves no half comment.
     const std::string partial = path + ".partial";
     {

@@ -165,7 +165,8 @@ struct RolloutScope {
 FieldsComparison compareFieldSources(const FieldSource& a, const FieldSource& b, const FieldTolerance& tolerance,
                                      const RolloutScope& scope = {});
 
-// The --json structure of issue "Core engine" (graph/fields sections null when absent).
-nlohmann::json comparisonToJson(const Comparison& comparison);
+// The --json structure of issue "Core engine" (graph/fields sections null when absent); the
+// scorecard over `scorecardRegion` (a FieldsComparison::regions name; meshdiff::Error otherwise).
+nlohmann::json comparisonToJson(const Comparison& comparison, const std::string& scorecardRegion = "global");
 
 }  // namespace meshdiff

@@ -141,15 +141,16 @@ nlohmann::json absoluteToleranceToJson(const FieldTolerance& t) {
 
 // A against the yardstick (MemberSpread::perField), one entry per field in A's field order:
 // {name, area_weighted} (area_weighted null where the spread was not measured).
-nlohmann::json spreadPerFieldToJson(const LeadComparison& l) {
+nlohmann::json spreadPerFieldToJson(const LeadComparison& l, const std::vector<Region>& regions) {
     std::vector<std::string> names;
     for (const FieldMetrics& m : l.perField)
         if (names.empty() || names.back() != m.name) names.push_back(m.name);
     nlohmann::json list = nlohmann::json::array();
     for (std::size_t p = 0; p < l.spread->perField.size() && p < names.size(); ++p) {
         const auto& s = l.spread->perField[p];
-        list.push_back(
-            {{"name", names[p]}, {"area_weighted", s ? areaWeightedToJson(s->areaWeighted) : nlohmann::json()}});
+        list.push_back({{"name", names[p]},
+                        {"area_weighted", s ? areaWeightedToJson(s->areaWeighted) : nlohmann::json()},
+                        {"regions", s ? regionsToJson(*s, regions) : nlohmann::json()}});
     }
     return list;
 }
@@ -175,7 +176,7 @@ nlohmann::json leadToJson(const LeadComparison& l, const std::vector<Region>& re
         j["member_spread"] = {{"max_rel_rms", l.spread->maxRelRms},
                               {"median_rel_rms", l.spread->medianRelRms},
                               {"count", l.spread->count}};
-        j["member_spread"]["per_field"] = spreadPerFieldToJson(l);
+        j["member_spread"]["per_field"] = spreadPerFieldToJson(l, regions);
         if (l.spread->run.empty()) {
             j["member_spread"]["members"] = {l.spread->memberA, l.spread->memberB};
         } else {
@@ -241,7 +242,7 @@ nlohmann::json fieldsToJson(const FieldsComparison& f, const FieldTolerance& tol
 
 }  // namespace
 
-nlohmann::json comparisonToJson(const Comparison& c) {
+nlohmann::json comparisonToJson(const Comparison& c, const std::string& scorecardRegion) {
     nlohmann::json j;
     j["meshdiff_version"] = MESHDIFF_VERSION;
     j["run_a"] = runToJson(c.a);
@@ -250,7 +251,7 @@ nlohmann::json comparisonToJson(const Comparison& c) {
     if (c.graph) j["graph"]["at_risk"] = c.atRisk ? c.atRisk->toJson() : nlohmann::json(nullptr);
     if (c.graph) j["graph"]["edge_features"] = c.edgeFeatures ? c.edgeFeatures->toJson() : nlohmann::json(nullptr);
     j["fields"] = c.fields ? fieldsToJson(*c.fields, c.tolerance) : nlohmann::json(nullptr);
-    if (c.fields) j["fields"]["scorecard"] = scorecardToJson(buildScorecard(*c.fields));
+    if (c.fields) j["fields"]["scorecard"] = scorecardToJson(buildScorecard(*c.fields, scorecardRegion));
     j["diagnosis"] = c.diagnosis ? diagnosisToJson(*c.diagnosis) : nlohmann::json(nullptr);
     j["not_compared"] = c.notCompared;
     j["identical"] = c.identical();

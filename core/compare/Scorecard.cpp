@@ -88,6 +88,10 @@ nlohmann::json textOrNull(const std::string& text) { return text.empty() ? nlohm
 
 }  // namespace
 
+bool Scorecard::nanMasksDiffer(std::size_t row, std::size_t column) const {
+    return row < maskDiffers.size() && column < maskDiffers[row].size() && maskDiffers[row][column] != 0;
+}
+
 bool Scorecard::aboveSpread(std::size_t row, std::size_t column) const {
     return metric == ScorecardMetric::RatioToSpread && cells.at(row).at(column) > 1.0;
 }
@@ -111,6 +115,7 @@ Scorecard buildScorecard(const FieldsComparison& fields, const std::string& regi
     card.metric = anySpread ? ScorecardMetric::RatioToSpread : ScorecardMetric::RelRms;
 
     const std::size_t columns = fields.perLead.size();
+    bool anyMaskDiffers = false;
     for (const std::string& name : rowOrder(names)) {
         const FieldLevel split = splitFieldLevel(name);
         const FieldMetrics& m0 = fields.perLead.front().perField[firstLead.at(name).entry];
@@ -119,6 +124,7 @@ Scorecard buildScorecard(const FieldsComparison& fields, const std::string& regi
         card.fieldPosition.push_back(firstLead.at(name).entry);
         std::vector<double> cell(columns, kUndefined), diff(columns, kUndefined), spread(columns, kUndefined),
             rel(columns, kUndefined);
+        std::vector<std::uint8_t> masks(columns, 0);
         for (std::size_t c = 0; c < columns; ++c) {
             const LeadComparison& lead = fields.perLead[c];
             const auto at = leadEntries[c].find(name);
@@ -132,7 +138,10 @@ Scorecard buildScorecard(const FieldsComparison& fields, const std::string& regi
                 const AreaWeightedMetrics* s = inRegion(*lead.spread->perField[p], regionIndex);
                 if (s) spread[c] = s->rms;
             }
-            if (card.metric == ScorecardMetric::RelRms) {
+            if (!lead.perField[at->second.entry].nanMasksEqual) {
+                masks[c] = 1;  // beyond tolerance whatever the RMS over the points finite in both says
+                anyMaskDiffers = true;
+            } else if (card.metric == ScorecardMetric::RelRms) {
                 cell[c] = rel[c];
             } else if (spread[c] > 0 && std::isfinite(diff[c])) {
                 cell[c] = diff[c] / spread[c];
@@ -142,7 +151,9 @@ Scorecard buildScorecard(const FieldsComparison& fields, const std::string& regi
         card.differenceRms.push_back(std::move(diff));
         card.spreadRms.push_back(std::move(spread));
         card.relRms.push_back(std::move(rel));
+        card.maskDiffers.push_back(std::move(masks));
     }
+    if (!anyMaskDiffers) card.maskDiffers.clear();
     return card;
 }
 
@@ -162,12 +173,19 @@ nlohmann::json scorecardToJson(const Scorecard& card) {
         for (double v : row) line.push_back(numberOrNull(v));
         cells.push_back(line);
     }
+    nlohmann::json masks = nlohmann::json::array();
+    for (std::size_t r = 0; r < card.cells.size(); ++r) {
+        nlohmann::json line = nlohmann::json::array();
+        for (std::size_t c = 0; c < card.cells[r].size(); ++c) line.push_back(card.nanMasksDiffer(r, c));
+        masks.push_back(line);
+    }
     return {{"metric", card.metric == ScorecardMetric::RatioToSpread ? "area_weighted_rms_ratio_to_spread"
                                                                      : "area_weighted_rel_rms"},
             {"region", card.region},
             {"rows", rows},
             {"lead_hours", hours},
-            {"cells", cells}};
+            {"cells", cells},
+            {"nan_masks_differ", masks}};
 }
 
 }  // namespace meshdiff

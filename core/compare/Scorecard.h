@@ -1,5 +1,6 @@
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,15 +32,19 @@ struct Scorecard {
     std::vector<ScorecardRow> rows;                // variables stacked with their levels; surface ones single
     std::vector<std::optional<double>> leadHours;  // one per column (FieldsComparison::perLead order)
     std::vector<std::size_t> leadIndex;            // one per column: position along A's lead axis
-    // cells[row][column]; NaN where undefined (no spread measured there, a field constant in A, …).
+    // cells[row][column]; NaN where undefined (no spread measured there, a field constant in A, …)
+    // and where A's and B's NaN masks differ (the RMS over the points finite in both cannot show it).
     std::vector<std::vector<double>> cells;
     // The numbers behind each cell, for tooltips and tables; NaN where undefined.
     std::vector<std::vector<double>> differenceRms, spreadRms, relRms;
     // Where each row's field sits in the first lead's LeadComparison::perField (the entry of the
     // member the cells are measured from).
     std::vector<std::size_t> fieldPosition;
+    // 1 where A and B have NaN (or inf) at different points, as cells; empty when none do.
+    std::vector<std::vector<std::uint8_t>> maskDiffers;
 
     std::size_t leadCount() const { return leadHours.size(); }
+    bool nanMasksDiffer(std::size_t row, std::size_t column) const;
     // The cell is above the spread: RatioToSpread and cells[row][column] > 1.
     bool aboveSpread(std::size_t row, std::size_t column) const;
 };
@@ -53,8 +58,9 @@ struct Scorecard {
 // meshdiff::Error when `region` is not one of the comparison's.
 Scorecard buildScorecard(const FieldsComparison& fields, const std::string& region = "global");
 
-// {metric, region, rows: [{field, variable, level, level_units}], lead_hours, cells} with null for
-// NaN (and for a missing level or level unit).
+// {metric, region, rows: [{field, variable, level, level_units}], lead_hours, cells,
+// nan_masks_differ} with null for NaN (and for a missing level or level unit); nan_masks_differ is
+// cells' shape of booleans, true where the cell is null because A's and B's NaN masks differ.
 nlohmann::json scorecardToJson(const Scorecard& scorecard);
 
 }  // namespace meshdiff

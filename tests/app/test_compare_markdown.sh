@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # compare --markdown FILE on rollouts (tests/fixtures/make_rollout_fixtures.py): the verdict, the
 # per-lead table and the scorecard carry --json's numbers on the same pair (3 significant digits,
-# ▲ above the spread); it works beside --json - and the text summary; an unwritable path is an
+# ▲ above the spread, NaN ≠ where NaN masks differ); it works beside --json - and the text summary; an unwritable path is an
 # error naming it; the input runs are left as they were.
 set -uo pipefail
 meshdiff=$1 fixtures=$2
@@ -40,11 +40,11 @@ for c, (row, lead) in enumerate(zip(rows, f["per_lead"])):
 head, rows = table("Scorecard")
 assert head[2:] == [label(h, l["index"]) for h, l in zip(s["lead_hours"], f["per_lead"])], head
 assert len(rows) == len(s["rows"]), rows
-for row, want, cells in zip(rows, s["rows"], s["cells"]):
+for row, want, cells, masks in zip(rows, s["rows"], s["cells"], s["nan_masks_differ"]):
     assert row[0] == want["variable"], (row, want)
     level = "–" if want["level"] is None else "%g" % want["level"]
     assert row[1] == level + (" " + want["level_units"] if want["level_units"] else ""), (row, want)
-    assert row[2:] == [g3(x) for x in cells], (row, cells)
+    assert row[2:] == ["NaN ≠" if m else g3(x) for x, m in zip(cells, masks)], (row, cells)  # NaN masks differ
 PY
 }
 

@@ -136,6 +136,36 @@ TEST(Scorecard, WithoutASpreadTheCellsAreTheAreaWeightedRelRms) {
     EXPECT_EQ(scorecardToJson(card)["metric"], "area_weighted_rel_rms");
 }
 
+// A field whose NaN positions differ is beyond tolerance while its RMS over the points finite in
+// both can be 0: the cell is no number (never a calm 0) and says why.
+TEST(Scorecard, ACellWhoseNanMasksDifferIsItsOwnStateNotAZero) {
+    FieldsComparison fields;
+    fields.perLead.push_back(lead(6, {0.0, 0.3, 5.0}, {0.0, 0.02, 0.03}));  // one lead, t@850 exactly 0
+    fields.perLead[0].perField[0].nanMasksEqual = false;
+    Scorecard card = buildScorecard(fields);
+    ASSERT_EQ(card.metric, ScorecardMetric::RelRms);
+    ASSERT_EQ(fieldsOfRows(card), (std::vector<std::string>{"t@500", "t@850", "msl"}));
+    EXPECT_TRUE(std::isnan(card.cells[1][0])) << card.cells[1][0];
+    EXPECT_TRUE(card.nanMasksDiffer(1, 0));
+    EXPECT_FALSE(card.nanMasksDiffer(0, 0));
+    EXPECT_DOUBLE_EQ(card.cells[0][0], 0.02);
+    EXPECT_DOUBLE_EQ(card.differenceRms[1][0], 0.0) << "the numbers behind the cell stay";
+    nlohmann::json j = scorecardToJson(card);
+    EXPECT_TRUE(j["cells"][1][0].is_null());
+    EXPECT_EQ(j["nan_masks_differ"], nlohmann::json::parse("[[false], [true], [false]]"));
+
+    fields.perLead[0].spread = spreadOf({0.4, 0.1, 2.0});  // against a spread: the same
+    card = buildScorecard(fields);
+    EXPECT_TRUE(std::isnan(card.cells[1][0]));
+    EXPECT_FALSE(card.aboveSpread(1, 0));
+    EXPECT_TRUE(card.nanMasksDiffer(1, 0));
+
+    fields.perLead[0].perField[0].nanMasksEqual = true;
+    card = buildScorecard(fields);
+    EXPECT_TRUE(card.maskDiffers.empty());
+    EXPECT_EQ(scorecardToJson(card)["nan_masks_differ"], nlohmann::json::parse("[[false], [false], [false]]"));
+}
+
 TEST(Scorecard, VariablesOnLevelsComeFirstInTheirOrderThenTheSurfaceFields) {
     FieldsComparison fields;
     LeadComparison l;

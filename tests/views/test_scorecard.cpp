@@ -81,6 +81,38 @@ TEST(ScorecardPicture, EachCellHasItsValuesColourOnTheLogRatioScale) {
     }
 }
 
+// A cell whose NaN masks differ is red-hatched: neither a colour of the scale (its RMS may be a
+// calm 0) nor the grey cross of a cell not measured; the legend and the hover say what it means.
+TEST(ScorecardPicture, ACellWhoseNanMasksDifferIsRedHatched) {
+    Scorecard card = smallCard(ScorecardMetric::RatioToSpread);
+    card.cells[0][1] = kNaN;  // as buildScorecard leaves it
+    card.maskDiffers.assign(3, std::vector<std::uint8_t>(4, 0));
+    card.maskDiffers[0][1] = 1;
+    const ScorecardPicture picture = drawScorecardPicture(card, ScorecardLook{}, 600, 1);
+    const QRectF cell = picture.layout.cell(0, 1);
+    int red = 0, paper = 0, other = 0;
+    for (double y = cell.top() + 1; y < cell.bottom() - 1; y += 1) {
+        for (double x = cell.left() + 1; x < cell.right() - 1; x += 1) {
+            const Rgb p = pixel(picture.image, QPointF(x, y));
+            if (p.r > 150 && p.g < 60 && p.b < 60) ++red;
+            else if (near(p, Rgb{255, 255, 255})) ++paper;
+            else ++other;
+        }
+    }
+    EXPECT_GT(red, 10) << "hatched in red";
+    EXPECT_GT(paper, red) << "on the paper";
+    const QRectF unmeasured = picture.layout.cell(1, 0);  // NaN without the flag: still the grey cross
+    const Rgb cross = pixel(picture.image, unmeasured.center());
+    EXPECT_TRUE(cross.r == cross.g && cross.g == cross.b && cross.r < 250);
+    EXPECT_TRUE(scorecardLegend(card).contains("NaN masks differ"));
+    EXPECT_FALSE(scorecardLegend(smallCard(ScorecardMetric::RatioToSpread)).contains("NaN masks"));
+
+    ScorecardView view;
+    view.setScorecard(std::make_shared<Scorecard>(card));
+    EXPECT_TRUE(view.cellText(0, 1).contains("NaN masks differ")) << view.cellText(0, 1).toStdString();
+    EXPECT_FALSE(view.cellText(0, 2).contains("NaN masks differ"));
+}
+
 TEST(ScorecardPicture, TheMarkIsExactlyInTheCellsAboveTheSpread) {
     const Scorecard card = smallCard(ScorecardMetric::RatioToSpread);
     const ScorecardPicture picture = drawScorecardPicture(card, ScorecardLook{}, 600, 2);

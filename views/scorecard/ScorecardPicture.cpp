@@ -19,6 +19,7 @@ constexpr double kBarUnits = 12 + 4 + 14;  // bar, ticks and tick labels
 constexpr double kRowPerFont = 1.2, kColumnLabelPerFont = 1.5, kMarginPerFont = 0.6, kGapPerFont = 0.6;
 constexpr double kRatioMin = 0.01, kRatioMax = 100;
 constexpr double kWidestCellPerFont = 6;
+const QColor kMasksDifferColor(200, 0, 0);
 
 QFont labelFont(const ScorecardLook& look) {
     QFont font;
@@ -46,6 +47,11 @@ void paintCells(QPainter& p, const Scorecard& card, const ScorecardLayout& layou
         for (std::size_t c = 0; c < layout.columns; ++c) {
             const QRectF rect = layout.cell(r, c);
             const double value = card.cells[r][c];
+            if (card.nanMasksDiffer(r, c)) {  // beyond tolerance, though the RMS may be 0: hatched, not calm
+                p.fillRect(rect, look.paper);
+                p.fillRect(rect, QBrush(kMasksDifferColor, Qt::DiagCrossPattern));
+                continue;
+            }
             if (!std::isfinite(value)) {  // nothing measured: an outline crossed out, unlike a pale cell near 1
                 const double w = layout.border * 0.6;
                 p.setPen(QPen(missing, w));
@@ -151,16 +157,18 @@ ColorScale scorecardScale(const Scorecard& card) {
 
 QString scorecardLegend(const Scorecard& card) {
     const QString region = QString::fromStdString(card.region);
+    const QString masks =
+        card.maskDiffers.empty() ? QString() : QStringLiteral("; a red-hatched cell: NaN masks differ");
     if (card.metric == ScorecardMetric::RatioToSpread) {
         return QStringLiteral(
                    "RMS(A − B) ÷ RMS(member spread), area-weighted, %1; log scale, 1 = the member spread; "
-                   "a corner mark: A − B above the spread; a crossed-out cell: not measured")
-            .arg(region);
+                   "a corner mark: A − B above the spread; a crossed-out cell: not measured%2")
+            .arg(region, masks);
     }
     return QStringLiteral(
                "Rel RMS of A − B, area-weighted, %1; log scale (no member spread measured); a crossed-out cell: "
-               "not measured")
-        .arg(region);
+               "not measured%2")
+        .arg(region, masks);
 }
 
 QString scorecardColumnLabel(const Scorecard& card, std::size_t column) {
@@ -234,7 +242,7 @@ void paintScorecard(QPainter& painter, const Scorecard& card, const ScorecardLay
     paintRowLabels(painter, card, layout, margin, layout.grid.left() - kGapPerFont * look.fontPixels, look);
     paintColumnLabels(painter, card, layout, look);
     if (layout.rows > 0 && layout.columns > 0) {
-        ColorBarContent bar{scale, nullptr, QString(), look.paper.lightnessF() < 0.5};
+        ColorBarContent bar{scale, nullptr, QString(), look.paper.lightnessF() < 0.5, false};
         paintColorBar(painter, layout.colorBar, bar, look.fontPixels / kBarTextUnits);
     }
     painter.setPen(look.ink);

@@ -129,6 +129,10 @@ QString ScorecardView::cellText(std::size_t row, std::size_t column) const {
         if (c.aboveSpread(row, column)) text += tr(" — above the spread");
     }
     text += tr("\nrel RMS: %1").arg(number(c.relRms[row][column]));
+    if (c.nanMasksDiffer(row, column))
+        text +=
+            tr("\nNaN masks differ: A and B have NaN at different points, so the field differs whatever the "
+               "RMS over the points finite in both says");
     return text;
 }
 

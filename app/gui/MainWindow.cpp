@@ -40,7 +40,8 @@ MainWindow::MainWindow(PairSession* session, QWidget* parent) : QMainWindow(pare
     // leads are compared after the first lead's fields).
     connectSession();
     buildDocks();
-    buildWindowMenus(this, {session_, runs_, leads_, globeScene_, exports_, map_, inspector_, fields_, divergence_});
+    buildWindowMenus(this, {session_, runs_, leads_, globeScene_, exports_, map_, inspector_, fields_, divergence_,
+                            scorecard_->view()});
     forwardSignals();
     connectViews();
     restoreSettings();

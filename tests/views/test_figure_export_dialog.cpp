@@ -54,6 +54,18 @@ TEST_F(FigureExportDialogTest, PresetsSetJournalColumnsOrTheScreenSize) {
     EXPECT_NEAR(dialog.options().widthInches, 800.0 / 96, 0.01);
 }
 
+// "As on screen" for the scorecard is the scorecard view's size, not the map's.
+TEST_F(FigureExportDialogTest, TheScorecardAsOnScreenHasTheScorecardViewsSize) {
+    choose(child<QComboBox>(dialog, "figurePreset"), int(FigurePreset::AsOnScreen));
+    choose(child<QComboBox>(dialog, "figureSubject"), int(FigureSubject::Scorecard));
+    EXPECT_NEAR(dialog.options().widthInches, 960.0 / 96, 0.01) << "the map's until the view's size is known";
+    dialog.setScreenScorecard(QSize(420, 1300));
+    EXPECT_NEAR(dialog.options().widthInches, 420.0 / 96, 0.01);
+    EXPECT_NEAR(dialog.options().heightInches, 1300.0 / 96, 0.01);
+    choose(child<QComboBox>(dialog, "figureSubject"), int(FigureSubject::ErrorMap));
+    EXPECT_NEAR(dialog.options().widthInches, 960.0 / 96, 0.01) << "the map keeps its own";
+}
+
 TEST_F(FigureExportDialogTest, UnitsConvertAndTypedSizesMakeTheFigureCustom) {
     choose(child<QComboBox>(dialog, "figurePreset"), int(FigurePreset::SingleColumn));
     choose(child<QComboBox>(dialog, "figureUnit"), int(LengthUnit::Inches));

@@ -205,6 +205,67 @@ TEST(ScorecardPicture, EightyRowsAndFortyLeadsKeepTheirLabelsApart) {
     EXPECT_LE(layout.grid.right(), 700);
 }
 
+// GraphCast's 6 variables on WeatherBench 2's 13 levels and 5 surface fields: 83 rows, 20 leads.
+Scorecard eightyThreeRows() {
+    Scorecard card;
+    card.metric = ScorecardMetric::RatioToSpread;
+    for (const char* variable : {"geopotential", "temperature", "u_component_of_wind", "v_component_of_wind",
+                                 "specific_humidity", "vertical_velocity"}) {
+        for (int level : {50, 100, 150, 200, 250, 300, 400, 500, 600, 700, 850, 925, 1000}) {
+            card.rows.push_back({std::string(variable) + "@" + std::to_string(level), variable, double(level),
+                                 std::to_string(level), "hPa", ""});
+        }
+    }
+    for (const char* surface : {"2m_temperature", "10m_u_component_of_wind", "10m_v_component_of_wind",
+                                "mean_sea_level_pressure", "total_precipitation_6hr"})
+        card.rows.push_back({surface, surface, std::nullopt, "", "", ""});
+    for (int c = 0; c < 20; ++c) {
+        card.leadHours.push_back(6.0 * (c + 1));
+        card.leadIndex.push_back(std::size_t(c));
+    }
+    card.cells.assign(83, std::vector<double>(20, 0.5));
+    card.differenceRms = card.spreadRms = card.relRms = card.cells;
+    return card;
+}
+
+// At the automatic height a tall scorecard fits a journal page (at most 240 mm) with smaller text,
+// not below 6 pt, its rows still a line of that text tall; a short one keeps its 8 pt.
+TEST(ScorecardFigure, EightyThreeRowsFitAJournalPageAtEitherColumnWidth) {
+    const Scorecard card = eightyThreeRows();
+    for (double millimetres : {89.0, 183.0}) {
+        FigureOptions options;
+        options.widthInches = millimetres / kMillimetresPerInch;
+        options.fontPoints = 8;
+        const double height = scorecardFigureHeightInches(card, options) * kMillimetresPerInch;
+        EXPECT_LE(height, 240.0) << millimetres << " mm wide";
+        EXPECT_GT(height, 180.0) << "the text shrinks only as far as it must";
+
+        constexpr double kUnitsPerInch = 300;
+        ScorecardLook look;
+        look.fontPixels = 8 / kPointsPerInch * kUnitsPerInch;
+        const double width = options.widthInches * kUnitsPerInch;
+        const double fitted = fittingScorecardFont(card, look, width, 240 / kMillimetresPerInch * kUnitsPerInch,
+                                                   6 / kPointsPerInch * kUnitsPerInch);
+        EXPECT_GE(fitted / kUnitsPerInch * kPointsPerInch, 6.0);
+        EXPECT_LT(fitted, look.fontPixels);
+        look.fontPixels = fitted;
+        const ScorecardLayout layout = scorecardLayout(card, look, width);
+        QFont font;
+        font.setPixelSize(int(std::lround(fitted)));
+        EXPECT_GE(layout.rowHeight, QFontMetricsF(font).height()) << "level labels cannot overlap";
+    }
+    FigureOptions small;  // three rows: 8 pt as asked
+    small.fontPoints = 8;
+    const Scorecard three = smallCard(ScorecardMetric::RatioToSpread);
+    FigureOptions large = small;
+    ScorecardLook look;
+    look.fontPixels = 8 / kPointsPerInch * 300;
+    EXPECT_EQ(fittingScorecardFont(three, look, small.widthInches * 300, 240 / kMillimetresPerInch * 300, 25),
+              look.fontPixels);
+    large.heightInches = 12;  // a set height: no fitting, the page crops or pads
+    EXPECT_DOUBLE_EQ(scorecardFigureHeightInches(card, large), 12);
+}
+
 TEST(ScorecardFigure, WritesAPngOfTheColumnWidthAndVectorPdfAndSvg) {
     const Scorecard card = smallCard(ScorecardMetric::RatioToSpread);
     QTemporaryDir dir;

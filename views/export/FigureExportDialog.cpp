@@ -175,7 +175,16 @@ double FigureExportDialog::fromInches(double inches) const {
     return LengthUnit(unit_->currentData().toInt()) == LengthUnit::Millimetres ? inches * kMillimetresPerInch : inches;
 }
 
-QSize FigureExportDialog::screenSize() const { return subject() == FigureSubject::Globe ? screenGlobe_ : screenMap_; }
+QSize FigureExportDialog::screenSize() const {
+    if (subject() == FigureSubject::Scorecard && screenScorecard_.isValid()) return screenScorecard_;
+    return subject() == FigureSubject::Globe ? screenGlobe_ : screenMap_;
+}
+
+void FigureExportDialog::setScreenScorecard(QSize pixels) {
+    screenScorecard_ = pixels;
+    if (subject() == FigureSubject::Scorecard && options().preset == FigurePreset::AsOnScreen)
+        setOptions(withPreset(options(), FigurePreset::AsOnScreen, QSizeF(screenSize())));
+}
 
 void FigureExportDialog::presetChosen() {
     if (updating_) return;

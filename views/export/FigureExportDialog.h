@@ -36,6 +36,8 @@ public:
     void setSubject(FigureSubject subject);
     void setOptions(const FigureOptions& options);
     void setPath(const QString& path);
+    // The scorecard's size on screen in pixels, for its "As on screen" (the map's size until set).
+    void setScreenScorecard(QSize pixels);
 
     // The settings that restore these choices next time, and reading them back.
     std::vector<std::pair<QString, QVariant>> settingsValues() const;
@@ -52,7 +54,7 @@ private:
     double toInches(double shown) const;
     double fromInches(double inches) const;
 
-    QSize screenMap_, screenGlobe_;
+    QSize screenMap_, screenGlobe_, screenScorecard_;
     QString folder_, baseName_;
     std::function<double(FigureSubject, const FigureOptions&)> heightOf_;
     QComboBox* subject_ = nullptr;

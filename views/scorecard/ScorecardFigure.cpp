@@ -5,6 +5,7 @@
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
+#include <algorithm>
 #include <cmath>
 
 #include "common/Error.h"
@@ -27,16 +28,29 @@ ScorecardLook scorecardLook(const FigureOptions& options, double unitsPerInch) {
     return look;
 }
 
+// Journal pages are about 240 mm tall: at the automatic height a scorecard of many levels gets
+// smaller text, down to 6 pt, rather than a figure taller than the page.
+constexpr double kPageHeightInches = 240 / 25.4, kSmallestTextPoints = 6;
+
+ScorecardLook figureLook(const Scorecard& card, const FigureOptions& options, double unitsPerInch) {
+    ScorecardLook look = scorecardLook(options, unitsPerInch);
+    if (options.heightInches > 0) return look;  // a set height crops or pads the page instead
+    look.fontPixels =
+        fittingScorecardFont(card, look, options.widthInches * unitsPerInch, kPageHeightInches * unitsPerInch,
+                             std::min(look.fontPixels, kSmallestTextPoints / kPointsPerInch * unitsPerInch));
+    return look;
+}
+
 // The layout `options.widthInches` wide at `unitsPerInch` (a set height crops or pads the page).
 ScorecardLayout figureLayout(const Scorecard& card, const FigureOptions& options, double unitsPerInch) {
-    return scorecardLayout(card, scorecardLook(options, unitsPerInch), options.widthInches * unitsPerInch);
+    return scorecardLayout(card, figureLook(card, options, unitsPerInch), options.widthInches * unitsPerInch);
 }
 
 void paintOnPage(QPainter& painter, const Scorecard& card, const FigureOptions& options, double pointsToPage) {
     const double factor = kVectorUnitsPerInch / kPointsPerInch;
     painter.scale(pointsToPage / factor, pointsToPage / factor);
     paintScorecard(painter, card, figureLayout(card, options, kVectorUnitsPerInch),
-                   scorecardLook(options, kVectorUnitsPerInch));
+                   figureLook(card, options, kVectorUnitsPerInch));
 }
 
 }  // namespace
@@ -62,7 +76,7 @@ FigureFile writeScorecardFigure(const Scorecard& card, const FigureOptions& opti
             QImage image(file.pixels, QImage::Format_RGB32);
             image.setDotsPerMeterX(int(std::lround(options.dotsPerInch / 0.0254)));
             image.setDotsPerMeterY(int(std::lround(options.dotsPerInch / 0.0254)));
-            const ScorecardLook look = scorecardLook(options, options.dotsPerInch);
+            const ScorecardLook look = figureLook(card, options, options.dotsPerInch);
             image.fill(look.paper);
             {
                 QPainter painter(&image);

@@ -229,6 +229,23 @@ ScorecardLayout scorecardLayout(const Scorecard& card, const ScorecardLook& look
     return layout;
 }
 
+double fittingScorecardFont(const Scorecard& card, const ScorecardLook& look, double width, double maxHeight,
+                            double minFontPixels) {
+    auto heightAt = [&](double fontPixels) {
+        ScorecardLook sized = look;
+        sized.fontPixels = fontPixels;
+        return scorecardLayout(card, sized, width).size.height();
+    };
+    if (look.fontPixels <= minFontPixels || heightAt(look.fontPixels) <= maxHeight) return look.fontPixels;
+    if (heightAt(minFontPixels) > maxHeight) return minFontPixels;
+    double fits = minFontPixels, tooBig = look.fontPixels;  // the height grows with the text size
+    for (int step = 0; step < 16; ++step) {
+        const double middle = 0.5 * (fits + tooBig);
+        (heightAt(middle) <= maxHeight ? fits : tooBig) = middle;
+    }
+    return fits;
+}
+
 void paintScorecard(QPainter& painter, const Scorecard& card, const ScorecardLayout& layout,
                     const ScorecardLook& look) {
     painter.save();

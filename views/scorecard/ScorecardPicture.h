@@ -56,6 +56,11 @@ QString scorecardLegend(const Scorecard& card);
 QString scorecardColumnLabel(const Scorecard& card, std::size_t column);
 
 ScorecardLayout scorecardLayout(const Scorecard& card, const ScorecardLook& look, double width);
+// The text size (device units) at which `card` laid out `width` wide is at most `maxHeight` tall:
+// look.fontPixels when that fits, else the largest smaller size that does, but never below
+// minFontPixels. Rows stay a line of text tall at any size, so labels never overlap.
+double fittingScorecardFont(const Scorecard& card, const ScorecardLook& look, double width, double maxHeight,
+                            double minFontPixels);
 // Draws the scorecard laid out by `layout` (from the same card and look).
 void paintScorecard(QPainter& painter, const Scorecard& card, const ScorecardLayout& layout, const ScorecardLook& look);
 

@@ -17,6 +17,7 @@
 #include "map/ErrorMapView.h"
 #include "pair/PairSession.h"
 #include "scorecard/ScorecardFigure.h"
+#include "scorecard/ScorecardView.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -26,8 +27,15 @@ QString exportFolder() { return QSettings().value(settings::kExportFolder).toStr
 }  // namespace
 
 ExportFigureReaction::ExportFigureReaction(QAction* action, ExportsController* exports, pair::PairSession* session,
-                                           views::GlobeView* globe, views::ErrorMapView* map, QWidget* dialogParent)
-    : Reaction(action), exports_(exports), session_(session), globe_(globe), map_(map), dialogParent_(dialogParent) {}
+                                           views::GlobeView* globe, views::ErrorMapView* map,
+                                           views::ScorecardView* scorecard, QWidget* dialogParent)
+    : Reaction(action),
+      exports_(exports),
+      session_(session),
+      globe_(globe),
+      map_(map),
+      scorecard_(scorecard),
+      dialogParent_(dialogParent) {}
 
 void ExportFigureReaction::onTriggered() {
     const QString field = session_->currentField();
@@ -43,6 +51,7 @@ void ExportFigureReaction::onTriggered() {
     };
     views::FigureExportDialog dialog(mapPixels, globePixels, exportFolder(),
                                      field.isEmpty() ? QStringLiteral("figure") : field, heightOf, dialogParent_);
+    if (scorecard_) dialog.setScreenScorecard(scorecard_->canvas()->size() * scorecard_->canvas()->devicePixelRatioF());
     dialog.restoreSettings();
     if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) return;
     auto values = dialog.settingsValues();

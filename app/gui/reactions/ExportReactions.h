@@ -9,6 +9,7 @@ class PairSession;
 namespace meshdiff::views {
 class ErrorMapView;
 class GlobeView;
+class ScorecardView;
 }  // namespace meshdiff::views
 
 namespace meshdiff::gui {
@@ -19,7 +20,8 @@ class ExportsController;
 class ExportFigureReaction : public Reaction {
 public:
     ExportFigureReaction(QAction* action, ExportsController* exports, pair::PairSession* session,
-                         views::GlobeView* globe, views::ErrorMapView* map, QWidget* dialogParent);
+                         views::GlobeView* globe, views::ErrorMapView* map, views::ScorecardView* scorecard,
+                         QWidget* dialogParent);
 
 protected:
     void onTriggered() override;
@@ -29,6 +31,7 @@ private:
     pair::PairSession* session_;
     views::GlobeView* globe_;
     views::ErrorMapView* map_;
+    views::ScorecardView* scorecard_;
     QWidget* dialogParent_;
 };
 

@@ -50,7 +50,7 @@ void buildFileMenu(QMenu* file, QMainWindow* window, const WindowMenuTargets& t)
     QMenu* exports = file->addMenu(QObject::tr("&Export"));
     QAction* figure = exports->addAction(QObject::tr("&Figure (Map or Globe: PNG, PDF, SVG)…"));
     figure->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    new ExportFigureReaction(figure, t.exports, t.session, t.globe->view(), t.map, window);
+    new ExportFigureReaction(figure, t.exports, t.session, t.globe->view(), t.map, t.scorecard, window);
     QAction* data = exports->addAction(QObject::tr("&Data (CSV and JSON)…"));
     data->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     new ExportDataReaction(data, t.exports, t.session, window);

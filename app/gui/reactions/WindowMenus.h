@@ -9,6 +9,7 @@ namespace meshdiff::views {
 class ErrorMapView;
 class FieldTableView;
 class InspectorPanel;
+class ScorecardView;
 }  // namespace meshdiff::views
 
 namespace meshdiff::gui {
@@ -30,6 +31,7 @@ struct WindowMenuTargets {
     views::InspectorPanel* inspector = nullptr;
     views::FieldTableView* fields = nullptr;
     DivergenceController* divergence = nullptr;
+    views::ScorecardView* scorecard = nullptr;
 };
 
 // The window's menu bar, each entry a reaction (ParaView's menu builders): File (open, recent

@@ -1,6 +1,9 @@
 #include "compare/DiagnoseComparison.h"
 
 #include <cstdio>
+#include <iterator>
+
+#include "compare/DiagnoseLead.h"
 
 namespace meshdiff {
 
@@ -39,19 +42,9 @@ Diagnosis diagnoseComparison(const Comparison& comparison, const std::optional<D
         const FieldsComparison& f = *comparison.fields;
         input.shownLead = f.shownLead;
         for (std::size_t p = 0; p < f.perLead.size(); ++p) {
-            const LeadComparison& lead = f.perLead[p];
-            for (std::size_t k = 0; k < lead.perField.size(); ++k) {
-                FieldDifference d;
-                d.name = lead.perField[k].name;
-                d.lead = p;
-                d.leadHours = lead.hours;
-                if (k < lead.members.size()) d.member = lead.members[k];
-                d.relRms = lead.perField[k].relRms;
-                d.beyondTolerance = !lead.perField[k].withinTolerance;
-                d.maxAbs = lead.perField[k].maxAbs;
-                if (k < lead.nearEnergy.size()) d.energy = lead.nearEnergy[k];
-                input.fields.push_back(std::move(d));
-            }
+            std::vector<FieldDifference> lead = fieldDifferences(f.perLead[p], p);
+            input.fields.insert(input.fields.end(), std::make_move_iterator(lead.begin()),
+                                std::make_move_iterator(lead.end()));
         }
     }
     return diagnose(input);

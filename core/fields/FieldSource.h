@@ -64,6 +64,8 @@ struct FieldSourceOptions {
     // are dear (a paravirtualised VM: ~10 µs each), read() into a reused buffer is 2.4× faster
     // (docs/benchmarks.md, "Goals 1 and 2"), so `compare` reads.
     bool mapStoredMembers = false;
+    // Hours between leads, for files that do not give their leads' hours (fields/LeadHoursFieldSource.h).
+    std::optional<double> leadStepHours;
 };
 
 // Opens an .npz, NetCDF-4/HDF5 or GRIB 1/2 fields file (decided by content), or a folder of one

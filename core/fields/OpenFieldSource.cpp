@@ -1,9 +1,11 @@
+#include <cmath>
 #include <filesystem>
 
 #include "common/Error.h"
 #include "fields/FieldSource.h"
 #include "fields/GribFieldSource.h"
 #include "fields/LeadFilesFieldSource.h"
+#include "fields/LeadHoursFieldSource.h"
 #include "fields/NetcdfFieldSource.h"
 #include "fields/NpzFieldSource.h"
 #include "io/FileKind.h"
@@ -11,6 +13,13 @@
 namespace meshdiff {
 
 std::unique_ptr<FieldSource> openFieldSource(const std::string& path, const FieldSourceOptions& options) {
+    if (options.leadStepHours) {
+        if (!(*options.leadStepHours > 0) || !std::isfinite(*options.leadStepHours))
+            throw Error(path, "the lead step in hours must be a positive number");
+        FieldSourceOptions without = options;
+        without.leadStepHours.reset();
+        return withLeadHours(openFieldSource(path, without), *options.leadStepHours);
+    }
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
         const std::vector<std::string> files = leadFilesIn(path);

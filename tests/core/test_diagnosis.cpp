@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "compare/Comparison.h"
+#include "compare/DiagnoseLead.h"
 #include "core/TestPaths.h"
 #include "diagnose/Diagnosis.h"
 #include "io/GraphFiles.h"
@@ -190,6 +191,32 @@ TEST_F(DiagnoseCompare, HalfTheMeshMovedByOneUlpDoesNotHideTheChangedTriangles) 
     EXPECT_EQ(d.cause, Cause::Graph) << d.explanation;
     EXPECT_EQ(d.movedNodes, avx2.movedNodes.size());
     EXPECT_LT(d.globeAreaNear, 0.01);
+}
+
+// A rollout's later lead is diagnosed from its own fields with what the pair's diagnosis knows:
+// here the first lead differs everywhere (spread), a later one at the changed triangles (graph).
+TEST_F(DiagnoseCompare, ALaterLeadIsDiagnosedFromItsOwnFields) {
+    const double rms = rmsOf(graphCaused(defaultVsSse(), 1.0));
+    const auto first = diagnosisOf(compare("default", "sse", spreadEverywhere(rms, 7)));
+    ASSERT_EQ(first.cause, Cause::Spread);
+    Comparison later = compare("default", "sse", graphCaused(defaultVsSse(), 1.0));
+    ASSERT_TRUE(later.fields && later.fields->perLead.size() == 1);
+    LeadComparison lead = later.fields->perLead.front();
+    lead.hours = 18.0;
+
+    const meshdiff::Diagnosis d = diagnoseLead(first, lead, 3);
+    EXPECT_EQ(d.cause, Cause::Graph) << d.explanation;
+    EXPECT_EQ(d.shownLead, 3u);
+    EXPECT_EQ(d.explanation, diagnosisOf(later).explanation);
+    EXPECT_EQ(d.triangles, 17u);
+    ASSERT_EQ(d.perLead.size(), 1u);
+    EXPECT_EQ(d.perLead.front().lead, 3u);
+    EXPECT_EQ(d.perLead.front().hours, 18.0);
+    ASSERT_EQ(d.perField.size(), 2u);
+    for (const FieldDiagnosis& f : d.perField) {
+        EXPECT_EQ(f.field.lead, 3u);
+        EXPECT_EQ(f.cause, Cause::Graph) << f.field.name;
+    }
 }
 
 TEST_F(DiagnoseCompare, JsonCarriesTheCauseThresholdsAndPerFieldNumbers) {

@@ -1,0 +1,51 @@
+#include "compare/DiagnoseLead.h"
+
+namespace meshdiff {
+
+std::vector<FieldDifference> fieldDifferences(const LeadComparison& lead, std::size_t position) {
+    std::vector<FieldDifference> fields;
+    fields.reserve(lead.perField.size());
+    for (std::size_t k = 0; k < lead.perField.size(); ++k) {
+        FieldDifference d;
+        d.name = lead.perField[k].name;
+        d.lead = position;
+        d.leadHours = lead.hours;
+        if (k < lead.members.size()) d.member = lead.members[k];
+        d.relRms = lead.perField[k].relRms;
+        d.beyondTolerance = !lead.perField[k].withinTolerance;
+        d.maxAbs = lead.perField[k].maxAbs;
+        if (k < lead.nearEnergy.size()) d.energy = lead.nearEnergy[k];
+        fields.push_back(std::move(d));
+    }
+    return fields;
+}
+
+Diagnosis diagnoseLead(const Diagnosis& pairDiagnosis, const LeadComparison& lead, std::size_t position) {
+    const Diagnosis& d = pairDiagnosis;
+    DiagnosisInput input;
+    input.fields = fieldDifferences(lead, position);
+    input.shownLead = position;
+    input.graphsCompared = d.graphsCompared;
+    input.graphsDiffer = d.graphsDiffer;
+    input.reorderedMeshNodes = d.reorderedMeshNodes;
+    input.reorderedGridPoints = d.reorderedGridPoints;
+    input.renumberedMeshNodes = d.renumberedMeshNodes;
+    if (d.graphsDiffer) {
+        // The diagnosis counts the places; where they are is in the fields' near energy already.
+        DiffPlaces places;
+        places.triangles = d.triangles;
+        places.grid2meshEdges = d.grid2meshEdges;
+        places.movedNodes = d.movedNodes;
+        places.movedNodesPlaced = d.movedNodesPlaced;
+        places.radiusDegrees = d.radiusDegrees;
+        input.places = places;
+    }
+    input.globeAreaNear = d.globeAreaNear;
+    input.tolerance = d.tolerance;
+    input.toleranceText = d.toleranceText;
+    input.residual = d.residual;
+    input.thresholds = d.thresholds;
+    return diagnose(input);
+}
+
+}  // namespace meshdiff

@@ -20,6 +20,7 @@
 #include "background/StartupTrace.h"
 #include "geo/MeshLevels.h"
 #include "geo/Vec3.h"
+#include "globe/GlobeFraming.h"
 #include "globe/GlobeHoverReadout.h"
 #include "globe/GlobeLegend.h"
 #include "globe/GlobeRenderer.h"
@@ -371,7 +372,16 @@ void GlobeView::rotateBy(double degrees) {
 }
 
 void GlobeView::flyTo(double latDeg, double lonDeg, int durationMs) {
-    flyToCamera({latDeg, lonDeg, std::min(impl_->camera.distance, 1.6)}, durationMs);
+    const double distance = std::min(impl_->camera.distance, 1.6);
+    flyToCamera(cameraShowingAt(latDeg, lonDeg, distance, uncoveredArea().center(), width(), height()), durationMs);
+}
+
+QRectF GlobeView::uncoveredArea() const {
+    const double dpr = devicePixelRatioF();
+    std::vector<QRectF> panels;
+    for (const QRect& panel : impl_->legendPanels)
+        if (!panel.isEmpty()) panels.emplace_back(QPointF(panel.topLeft()) / dpr, QSizeF(panel.size()) / dpr);
+    return views::uncoveredArea(QRectF(rect()), panels);
 }
 
 void GlobeView::flyToCamera(const GlobeCamera& target, int durationMs) {

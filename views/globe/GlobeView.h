@@ -55,7 +55,9 @@ public:
     bool linesAsTexture() const;            // mesh and coastlines drawn as a texture (overview zoom)
     void setHorizonCulling(bool on);
 
+    // Ends with the point at the centre of uncoveredArea(), not under the legend or colour bar.
     void flyTo(double latDeg, double lonDeg, int durationMs = 600);
+    QRectF uncoveredArea() const;  // the view less its legend and colour bar panels, as last painted
     void lookAt(double latDeg, double lonDeg, double distanceRadii = 4.2);  // no animation
     void rotateBy(double degrees);  // about the polar axis (benchmarks, key arrows)
     void resetView();               // flies back to the whole globe, as a new window shows it

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -226,6 +227,54 @@ TEST(GrowthChartView, ClickingAPointNamesItsFieldAndLeadAndHoveringShowsItsNumbe
     ASSERT_TRUE(QTest::qWaitFor([&] { return clicked.size() == 1; }));
     EXPECT_EQ(clicked[0][0].toString().toStdString(), line.field);
     EXPECT_EQ(clicked[0][1].toInt(), 2);
+}
+
+// The window selects a clicked point's field, which puts its line first: each field keeps its colour.
+TEST(GrowthChartView, AFieldKeepsItsColourWhenTheLinesAreReordered) {
+    GrowthChartView view;
+    const auto colors = [&view] {
+        std::map<std::string, QColor> byField;
+        for (QAbstractSeries* s : view.chart()->series())
+            if (auto* line = qobject_cast<QLineSeries*>(s))
+                byField[line->objectName().toStdString()] = line->pen().color();
+        return byField;
+    };
+    view.setData(growthChartData(separatedLeads(), {}, 3));
+    ASSERT_EQ(view.data().lines.front().field, "high") << "worst first";
+    const std::map<std::string, QColor> before = colors();
+    ASSERT_EQ(before.size(), 2u);
+    EXPECT_NE(before.at("low"), before.at("high"));
+
+    view.setData(growthChartData(separatedLeads(), {"low"}, 3));
+    ASSERT_EQ(view.data().lines.front().field, "low") << "the selected field first";
+    EXPECT_EQ(colors(), before);
+}
+
+// The tooltip comes with the mouse near a point (a marker's reach), not only exactly on the line.
+TEST(GrowthChartView, HoveringNearAPointShowsItsFieldLeadAndValue) {
+    GrowthChartView view;
+    view.resize(700, 450);
+    view.setData(growthChartData(separatedLeads(), {}, 3));
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    const GrowthLine line = view.data().lines[1];
+    ASSERT_EQ(line.field, "low");
+    const GrowthPoint point = line.points.back();  // the last lead: no line runs on to its right
+    QLineSeries* series = view.chart()->findChild<QLineSeries*>(QString::fromStdString(line.field));
+    ASSERT_NE(series, nullptr);
+    const QPointF inChart = view.chart()->mapToPosition(QPointF(point.x, point.relRms), series);
+    const QPoint at = view.chartView()->mapFromScene(view.chart()->mapToScene(inChart));
+    QWidget* viewport = view.chartView()->viewport();
+    const auto moveTo = [viewport](QPoint p) {
+        QMouseEvent move(QEvent::MouseMove, QPointF(p), viewport->mapToGlobal(QPointF(p)), Qt::NoButton, Qt::NoButton,
+                         Qt::NoModifier);
+        QCoreApplication::sendEvent(viewport, &move);
+    };
+    moveTo(at + QPoint(7, 0));
+    EXPECT_TRUE(view.hoverText().startsWith(QStringLiteral("low at +18 h"))) << view.hoverText().toStdString();
+    EXPECT_TRUE(view.hoverText().contains(QStringLiteral("rel RMS"))) << view.hoverText().toStdString();
+    moveTo(at + QPoint(40, 0));
+    EXPECT_TRUE(view.hoverText().isEmpty()) << "nothing near: " << view.hoverText().toStdString();
 }
 
 TEST(GrowthChartFigure, WritesAPngOfTheAskedSizeAndVectorSvgAndPdf) {

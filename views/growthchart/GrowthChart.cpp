@@ -112,7 +112,7 @@ void fillGrowthChart(QChart& chart, const GrowthChartData& data, const GrowthCha
         series->setName(QString::fromStdString(line.field));
         series->setObjectName(QString::fromStdString(line.field));
         for (const GrowthPoint& p : line.points) series->append(p.x, p.relRms);
-        series->setPen(QPen(growthLineColor(i), 1.6 * look.scale));
+        series->setPen(QPen(growthLineColor(line.color), 1.6 * look.scale));
         series->setPointsVisible(true);
         series->setMarkerSize(2.5 * look.scale);  // Qt draws it as the radius
         chart.addSeries(series);

@@ -101,7 +101,7 @@ GrowthChartData growthChartData(const FieldsComparison& comparison, const std::v
     double lo = INFINITY, hi = 0;
     for (const std::string& name : names) {
         if (!peak.contains(name)) continue;  // asked for, but compared at no lead
-        GrowthLine line{name, {}};
+        GrowthLine line{name, {}, data.lines.size()};
         for (std::size_t i = 0; i < leads.size(); ++i) {
             if (auto p = fieldAtLead(leads[i], i, data.leadX[i], name, relRmsOf)) {
                 lo = std::min(lo, p->relRms);

@@ -23,6 +23,7 @@ struct GrowthPoint {
 struct GrowthLine {
     std::string field;
     std::vector<GrowthPoint> points;
+    std::size_t color = 0;  // growthLineColor's index: the line's position, unless a view keeps it per field
 };
 
 // The member spread at one lead: the median and the largest rel RMS over the fields of the

@@ -5,11 +5,13 @@
 #include <QCursor>
 #include <QLabel>
 #include <QLineSeries>
+#include <QMouseEvent>
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <set>
 
 #include "growthchart/GrowthChart.h"
 
@@ -25,12 +27,16 @@ GrowthChartView::GrowthChartView(QWidget* parent)
     layout->addWidget(view_);
     layout->addWidget(empty_);
     view_->hide();
+    view_->viewport()->setMouseTracking(true);
+    view_->viewport()->installEventFilter(this);
 }
 
 QChart* GrowthChartView::chart() const { return view_->chart(); }
 
 void GrowthChartView::setData(GrowthChartData data) {
     data_ = std::move(data);
+    keepColors();
+    hoverText_.clear();
     auto* fresh = new QChart;
     fresh->setMargins(QMargins(4, 4, 4, 4));
     fillGrowthChart(*fresh, data_);
@@ -64,6 +70,61 @@ const GrowthPoint* GrowthChartView::nearestPoint(const QString& field, QPointF v
     return best;
 }
 
+void GrowthChartView::keepColors() {
+    // A field seen before keeps its colour; a new one takes the first colour no line shown has.
+    std::set<std::size_t> taken;
+    for (const GrowthLine& line : data_.lines)
+        if (const auto it = colors_.find(line.field); it != colors_.end()) taken.insert(it->second);
+    std::size_t next = 0;
+    for (GrowthLine& line : data_.lines) {
+        auto it = colors_.find(line.field);
+        if (it == colors_.end()) {
+            while (taken.contains(next)) ++next;
+            it = colors_.emplace(line.field, next).first;
+            taken.insert(next);
+        }
+        line.color = it->second;
+    }
+}
+
+bool GrowthChartView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == view_->viewport()) {
+        if (event->type() == QEvent::MouseMove) showPointNear(static_cast<QMouseEvent*>(event)->position().toPoint());
+        else if (event->type() == QEvent::Leave) showPointNear(QPoint(-10000, -10000));
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void GrowthChartView::showPointNear(const QPoint& at) {
+    // The nearest point of any line within a marker's reach of the mouse, in screen pixels.
+    constexpr double kReach = 10;
+    const GrowthLine* bestLine = nullptr;
+    const GrowthPoint* best = nullptr;
+    double bestDistance = kReach;
+    QChart* chart = view_->chart();
+    for (QAbstractSeries* s : chart->series()) {
+        auto* series = qobject_cast<QLineSeries*>(s);
+        if (!series) continue;
+        const std::string name = series->objectName().toStdString();
+        const auto line =
+            std::find_if(data_.lines.begin(), data_.lines.end(), [&](const GrowthLine& l) { return l.field == name; });
+        if (line == data_.lines.end()) continue;
+        for (const GrowthPoint& p : line->points) {
+            const QPointF inChart = chart->mapToPosition(QPointF(p.x, p.relRms), series);
+            const QPointF shown = view_->mapFromScene(chart->mapToScene(inChart));
+            const double distance = std::hypot(shown.x() - at.x(), shown.y() - at.y());
+            if (distance <= bestDistance) bestDistance = distance, best = &p, bestLine = &*line;
+        }
+    }
+    if (!best) {
+        if (!hoverText_.isEmpty()) QToolTip::hideText();
+        hoverText_.clear();
+        return;
+    }
+    hoverText_ = QString::fromStdString(growthPointText(data_, *bestLine, *best));
+    QToolTip::showText(view_->viewport()->mapToGlobal(at), hoverText_, view_);
+}
+
 void GrowthChartView::connectSeries(QLineSeries* series) {
     const QString field = series->objectName();
     connect(series, &QLineSeries::clicked, this, [this, field](const QPointF& value) {
@@ -72,16 +133,6 @@ void GrowthChartView::connectSeries(QLineSeries* series) {
         if (!p) return;
         // After the click is handled: a receiver that changes the chart's data rebuilds the series.
         QTimer::singleShot(0, this, [this, field, lead = int(p->lead)] { emit pointClicked(field, lead); });
-    });
-    connect(series, &QLineSeries::hovered, this, [this, field](const QPointF& value, bool entered) {
-        const GrowthLine* line = nullptr;
-        const GrowthPoint* p = entered ? nearestPoint(field, value, &line) : nullptr;
-        if (!p) {
-            QToolTip::hideText();
-            return;
-        }
-        hoverText_ = QString::fromStdString(growthPointText(data_, *line, *p));
-        QToolTip::showText(QCursor::pos(), hoverText_, view_);
     });
 }
 

@@ -1,4 +1,7 @@
 #pragma once
+#include <map>
+#include <string>
+
 #include <QWidget>
 
 #include "growthchart/GrowthChartData.h"
@@ -12,7 +15,8 @@ namespace meshdiff::views {
 
 // The error-growth chart: rel RMS of A−B against the lead on a log axis, one line per field and
 // the member spread as a band (growthchart/GrowthChart.h). Clicking a point (or the line near
-// it) names its field and lead; hovering one shows its numbers.
+// it) names its field and lead; the mouse near a point shows its field, lead and numbers. A
+// field keeps its line's colour while the lines come and go.
 class GrowthChartView : public QWidget {
     Q_OBJECT
 public:
@@ -22,7 +26,10 @@ public:
     const GrowthChartData& data() const { return data_; }
     QChart* chart() const;
     QChartView* chartView() const { return view_; }
-    QString hoverText() const { return hoverText_; }  // the tooltip last shown, for tests
+    QString hoverText() const { return hoverText_; }  // the tooltip shown; empty when none
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 signals:
     void pointClicked(const QString& field, int leadIndex);
@@ -31,11 +38,14 @@ private:
     // The point of `field`'s line nearest to `value` (in chart values): its line and position.
     const GrowthPoint* nearestPoint(const QString& field, QPointF value, const GrowthLine** line) const;
     void connectSeries(QLineSeries* series);
+    void keepColors();
+    void showPointNear(const QPoint& at);  // at: in the chart view's viewport
 
     GrowthChartData data_;
     QChartView* view_;
     QLabel* empty_;
     QString hoverText_;
+    std::map<std::string, std::size_t> colors_;  // each field's colour, once it had a line
 };
 
 }  // namespace meshdiff::views

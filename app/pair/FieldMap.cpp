@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "geo/LatLonAxis.h"
+#include "geo/LatLonText.h"
 #include "map/FieldReadout.h"
 
 namespace meshdiff::pair {
@@ -53,11 +54,10 @@ views::GlobeHoverReadout::Readout globeReadout(const std::shared_ptr<const views
     return [weak = std::weak_ptr<const views::ErrorMapData>(data)](double lat, double lon) {
         const auto shown = weak.lock();
         const auto sample = shown ? fieldSampleAt(*shown, lat, lon) : std::nullopt;
-        if (!sample)
-            return QStringLiteral("lat %1°, lon %2°").arg(QString::number(lat, 'f', 2), QString::number(lon, 'f', 2));
+        if (!sample) return QString::fromStdString(latLonLabel(lat, lon));
         // Two lines: the globe's corner is narrow.
-        return QStringLiteral("%1  lat %2°, lon %3°\n%4")
-            .arg(sample->field, QString::number(sample->lat, 'f', 2), QString::number(sample->lon, 'f', 2),
+        return QStringLiteral("%1  %2\n%3")
+            .arg(sample->field, QString::fromStdString(latLonLabel(sample->lat, sample->lon)),
                  views::fieldValuesReadout(sample->a, sample->b, sample->units.toStdString()));
     };
 }

@@ -53,7 +53,7 @@ TEST_F(GlobeHover, MovesAreThrottledAndTheLastOneCounts) {
     QTest::qWait(120);
     EXPECT_LE(hovered.count(), 3) << "21 moves in a burst";
     // Without a readout function it says where the mouse is; east of the centre: east of 60°.
-    EXPECT_TRUE(view.hoverText().startsWith("lat ")) << view.hoverText().toStdString();
+    EXPECT_TRUE(view.hoverText().contains(QStringLiteral("°E"))) << view.hoverText().toStdString();
     EXPECT_GT(hovered.last().at(1).toDouble(), 60.5);
 }
 
@@ -65,7 +65,11 @@ TEST_F(GlobeHover, TheReadoutFollowsTheGlobeTurningUnderAStillMouse) {
     ASSERT_TRUE(hovered.wait(2000));
     EXPECT_NEAR(hovered.last().at(0).toDouble(), -10, 0.5);
     EXPECT_NEAR(hovered.last().at(1).toDouble(), 100, 0.5);
-    EXPECT_TRUE(view.hoverText().contains("lat -10.00°")) << view.hoverText().toStdString();
+    EXPECT_EQ(view.hoverText(), QStringLiteral("10.00°S, 100.00°E"));
+    // Longitudes past 180° read as west, as on the map's graticule.
+    view.lookAt(20, 250);
+    ASSERT_TRUE(hovered.wait(2000));
+    EXPECT_EQ(view.hoverText(), QStringLiteral("20.00°N, 110.00°W"));
 }
 
 TEST_F(GlobeHover, OffTheGlobeOrAwayThereIsNoReadout) {

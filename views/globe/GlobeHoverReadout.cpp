@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "geo/LatLonText.h"
 #include "geo/Vec3.h"
 #include "globe/GlobeProjection.h"
 
@@ -42,9 +43,7 @@ std::optional<std::array<double, 2>> GlobeHoverReadout::locate(const GlobeCamera
     const auto hit = projection.sphereHit(mouse_->x(), size.height() - mouse_->y());
     if (!hit) return std::nullopt;
     const double lat = latitudeOf(*hit), lon = longitudeOf(*hit);
-    text_ = readout_
-                ? readout_(lat, lon)
-                : QStringLiteral("lat %1°, lon %2°").arg(QString::number(lat, 'f', 2), QString::number(lon, 'f', 2));
+    text_ = readout_ ? readout_(lat, lon) : QString::fromStdString(latLonLabel(lat, lon));
     return std::array<double, 2>{lat, lon};
 }
 

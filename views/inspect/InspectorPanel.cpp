@@ -16,15 +16,14 @@
 #include <QVBoxLayout>
 
 #include "colormap/ColorMap.h"
+#include "geo/LatLonText.h"
 
 namespace meshdiff::views {
 namespace {
 
 QString num(double value, int precision = 4) { return QString::number(value, 'g', precision); }
 
-QString latLon(double lat, double lon) {
-    return QStringLiteral("%1°, %2°").arg(QString::number(lat, 'f', 4), QString::number(lon, 'f', 4));
-}
+QString latLon(double lat, double lon) { return QString::fromStdString(latLonLabel(lat, lon, 4)); }
 
 QString tableRow(const QString& key, const QString& value) {
     return QStringLiteral("<tr><td style='padding-right:8px'><b>%1</b></td><td>%2</td></tr>").arg(key, value);
@@ -75,6 +74,21 @@ QString unlistedDifferences(const GraphDiff& diff) {
     if (!diff.renumberedNodes.empty()) sentences << QString::fromStdString(renumberingText(diff));
     if (diff.orderDiffers()) sentences << QString::fromStdString(reorderedReceiversText(diff));
     return sentences.join(QStringLiteral("; "));
+}
+
+// Why there is nothing to list when the graphs were not both read, and where they come from.
+QString noGraphsText(const MeshGraph* graphA, const MeshGraph* graphB) {
+    const QString source = QObject::tr(
+        "meshdiff compares graphs when a run folder holds the graph dump beside its fields (an .npz "
+        "with grid_lat, mesh_faces, g2m_*, m2g_*, or meshdiff's HDF5 graph file), or when a graph file "
+        "is opened as the run.");
+    if (graphA || graphB)
+        return QObject::tr("Only %1 has a graph: there is nothing to compare it with. %2")
+            .arg(graphA ? QStringLiteral("A") : QStringLiteral("B"), source);
+    return QObject::tr(
+               "No graphs were read: these runs are fields only (e.g. NetCDF or GRIB), so nothing is known "
+               "about where their graphs differ. %1")
+        .arg(source);
 }
 
 }  // namespace
@@ -173,7 +187,9 @@ void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, c
     previous_->setEnabled(model_->rowCount() > 0);
     next_->setEnabled(model_->rowCount() > 0);
     QString prompt = model_->rowCount() > 0 ? tr("Select a difference in the list or on the globe.")
-                                            : tr("The graphs hold the same grid↔mesh edges and mesh nodes.");
+                     : diff                 ? tr("The graphs hold the same grid↔mesh edges and mesh nodes.")
+                                            : noGraphsText(graphA, graphB);
+    if (!diff) counter_->setText(tr("no graphs compared"));
     if (!unlisted.isEmpty()) prompt += QStringLiteral("<p>%1.</p>").arg(unlisted.toHtmlEscaped());
     details_->setText(prompt);
 }
@@ -239,7 +255,7 @@ void InspectorPanel::previous() {
 
 void InspectorPanel::showDetails(const GlobePick& pick) {
     current_ = pick;
-    if (!graphA_) return;
+    if (!graphA_ && !sampler_) return;
     QString html = QStringLiteral("<table>");
     const int row = findDifference(model_->items(), pick);
     if (row >= 0) {
@@ -248,14 +264,13 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
                                                .arg(row + 1)
                                                .arg(model_->rowCount()));
     }
-    const MeshGraph& a = *graphA_;
     if (pick.kind == GlobePick::Kind::G2mEdge && validGrid(graphA_, pick.grid) && validMesh(graphA_, pick.mesh)) {
         html += tableRow(tr("Which run"), pick.run == 1   ? tr("only in A")
                                           : pick.run == 2 ? tr("only in B")
                                                           : tr("both"));
-        html += tableRow(tr("Grid point"), gridPointText(a, pick.grid));
-        html += tableRow(tr("Mesh node"), meshNodeText(a, pick.mesh));
-        const double dA = gridMeshDistance(a, pick.grid, pick.mesh);
+        html += tableRow(tr("Grid point"), gridPointText(*graphA_, pick.grid));
+        html += tableRow(tr("Mesh node"), meshNodeText(*graphA_, pick.mesh));
+        const double dA = gridMeshDistance(*graphA_, pick.grid, pick.mesh);
         html += tableRow(tr("Distance (A)"), tr("%1 vs %2, on the unit sphere").arg(num(dA, 9), radiusText(radius_)));
         html += tableRow(tr("Margin d − r (A)"), QStringLiteral("%1 = %2 float32 steps")
                                                      .arg(num(dA - radius_.value, 4))
@@ -278,7 +293,7 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
         }
     } else if ((pick.kind == GlobePick::Kind::Triangle || pick.kind == GlobePick::Kind::GridPoint) &&
                validGrid(graphA_, pick.grid)) {
-        html += tableRow(tr("Grid point"), gridPointText(a, pick.grid));
+        html += tableRow(tr("Grid point"), gridPointText(*graphA_, pick.grid));
         if (diff_) {
             const auto it = std::lower_bound(diff_->m2gChanged.begin(), diff_->m2gChanged.end(), pick.grid,
                                              [](const TriangleChange& t, std::int32_t g) { return t.grid < g; });
@@ -298,7 +313,7 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
                                                       : tr("not flagged"));
         }
     } else if (pick.kind == GlobePick::Kind::MeshNode && validMesh(graphA_, pick.mesh)) {
-        html += tableRow(tr("Mesh node (A)"), meshNodeText(a, pick.mesh));
+        html += tableRow(tr("Mesh node (A)"), meshNodeText(*graphA_, pick.mesh));
         if (validMesh(graphB_, pick.mesh)) html += tableRow(tr("Mesh node (B)"), meshNodeText(*graphB_, pick.mesh));
         if (diff_) {
             const auto it = std::lower_bound(diff_->movedNodes.begin(), diff_->movedNodes.end(), pick.mesh,
@@ -318,9 +333,9 @@ void InspectorPanel::showDetails(const GlobePick& pick) {
 
     double lat = pick.lat, lon = pick.lon;
     if (validGrid(graphA_, pick.grid)) {
-        const std::size_t nlon = a.gridLon.size();
-        lat = a.gridLat[std::size_t(pick.grid) / nlon];
-        lon = a.gridLon[std::size_t(pick.grid) % nlon];
+        const std::size_t nlon = graphA_->gridLon.size();
+        lat = graphA_->gridLat[std::size_t(pick.grid) / nlon];
+        lon = graphA_->gridLon[std::size_t(pick.grid) % nlon];
     }
     if (sampler_) {
         if (const auto sample = sampler_(lat, lon)) {

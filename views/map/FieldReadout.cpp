@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "colormap/ColorMap.h"
+#include "geo/LatLonText.h"
 
 namespace meshdiff::views {
 
@@ -16,7 +17,7 @@ QString fieldValuesReadout(double a, double b, const std::string& units) {
 
 QString fieldReadout(double lat, double lon, double a, double b, const std::string& units,
                      std::optional<std::size_t> gridIndex) {
-    QString text = QStringLiteral("lat %1°, lon %2°").arg(QString::number(lat, 'f', 2), QString::number(lon, 'f', 2));
+    QString text = QString::fromStdString(latLonLabel(lat, lon));
     if (gridIndex) text += QStringLiteral(" (grid point %1)").arg(*gridIndex);
     return text + QStringLiteral(":  ") + fieldValuesReadout(a, b, units);
 }

@@ -16,7 +16,8 @@ struct Planner {
     // The choices that make a run compute like side `s`'s host; false when no run can.
     // The side's choice goes first: a rebuild's host settings may use the same option and win.
     std::string choice(const RoleChoices& roles, const std::string& role) const {
-        return roleChoice(roles, role, facts.metadataA, facts.metadataB, recipe.path);
+        return roleChoice(roles, role, facts.metadataA, facts.metadataB, recipe.path, facts.metadataFileA,
+                          facts.metadataFileB);
     }
 
     bool addSide(Experiment& e) {
@@ -33,7 +34,8 @@ struct Planner {
     void add(Experiment e) {
         if (!addSide(e)) {
             plan.notes.push_back(e.id + ": not planned, " + side(e.side) +
-                                 " host is not the back-end's and the recipe has no experiments.side (--side)");
+                                 " host is not the back-end's and the recipe has no experiments.side: say whose "
+                                 "host the back-end is (--side A|B; in the Rerun panel, \"the back-end's host is\")");
             return;
         }
         plan.experiments.push_back(std::move(e));
@@ -115,14 +117,14 @@ Plan planExperiments(const PairFacts& facts, const ExperimentRecipe& recipe, con
     } else if (!facts.graphsCompared) {
         p.plan.notes.push_back("graph swap: not planned, A and B were not both compared with a graph");
     }
-    const bool spread = facts.cause == "spread" || facts.cause == "mixed" || facts.cause == "unknown";
+    const bool spread = facts.cause == "everywhere" || facts.cause == "mixed" || facts.cause == "unknown";
     if (spread || settings.everyExperiment) {
         if (!recipe.precisionOff.empty()) p.precisionOff();
         else
             p.plan.notes.push_back("precision knobs: not planned, the recipe's experiments block has no precision_off");
     } else {
         p.plan.notes.push_back("precision knobs: not planned, the cause is " + facts.cause +
-                               " (--every-experiment plans them anyway)");
+                               " (--every-experiment, in the Rerun panel \"Every experiment\", plans them anyway)");
     }
     return std::move(p.plan);
 }

@@ -10,12 +10,13 @@ namespace meshdiff::experiments {
 
 // What the compare of A and B found, as far as the plan and the verdict need it.
 struct PairFacts {
-    std::string cause;  // diagnosis cause: none, graph, spread, mixed, unknown
+    std::string cause;  // diagnosis cause: none, graph, everywhere, mixed, order, unknown
     bool graphsCompared = false, graphsDiffer = false;
     std::string hashA, hashB;
     double maxRelRms = 0;           // A against B, the lead shown
     std::size_t driftingEdges = 0;  // edges whose host-computed features differ (graph.edge_features)
     nlohmann::json metadataA = nlohmann::json::object(), metadataB = nlohmann::json::object();  // run.json
+    std::string metadataFileA, metadataFileB;  // where the metadata was read ("" when a run has none)
 };
 
 enum class ExperimentKind { GraphSwap, Rebuild, PrecisionOff };
@@ -44,7 +45,7 @@ struct Plan {
 
 // The reruns that test the compare's cause: a graph swap both ways when the graphs differ, a
 // rebuild of the graph with the other host's settings (rebuild), the precision knobs off when
-// the cause is spread or mixed. Only what the recipe's experiments block can express is planned.
+// the cause is everywhere or mixed. Only what the recipe's experiments block can express is planned.
 // Throws meshdiff::Error(recipe path, …) when a choice read from a run's metadata cannot be made.
 Plan planExperiments(const PairFacts& facts, const ExperimentRecipe& recipe, const PlanSettings& settings = {});
 

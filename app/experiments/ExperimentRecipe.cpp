@@ -126,20 +126,34 @@ ExperimentRecipe experimentRecipeFromJson(const nlohmann::json& json, const std:
 }
 
 std::string roleChoice(const RoleChoices& roles, const std::string& role, const nlohmann::json& metadataA,
-                       const nlohmann::json& metadataB, const std::string& recipePath) {
+                       const nlohmann::json& metadataB, const std::string& recipePath, const std::string& metadataFileA,
+                       const std::string& metadataFileB) {
     if (const auto fixed = roles.choices.find(role); fixed != roles.choices.end()) return fixed->second;
     if (roles.metadataKey.empty() || (role != "A" && role != "B"))
         throw Error(recipePath, "option \"" + roles.option + "\" has no choice for " + role);
     const auto* value = atPath(role == "A" ? metadataA : metadataB, roles.metadataKey);
     if ((!value || !value->is_string()) && !roles.fallback.empty()) return roles.fallback;
-    if (!value || !value->is_string())
-        throw Error(recipePath, "run " + role + "'s metadata (run.json) has no \"" + roles.metadataKey +
-                                    "\", which option \"" + roles.option + "\" is chosen by");
-    const auto choice = roles.byValue.find(value->get<std::string>());
-    if (choice == roles.byValue.end())
-        throw Error(recipePath, "run " + role + "'s " + roles.metadataKey + " is \"" + value->get<std::string>() +
-                                    "\", which option \"" + roles.option + "\" has no value for");
-    return choice->second;
+    if (value && value->is_string())
+        if (const auto choice = roles.byValue.find(value->get<std::string>()); choice != roles.byValue.end())
+            return choice->second;
+    const std::string& file = role == "A" ? metadataFileA : metadataFileB;
+    std::string known;
+    for (const auto& [v, choice] : roles.byValue) known += (known.empty() ? "\"" : ", \"") + v + "\"";
+    const std::string recipe = "the recipe " + recipePath + " chooses its option \"" + roles.option + "\" for run " +
+                               role + "'s side by it (values " + known + ")";
+    if (!value || !value->is_string()) {
+        const std::string what = file.empty() ? "run " + role + " has no metadata file (run.json), so no \""
+                                              : "run " + role + "'s metadata has no \"";
+        throw Error(file.empty() ? recipePath : file,
+                    what + roles.metadataKey + "\", but " + recipe +
+                        ". The recipe is made for other runs: choose one made for these (the Rerun panel's Recipe "
+                        "list; meshdiff experiments --recipe), or add \"" +
+                        roles.metadataKey + "\" to run " + role + "'s run.json.");
+    }
+    throw Error(file.empty() ? recipePath : file,
+                "run " + role + "'s \"" + roles.metadataKey + "\" is \"" + value->get<std::string>() + "\", but " +
+                    recipe + ". Choose a recipe made for these runs, or map \"" + value->get<std::string>() +
+                    "\" to a choice in the recipe's experiments block.");
 }
 
 ExperimentRecipe loadExperimentRecipe(const std::string& path) {

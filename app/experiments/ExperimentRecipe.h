@@ -37,9 +37,12 @@ struct ExperimentRecipe {
 ExperimentRecipe loadExperimentRecipe(const std::string& path);
 ExperimentRecipe experimentRecipeFromJson(const nlohmann::json& json, const std::string& path);
 
-// The choice that stands for `role` ("A", "B", "own"), fixed or from that run's metadata. Throws
-// meshdiff::Error(recipePath, …) when the run's metadata lacks the key or has an unmapped value.
+// The choice that stands for `role` ("A", "B", "own"), fixed or from that run's metadata. When the
+// run's metadata lacks the key or has a value the recipe does not map, throws meshdiff::Error naming
+// the run's metadata file (`metadataFileA`/`B`; the recipe when unknown), the key, the recipe and
+// what to do.
 std::string roleChoice(const RoleChoices& roles, const std::string& role, const nlohmann::json& metadataA,
-                       const nlohmann::json& metadataB, const std::string& recipePath);
+                       const nlohmann::json& metadataB, const std::string& recipePath,
+                       const std::string& metadataFileA = {}, const std::string& metadataFileB = {});
 
 }  // namespace meshdiff::experiments

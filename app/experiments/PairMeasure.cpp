@@ -28,6 +28,8 @@ PairFacts pairFacts(const Comparison& c) {
     if (c.edgeFeatures) f.driftingEdges = c.edgeFeatures->drifting();
     f.metadataA = c.a.metadata;
     f.metadataB = c.b.metadata;
+    f.metadataFileA = c.a.metadataFile.value_or(std::string());
+    f.metadataFileB = c.b.metadataFile.value_or(std::string());
     return f;
 }
 

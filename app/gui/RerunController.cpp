@@ -9,6 +9,7 @@
 #include "gui/RunsController.h"
 #include "pair/PairSession.h"
 #include "rerun/AttachRerunPanel.h"
+#include "rerun/RunKind.h"
 #include "rerunpanel/RerunPanel.h"
 #include "runs/RunsPanel.h"
 
@@ -44,6 +45,8 @@ void RerunController::showPair(const QString& labelA, const QString& labelB) {
         return QStringLiteral("%1 (%2)").arg(letter, text);
     };
     panel_->setRuns(pathA, describe(labelA, c.a.label), pathB, describe(labelB, c.b.label));
+    const rerun::RunKind kind = rerun::runKindOf(c.a, c.b);
+    panel_->suggestRecipeFor(QString::fromStdString(kind.kind), QString::fromStdString(kind.reason));
     if (const MeshGraph* graph = session_->pair()->graphA.get(); graph && !graph->gridLon.empty())
         panel_->setRunResolution(360.0 / double(graph->gridLon.size()));
     panel_->setNextLabel(runs_->nextFreeLabel());

@@ -70,13 +70,19 @@ void RerunExperiments::plan(const QJsonObject& request) {
     try {
         const QJsonObject recipeJson = request["recipe"].toObject();
         const QByteArray bytes = QJsonDocument(recipeJson).toJson(QJsonDocument::Compact);
-        const std::string name = recipeJson["name"].toString().toStdString();
+        // Errors name the preset's file when the recipe came from one, else the recipe's name.
+        const QString file = request["recipe_file"].toString();
+        const std::string name = (file.isEmpty() ? recipeJson["name"].toString() : file).toStdString();
         recipe = experiments::experimentRecipeFromJson(nlohmann::json::parse(bytes.begin(), bytes.end()), name);
         prepared->base = session_->requestFor(request);
     } catch (const std::exception& e) {
-        view->showMessage(tr("Cannot diagnose: %1").arg(text(e.what())));
+        view->showMessage(tr("Cannot plan the experiments: %1").arg(text(e.what())));
         return;
     }
+    experiments::PlanSettings settings;
+    if (const QString side = request["side"].toString(); side == "A" || side == "B")
+        settings.backendSide = side.at(0).toLatin1();
+    settings.everyExperiment = request["every_experiment"].toBool();
     prepared->recipe = recipe.recipe;
     auto& result = prepared->result;
     result.runA = request["run_a"].toString().toStdString();
@@ -84,11 +90,11 @@ void RerunExperiments::plan(const QJsonObject& request) {
     result.recipe = recipe.path;
     result.backend = request["backend"].toString().toStdString();
     // The full compare (edge features and cause included), as `meshdiff experiments` plans from.
-    views::runInBackground([this, prepared, recipe = std::move(recipe)] {
+    views::runInBackground([this, prepared, settings, recipe = std::move(recipe)] {
         try {
             const Comparison pair = compareRuns(prepared->result.runA, prepared->result.runB, CompareOptions{});
             prepared->result.facts = experiments::pairFacts(pair);
-            prepared->result.plan = experiments::planExperiments(prepared->result.facts, recipe);
+            prepared->result.plan = experiments::planExperiments(prepared->result.facts, recipe, settings);
         } catch (const std::exception& e) {
             prepared->error = text(e.what());
         }
@@ -100,7 +106,7 @@ void RerunExperiments::showPlan(std::shared_ptr<Prepared> prepared) {
     if (prepared->generation != generation_ || running()) return;
     views::ExperimentsView* view = panel_->experiments();
     if (!prepared->error.isEmpty()) {
-        view->showMessage(tr("Cannot diagnose: %1").arg(prepared->error));
+        view->showMessage(tr("Cannot plan the experiments: %1").arg(prepared->error));
         return;
     }
     prepared_ = std::move(prepared);
@@ -123,7 +129,7 @@ void RerunExperiments::showPlan(std::shared_ptr<Prepared> prepared) {
     view->showPlan(rows, notes.join(QLatin1Char(' ')));
     panel_->setStatus(result.plan.experiments.empty()
                           ? tr("No experiment to run.")
-                          : tr("Diagnose: the plan is shown below; nothing runs until Start."));
+                          : tr("Experiments: the plan is shown below; nothing runs until Start."));
     panel_->revealExperiments();
     emit planShown(int(rows.size()));
 }
@@ -206,8 +212,8 @@ void RerunExperiments::onFinished() {
         verdict = tr("Cancelled after %1 of %2 experiments. ").arg(ran).arg(result.evidence.size()) + verdict;
     panel_->setExperimentsRunning(false);
     panel_->setProgress(1.0);
-    panel_->setStatus(runner_->cancelled() ? tr("Diagnosis cancelled.")
-                                           : tr("Diagnosis finished: cause %1.").arg(text(result.verdict.cause)));
+    panel_->setStatus(runner_->cancelled() ? tr("Experiments cancelled.")
+                                           : tr("Experiments finished: cause %1.").arg(text(result.verdict.cause)));
     panel_->experiments()->showVerdict(verdict);
     panel_->revealExperiments();
     emit finished(verdict);
@@ -222,7 +228,7 @@ void RerunExperiments::exportTo(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(body.data(), qint64(body.size())) != qint64(body.size()))
         panel_->setStatus(tr("Cannot write %1").arg(path));
-    else panel_->setStatus(tr("Diagnosis exported to %1").arg(path));
+    else panel_->setStatus(tr("Experiments exported to %1").arg(path));
 }
 
 }  // namespace meshdiff::gui

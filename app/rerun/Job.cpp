@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <regex>
 
 #include "common/Error.h"
 #include "rerun/NumpyProbe.h"
@@ -99,6 +100,31 @@ std::optional<ProbeStep> numpyProbeStep(Resolver& resolver, const JobContext& co
     return probe;
 }
 
+// Why `text` (a command word or the workdir) resolved empty, as a user can act on it: the params it
+// names that are empty, what each is (the recipe's param_help) and where to fill it in.
+Error emptyValue(const Recipe& recipe, const std::string& text, const std::string& role) {
+    static const std::regex placeholder(R"(\{([A-Za-z0-9_.]+)\})");
+    const auto params = recipe.effectiveParams();
+    const nlohmann::json help = recipe.extra.value("param_help", nlohmann::json::object());
+    std::string names, explained;
+    for (std::sregex_iterator it(text.begin(), text.end(), placeholder), end; it != end; ++it) {
+        const std::string name = (*it)[1];
+        const auto param = params.find(name);
+        if (param == params.end() || !param->second.empty()) continue;
+        names += (names.empty() ? "\"" : ", \"") + name + "\"";
+        if (help.is_object() && help.contains(name) && help[name].is_string())
+            explained += " " + name + ": " + help[name].get<std::string>();
+    }
+    if (names.empty())
+        return Error(recipe.name, role + " \"" + text +
+                                      "\" is empty: open the runs it names, or put it in a group [..] to make it "
+                                      "optional");
+    return Error(recipe.name, role + " \"" + text + "\" needs parameter " + names +
+                                  ", which is empty. Give it a value (the Rerun panel's Parameters; meshdiff rerun "
+                                  "--set NAME=VALUE)." +
+                                  explained);
+}
+
 }  // namespace
 
 Job resolveJob(const Recipe& recipe, const JobContext& context) {
@@ -109,9 +135,7 @@ Job resolveJob(const Recipe& recipe, const JobContext& context) {
         bool sawEmpty = false;
         for (const auto& text : part.words) words.push_back(resolver.word(text, sawEmpty));
         if (part.group && sawEmpty) continue;
-        if (!part.group && sawEmpty)
-            throw Error(recipe.name,
-                        "\"" + part.words.front() + "\" needs a value (put it in a group [..] to make it optional)");
+        if (!part.group && sawEmpty) throw emptyValue(recipe, part.words.front(), "the command's argument");
         job.argv.insert(job.argv.end(), words.begin(), words.end());
     }
     if (job.argv.empty() || job.argv.front().empty()) throw Error(recipe.name, "the command names no program");
@@ -124,7 +148,7 @@ Job resolveJob(const Recipe& recipe, const JobContext& context) {
     }
     bool sawEmpty = false;
     job.workdir = recipe.workdir.empty() ? context.outDir : resolver.word(recipe.workdir, sawEmpty);
-    if (job.workdir.empty()) job.workdir = context.outDir;
+    if (job.workdir.empty()) throw emptyValue(recipe, recipe.workdir, "the folder the command runs in,");
     if (resolver.hasParam("python")) job.probe = numpyProbeStep(resolver, context);
     job.inputs = resolver.takeInputs();
     job.timeoutSeconds = recipe.timeoutSeconds;

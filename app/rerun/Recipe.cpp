@@ -62,6 +62,7 @@ RecipeOption optionFromJson(const json& item, const std::string& source) {
     option.name = stringAt(item, "name", source, true);
     option.label = stringAt(item, "label", source);
     option.selected = stringAt(item, "selected", source);
+    option.description = stringAt(item, "description", source);
     if (!item.contains("choices") || !item["choices"].is_array() || item["choices"].empty())
         throw Error(source, "option \"" + option.name + "\" needs a non-empty \"choices\" array");
     for (const auto& entry : item["choices"]) {
@@ -183,6 +184,7 @@ nlohmann::json recipeToJson(const Recipe& recipe) {
     json options = json::array();
     for (const auto& option : recipe.options) {
         json item = {{"name", option.name}, {"label", option.label}, {"selected", option.selected}};
+        if (!option.description.empty()) item["description"] = option.description;
         json choices = json::array();
         for (const auto& choice : option.choices)
             choices.push_back(

@@ -26,7 +26,8 @@ struct RecipeOption {
     std::string name;
     std::string label;
     std::vector<OptionChoice> choices;
-    std::string selected;  // a choice label; the first choice when empty
+    std::string selected;     // a choice label; the first choice when empty
+    std::string description;  // what the option changes, the panel's tooltip
 
     const OptionChoice& selectedChoice() const;  // throws Error when `selected` names no choice
 };

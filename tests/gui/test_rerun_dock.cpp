@@ -1,11 +1,14 @@
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -18,9 +21,12 @@
 #include "ShownWindowTest.h"
 #include "WindowTestSettings.h"
 #include "core/TestPaths.h"
+#include "demo/Demo.h"
 #include "gui/MainWindow.h"
+#include "gui/RerunExperiments.h"
 #include "map/ErrorMapView.h"
 #include "rerun/RerunSession.h"
+#include "rerunpanel/ExperimentsView.h"
 #include "rerunpanel/RerunPanel.h"
 #include "runs/RunsPanel.h"
 
@@ -199,6 +205,77 @@ TEST_F(RerunDockTest, GraphDifferencesShowBeforeTheFieldsAndABadFieldsFileKeepsT
     EXPECT_EQ(window_->pair()->pathB, broken.toStdString());
     EXPECT_TRUE(window_->pair()->comparison.graph.has_value());
     EXPECT_EQ(window_->runB(), broken);
+}
+
+TEST_F(RerunDockTest, TheRecipeIsChosenByWhatTheOpenRunsAre) {
+    views::RerunPanel* panel = window_->rerunPanel();
+    auto* presets = panel->findChild<QComboBox*>("rerunPresets");
+    ASSERT_NE(presets, nullptr);
+    // A model's run folders (the official graphs of two hosts, fields, a run.json the demo did not write).
+    openAndWait(runFolder("A"), runFolder("B"));
+    EXPECT_EQ(presets->currentText(), "Rerun one model step");
+    EXPECT_TRUE(panel->recipeChoiceLabel()->isVisible());
+    EXPECT_TRUE(panel->recipeChoiceLabel()->text().contains("model's run folders"))
+        << panel->recipeChoiceLabel()->text().toStdString();
+
+    // The demo's pair gets the demo's recipe.
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const DemoResult demo = writeDemo(DemoOptions{dir.filePath("demo").toStdString(), 1.0});
+    openAndWait(QString::fromStdString(demo.runA), QString::fromStdString(demo.runB));
+    EXPECT_EQ(presets->currentText(), "Demo model step");
+    EXPECT_TRUE(panel->recipeChoiceLabel()->text().contains("demo"))
+        << panel->recipeChoiceLabel()->text().toStdString();
+
+    // Graphs without fields: a graph rebuild.
+    openAndWait(QString::fromStdString(demo.runA + "/graph.npz"), QString::fromStdString(demo.runB + "/graph.npz"));
+    EXPECT_EQ(presets->currentText(), "Rebuild the graph on this host (native)");
+}
+
+// The "garbled metadata error": the demo's recipe on a model's run folders.
+TEST_F(RerunDockTest, TheDemoRecipeOnAModelsRunsSaysWhichFileWhatIsWrongAndWhatToDo) {
+    openAndWait(runFolder("A"), runFolder("B"));
+    views::RerunPanel* panel = window_->rerunPanel();
+    auto* presets = panel->findChild<QComboBox*>("rerunPresets");
+    presets->setCurrentIndex(presets->findText("Demo model step"));
+    ASSERT_TRUE(panel->experimentsButton()->isEnabled());
+    QTest::mouseClick(panel->experimentsButton(), Qt::LeftButton);
+    QLabel* message = panel->experiments()->messageLabel();
+    QTRY_VERIFY_WITH_TIMEOUT(message->text().startsWith("Cannot plan"), 60000);
+    const std::string text = message->text().toStdString();
+    // The plan's first experiment reruns B's side: B's run.json is the file that lacks the key.
+    EXPECT_NE(text.find((runFolder("B") + "/run.json: run B's metadata").toStdString()), std::string::npos) << text;
+    EXPECT_NE(text.find("has no \"numpy_simd.emulated_float32_math\""), std::string::npos) << text;
+    EXPECT_NE(text.find("demo-model-step.json"), std::string::npos) << text;
+    EXPECT_NE(text.find("choose one made for these"), std::string::npos) << text;
+    QDir().mkpath(MESHDIFF_SCREENSHOT_DIR);
+    panel->grab().save(QString(MESHDIFF_SCREENSHOT_DIR) + "/rerun_dock_metadata_error.png");
+}
+
+// --side and --every-experiment as the panel's controls: what the plan of a model's runs holds.
+TEST_F(RerunDockTest, TheExperimentsOfAModelsRunsFollowTheSideAndEveryExperimentControls) {
+    openAndWait(runFolder("A"), runFolder("B"));
+    views::RerunPanel* panel = window_->rerunPanel();
+    ASSERT_EQ(panel->findChild<QComboBox*>("rerunPresets")->currentText(), "Rerun one model step");
+    auto* experiments = window_->findChild<RerunExperiments*>("rerunExperiments");
+    ASSERT_NE(experiments, nullptr);
+    QTableWidget* table = panel->experiments()->table();
+    auto plan = [&] {
+        QSignalSpy planned(experiments, &RerunExperiments::planShown);
+        QTest::mouseClick(panel->experimentsButton(), Qt::LeftButton);
+        EXPECT_TRUE(planned.wait(60000)) << panel->experiments()->messageLabel()->text().toStdString();
+        QStringList ids;
+        for (int row = 0; row < table->rowCount(); ++row) ids << table->item(row, 0)->text();
+        return ids;
+    };
+    // Neither side: nothing can run, and the notes name the control.
+    EXPECT_EQ(plan(), QStringList());
+    EXPECT_TRUE(panel->experiments()->messageLabel()->text().contains("the back-end's host is"))
+        << panel->experiments()->messageLabel()->text().toStdString();
+    panel->experimentsSide()->setCurrentIndex(panel->experimentsSide()->findData("B"));
+    EXPECT_EQ(plan(), QStringList({"B-with-A-graph"}));
+    panel->everyExperiment()->setChecked(true);
+    EXPECT_EQ(plan(), QStringList({"B-with-A-graph", "B-precision-off"}));
 }
 
 }  // namespace

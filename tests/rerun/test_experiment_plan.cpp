@@ -71,8 +71,8 @@ TEST(ExperimentPlan, GraphCauseSwapsGraphsBothWaysAndRebuildsAsTheOtherHost) {
                             [](const std::string& n) { return n.find("precision knobs: not planned") == 0; }));
 }
 
-TEST(ExperimentPlan, SpreadCauseWithIdenticalGraphsTurnsThePrecisionKnobsOffOnBothSides) {
-    const Plan plan = planExperiments(facts("spread", false), shippedDemoRecipe());
+TEST(ExperimentPlan, EverywhereCauseWithIdenticalGraphsTurnsThePrecisionKnobsOffOnBothSides) {
+    const Plan plan = planExperiments(facts("everywhere", false), shippedDemoRecipe());
     EXPECT_EQ(ids(plan), (std::vector<std::string>{"B-precision-off", "A-precision-off"}));
     const auto& b = plan.experiments[0];
     EXPECT_EQ(b.choices.front(), (std::pair<std::string, std::string>{"host", "glibc (scalar libm, as the demo's A)"}));
@@ -90,9 +90,23 @@ TEST(ExperimentPlan, SideReadFromRunMetadataNamesTheRecipeAndRunWhenItCannot) {
     } catch (const Error& e) {
         const std::string text = e.what();
         EXPECT_NE(text.find("demo-model-step.json"), std::string::npos) << text;
-        EXPECT_NE(text.find("run B's metadata (run.json) has no \"numpy_simd.emulated_float32_math\""),
+        EXPECT_NE(text.find("run B has no metadata file (run.json), so no \"numpy_simd.emulated_float32_math\""),
                   std::string::npos)
             << text;
+    }
+    // A model's run folder (run.json without the demo's key): the file, the key, the recipe and what to do.
+    f.metadataB = {{"label", "AVX2 host"}, {"numpy_simd", {"AVX2", "FMA3"}}};
+    f.metadataFileB = "/runs/b/run.json";
+    try {
+        planExperiments(f, shippedDemoRecipe());
+        FAIL() << "a run without the metadata the side is read from was planned";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.file(), "/runs/b/run.json");
+        const std::string text = e.problem();
+        EXPECT_NE(text.find("run B's metadata has no \"numpy_simd.emulated_float32_math\""), std::string::npos) << text;
+        EXPECT_NE(text.find("demo-model-step.json chooses its option \"host\""), std::string::npos) << text;
+        EXPECT_NE(text.find("\"eigen\", \"glibc\""), std::string::npos) << text;
+        EXPECT_NE(text.find("choose one made for these"), std::string::npos) << text;
     }
     f.metadataB = {{"numpy_simd", {{"emulated_float32_math", "avx512"}}}};
     EXPECT_THROW(planExperiments(f, shippedDemoRecipe()), Error);

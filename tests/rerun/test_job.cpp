@@ -153,6 +153,32 @@ TEST(ShippedRecipes, ModelStepSwapsTheGraphAndSetsKnobs) {
     EXPECT_EQ(std::count(own.begin(), own.end(), "--edges"), 0);
 }
 
+TEST(ShippedRecipes, ModelStepNamesTheEmptyParametersAUserMustFillIn) {
+    Recipe r = loadRecipe((sourceDir() / "resources/recipes/model-step.json").string());
+    auto message = [&] {
+        try {
+            resolveJob(r, sampleContext());
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    // No data file: the parameter, what it is (param_help) and where to give it.
+    std::string text = message();
+    EXPECT_NE(text.find("needs parameter \"data\", which is empty"), std::string::npos) << text;
+    EXPECT_NE(text.find("data: The input data file canary_run.py reads"), std::string::npos) << text;
+    EXPECT_NE(text.find("--set NAME=VALUE"), std::string::npos) << text;
+    EXPECT_NE(text.find("Parameters"), std::string::npos) << text;
+    // The data given, no checkout: the folder the command runs in needs it (it used to run in {out}).
+    r.params["data"] = "/data/era5.nc";
+    text = message();
+    EXPECT_NE(text.find("runs in"), std::string::npos) << text;
+    EXPECT_NE(text.find("needs parameter \"checkout\""), std::string::npos) << text;
+    EXPECT_NE(text.find("checkout: Your model's source checkout"), std::string::npos) << text;
+    r.params["checkout"] = "/src/fwn";
+    EXPECT_EQ(message(), "(no error)");
+}
+
 TEST(ShippedRecipes, NativeRebuildCallsBuildGraph) {
     Recipe r = loadRecipe((sourceDir() / "resources/recipes/native-rebuild.json").string());
     r.option("precision")->selected = "float64";

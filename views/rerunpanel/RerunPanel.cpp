@@ -1,5 +1,6 @@
 #include "rerunpanel/RerunPanel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -26,6 +27,9 @@
 
 namespace meshdiff::views {
 namespace {
+
+// A tooltip as rich text, which Qt wraps (a plain-text tooltip is one line as wide as its text).
+QString wrappedTip(const QString& text) { return text.isEmpty() ? text : "<p>" + text.toHtmlEscaped() + "</p>"; }
 
 QTableWidget* makeTable(const QString& first, const QString& second) {
     auto* table = new QTableWidget(0, 2);
@@ -54,8 +58,8 @@ void explainParams(QTableWidget* table, const QJsonObject& help) {
     for (int row = 0; row < table->rowCount(); ++row) {
         const QString text = help.value(table->item(row, 0)->text()).toString();
         if (text.isEmpty()) continue;
-        table->item(row, 0)->setToolTip(text);
-        table->item(row, 1)->setToolTip(text);
+        table->item(row, 0)->setToolTip(wrappedTip(text));
+        table->item(row, 1)->setToolTip(wrappedTip(text));
     }
 }
 
@@ -69,6 +73,27 @@ QJsonObject readTable(const QTableWidget* table) {
     }
     return values;
 }
+
+// What a choice sets ("NVIDIA_TF32_OVERRIDE=0", "graph = {A.graph}"), its tooltip in the drop-down.
+QString choiceEffect(const QJsonObject& choice) {
+    QStringList sets;
+    const QJsonObject env = choice.value("env").toObject(), params = choice.value("params").toObject();
+    for (auto it = env.begin(); it != env.end(); ++it) sets << it.key() + "=" + it.value().toString();
+    for (auto it = params.begin(); it != params.end(); ++it)
+        sets << (it.value().toString().isEmpty() ? QObject::tr("%1 left out").arg(it.key())
+                                                 : it.key() + " = " + it.value().toString());
+    return sets.isEmpty() ? QObject::tr("changes nothing in the command or its environment")
+                          : QObject::tr("sets %1").arg(sets.join(", "));
+}
+
+// The kinds of runs a preset suits, from its "for_runs" (["model"], …).
+QStringList recipeKinds(const QJsonObject& recipe) {
+    QStringList kinds;
+    for (const auto& kind : recipe.value("for_runs").toArray()) kinds << kind.toString();
+    return kinds;
+}
+
+constexpr int kKindsRole = Qt::UserRole + 1;
 
 QString commandPreview(const QJsonArray& command) {
     QStringList words;
@@ -99,6 +124,11 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
     recipeRow->addWidget(open);
     recipeRow->addWidget(save);
     layout->addLayout(recipeRow);
+    choice_ = new QLabel;
+    choice_->setObjectName("rerunRecipeChoice");
+    choice_->setWordWrap(true);
+    choice_->setVisible(false);
+    layout->addWidget(choice_);
 
     description_ = new QLabel;
     description_->setWordWrap(true);
@@ -189,6 +219,24 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
     runRow->addWidget(cancelButton_);
     layout->addLayout(runRow);
 
+    auto* experimentsRow = new QHBoxLayout;
+    side_ = new CalmComboBox;
+    side_->setObjectName("rerunExperimentsSide");
+    side_->addItem(tr("neither A's nor B's"), QString());
+    side_->addItem(tr("A's host"), QStringLiteral("A"));
+    side_->addItem(tr("B's host"), QStringLiteral("B"));
+    everyExperiment_ = new QCheckBox(tr("Every experiment"));
+    everyExperiment_->setObjectName("rerunEveryExperiment");
+    everyExperiment_->setToolTip(
+        wrappedTip(tr("Plan the precision-knob experiments too when the compare puts the cause at the graph "
+                      "(meshdiff experiments --every-experiment); otherwise they are planned only when the "
+                      "difference is spread everywhere or mixed.")));
+    experimentsRow->addWidget(new QLabel(tr("Experiments: the back-end's host is")));
+    experimentsRow->addWidget(side_);
+    experimentsRow->addWidget(everyExperiment_);
+    experimentsRow->addStretch(1);
+    layout->addLayout(experimentsRow);
+
     auto* progressRow = new QHBoxLayout;
     progress_ = new QProgressBar;
     progress_->setRange(0, 1000);
@@ -217,6 +265,7 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
     connect(presets_, &QComboBox::currentIndexChanged, this, [this](int index) {
         const QString path = presets_->itemData(index).toString();
         if (index >= 0 && !path.isEmpty()) loadRecipeFile(path);
+        updateRecipeChoice();
     });
     connect(open, &QPushButton::clicked, this, &RerunPanel::openRecipe);
     connect(save, &QPushButton::clicked, this, &RerunPanel::saveRecipe);
@@ -267,10 +316,43 @@ void RerunPanel::setRecipeDirectory(const QString& directory) {
         if (in.open(QIODevice::ReadOnly)) {
             const auto json = QJsonDocument::fromJson(in.readAll()).object();
             if (json.contains("name")) name = json["name"].toString();
+            presets_->addItem(name, file.absoluteFilePath());
+            presets_->setItemData(presets_->count() - 1, recipeKinds(json), kKindsRole);
+            continue;
         }
         presets_->addItem(name, file.absoluteFilePath());
     }
+    runKind_.clear();
     if (presets_->count() > 0) loadRecipeFile(presets_->itemData(0).toString());
+}
+
+void RerunPanel::suggestRecipeFor(const QString& kind, const QString& reason) {
+    runKindReason_ = reason;
+    if (kind == runKind_) {
+        updateRecipeChoice();
+        return;
+    }
+    runKind_ = kind;
+    suggested_.clear();
+    for (int i = 0; i < presets_->count() && !kind.isEmpty(); ++i) {
+        if (!presets_->itemData(i, kKindsRole).toStringList().contains(kind)) continue;
+        suggested_ = presets_->itemText(i);
+        if (!running_ && !experimentsRunning_) presets_->setCurrentIndex(i);  // loads it
+        break;
+    }
+    updateRecipeChoice();
+}
+
+void RerunPanel::updateRecipeChoice() {
+    QString text;
+    if (runKind_.isEmpty()) text.clear();
+    else if (suggested_.isEmpty())
+        text = tr("%1; no shipped recipe is made for them: open one of yours (Open…).").arg(runKindReason_);
+    else if (presets_->currentText() == suggested_)
+        text = tr("Chosen for these runs: %1. Pick another recipe above to change it.").arg(runKindReason_);
+    else text = tr("Chosen by you. For these runs (%1) meshdiff would choose “%2”.").arg(runKindReason_, suggested_);
+    choice_->setText(text);
+    choice_->setVisible(!text.isEmpty());
 }
 
 void RerunPanel::loadRecipeFile(const QString& path) {
@@ -296,6 +378,7 @@ void RerunPanel::setRecipe(const QJsonObject& recipe) {
     }
     presets_->setCurrentIndex(index);
     showRecipe();
+    updateRecipeChoice();
 }
 
 QJsonObject RerunPanel::recipe() const {
@@ -314,7 +397,14 @@ void RerunPanel::showRecipe() {
         const QJsonObject option = options[i].toObject();
         auto* choices = new CalmComboBox;
         choices->setObjectName("rerunOption_" + option["name"].toString());
-        for (const auto& choice : option["choices"].toArray()) choices->addItem(choice.toObject()["label"].toString());
+        for (const auto& choice : option["choices"].toArray()) {
+            choices->addItem(choice.toObject()["label"].toString());
+            choices->setItemData(choices->count() - 1, choiceEffect(choice.toObject()), Qt::ToolTipRole);
+        }
+        // A recipe without a description for the option still says what its choices set.
+        const QString description = option["description"].toString();
+        choices->setToolTip(
+            wrappedTip(description.isEmpty() ? tr("Each choice's tooltip says what it sets.") : description));
         const QString selected = option["selected"].toString();
         if (!selected.isEmpty()) choices->setCurrentText(selected);
         connect(choices, &QComboBox::currentTextChanged, this, [this, i](const QString& text) {
@@ -325,7 +415,9 @@ void RerunPanel::showRecipe() {
             recipe_["options"] = all;
         });
         const QString label = option["label"].toString();
-        optionsForm_->addRow(label.isEmpty() ? option["name"].toString() : label, choices);
+        auto* name = new QLabel(label.isEmpty() ? option["name"].toString() : label);
+        name->setToolTip(choices->toolTip());
+        optionsForm_->addRow(name, choices);
     }
     optionsBox_->setVisible(!options.isEmpty());
     if (resolution_ > 0 && recipe_.value("params").toObject().contains("res")) {
@@ -406,6 +498,18 @@ void RerunPanel::updateExperimentsButton() {
             tr("This recipe has no \"experiments\" block: it cannot say which choices stand for A's and B's host "
                "(resources/recipes/README.md). Try “Demo model step”.");
     else if (running_) why = tr("Wait until the current run ends.");
+    const QJsonObject block = recipe_.value(recipe_.contains("experiments") ? "experiments" : "diagnose").toObject();
+    const bool hasBlock = recipe_.contains("experiments") || recipe_.contains("diagnose");
+    side_->setEnabled(hasBlock && !block.contains("side") && !running_);
+    side_->setToolTip(
+        wrappedTip(!hasBlock ? tr("Used by the experiments of a recipe with an \"experiments\" block.")
+                   : block.contains("side")
+                       ? tr("This recipe makes a run compute like A's or B's host itself (its experiments.side), "
+                            "so every experiment runs on both sides wherever the back-end is.")
+                       : tr("This recipe cannot make a run compute like A's or B's host, so only the side whose "
+                            "host the back-end is can be rerun: say which run's host (GPU, software) that is "
+                            "(meshdiff experiments --side A|B). Neither: nothing can be planned.")));
+    everyExperiment_->setEnabled(hasBlock && !running_);
     experimentsButton_->setEnabled(why.isEmpty());
     experimentsButton_->setToolTip(why.isEmpty()
                                        ? tr("Plan experiments (graph swap, rebuild, precision knobs) that show "
@@ -459,6 +563,10 @@ QString RerunPanel::nextLabel() const { return label_->text().trimmed(); }
 QJsonObject RerunPanel::request() const {
     QJsonObject request;
     request["recipe"] = recipe();
+    if (const QString file = presets_->currentData().toString(); !file.isEmpty()) request["recipe_file"] = file;
+    if (const QString side = side_->currentData().toString(); !side.isEmpty() && side_->isEnabled())
+        request["side"] = side;
+    request["every_experiment"] = everyExperiment_->isChecked();
     const QString kind = backend_->currentData().toString();
     request["backend"] = kind == "ssh" ? "ssh:" + host_->text().trimmed() : kind;
     if (kind == "ssh" && !remoteDir_->text().trimmed().isEmpty()) request["remote_dir"] = remoteDir_->text().trimmed();

@@ -4,6 +4,7 @@
 #include <QTimer>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLabel;
@@ -28,6 +29,11 @@ public:
 
     // Offers every *.json in `directory` as a preset; the first one is shown.
     void setRecipeDirectory(const QString& directory);
+    // What the open runs are ("demo", "model", "graphs"; rerun/RunKind.h) and why: the first preset
+    // whose "for_runs" names the kind is chosen when the kind changes, and the panel says so. The
+    // user's own pick stays until the runs are of another kind. An empty kind: no runs open.
+    void suggestRecipeFor(const QString& kind, const QString& reason);
+    QString suggestedRecipe() const { return suggested_; }  // the name of the recipe chosen for the runs
     void loadRecipeFile(const QString& path);
     void setRecipe(const QJsonObject& recipe);
     QJsonObject recipe() const;  // as edited
@@ -43,7 +49,9 @@ public:
     void setRunsDirectory(const QString& directory);
     QString runsDirectory() const;
 
-    // {"recipe", "backend" ("local" | "ssh:HOST" | "slurm"), "remote_dir", "run_a", "run_b", "label"}
+    // {"recipe", "recipe_file" (the preset's path, when it came from one), "backend" ("local" |
+    // "ssh:HOST" | "slurm"), "remote_dir", "run_a", "run_b", "label", and for the experiments "side"
+    // ("A" | "B": whose host the back-end's is, when the recipe cannot say) and "every_experiment"}
     QJsonObject request() const;
 
     QPushButton* runButton() const { return runButton_; }
@@ -54,6 +62,9 @@ public:
     QPlainTextEdit* log() const { return log_; }
     QProgressBar* progressBar() const { return progress_; }
     QLabel* statusLabel() const { return status_; }
+    QLabel* recipeChoiceLabel() const { return choice_; }            // why this recipe: chosen for the runs or by hand
+    QComboBox* experimentsSide() const { return side_; }             // `meshdiff experiments --side`
+    QCheckBox* everyExperiment() const { return everyExperiment_; }  // `--every-experiment`
 
 public slots:
     void runStarted(const QString& runId);
@@ -84,10 +95,15 @@ private:
     void saveRecipe();
     void applyRunResolution();
     void updateExperimentsButton();
+    void updateRecipeChoice();
 
     QJsonObject recipe_;
     QString runA_, runB_;
     QComboBox* presets_;
+    QLabel* choice_;
+    QString runKind_, runKindReason_, suggested_;
+    QComboBox* side_;
+    QCheckBox* everyExperiment_;
     QLabel* description_;
     QLabel* command_;
     QFormLayout* optionsForm_;

@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
@@ -13,6 +15,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocumentFragment>
 #include <QWheelEvent>
 #include <filesystem>
 
@@ -25,6 +28,9 @@ using meshdiff::views::RerunPanel;
 namespace {
 
 QJsonObject recipe(const char* text) { return QJsonDocument::fromJson(text).object(); }
+
+// A rich-text tooltip as the words it shows.
+QString plainText(const QString& html) { return QTextDocumentFragment::fromHtml(html).toPlainText(); }
 
 const QString kGraph = QStringLiteral(MESHDIFF_DATA_DIR "/graphs/wn2_graph_1p0deg_avx2.npz");
 
@@ -193,4 +199,108 @@ TEST(RerunPanel, AFinishedRunIsOfferedForComparisonOnlyWhenItsRecipeSaysSo) {
         EXPECT_EQ(wanted.at(0).at(3).toString(), kGraph);
         EXPECT_TRUE(wanted.at(0).at(4).toString().startsWith(fixture.runs.path()));
     }
+}
+
+TEST(RerunPanel, EveryOptionAndParameterOfEveryShippedRecipeIsAControlThatExplainsItself) {
+    PanelWithSession fixture;
+    auto* presets = fixture.panel.findChild<QComboBox*>("rerunPresets");
+    ASSERT_NE(presets, nullptr);
+    ASSERT_EQ(presets->count(), 4);
+    for (int preset = 0; preset < presets->count(); ++preset) {
+        presets->setCurrentIndex(preset);
+        QTest::qWait(20);  // rows added to a shown form appear on the next event loop turn
+        const QString name = presets->itemText(preset);
+        // What the recipe file says, read here, not from the panel.
+        QFile file(presets->itemData(preset).toString());
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << name.toStdString();
+        const QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+        ASSERT_FALSE(json["options"].toArray().isEmpty()) << name.toStdString();
+        for (const auto& item : json["options"].toArray()) {
+            const QJsonObject option = item.toObject();
+            const QString id = option["name"].toString();
+            auto* control = fixture.panel.findChild<QComboBox*>("rerunOption_" + id);
+            ASSERT_NE(control, nullptr) << name.toStdString() << ": " << id.toStdString();
+            EXPECT_TRUE(control->isVisibleTo(&fixture.panel)) << id.toStdString();
+            EXPECT_EQ(control->count(), option["choices"].toArray().size()) << id.toStdString();
+            EXPECT_GT(control->toolTip().size(), 40) << name.toStdString() << ": " << id.toStdString();
+            EXPECT_EQ(plainText(control->toolTip()), option["description"].toString()) << id.toStdString();
+            for (int choice = 0; choice < control->count(); ++choice)
+                EXPECT_FALSE(control->itemData(choice, Qt::ToolTipRole).toString().isEmpty())
+                    << id.toStdString() << " choice " << choice;
+        }
+        auto* params = fixture.panel.findChild<QTableWidget*>("rerunParams");
+        ASSERT_NE(params, nullptr);
+        EXPECT_EQ(params->rowCount(), json["params"].toObject().size()) << name.toStdString();
+        for (int row = 0; row < params->rowCount(); ++row) {
+            const QString param = params->item(row, 0)->text();
+            EXPECT_GT(params->item(row, 1)->toolTip().size(), 20) << name.toStdString() << ": " << param.toStdString();
+            EXPECT_EQ(plainText(params->item(row, 0)->toolTip()), json["param_help"].toObject()[param].toString());
+        }
+    }
+    // The model step's checkout says what it is.
+    presets->setCurrentIndex(presets->findText("Rerun one model step"));
+    auto* params = fixture.panel.findChild<QTableWidget*>("rerunParams");
+    bool checkoutExplained = false;
+    for (int row = 0; row < params->rowCount(); ++row)
+        if (params->item(row, 0)->text() == "checkout")
+            checkoutExplained = params->item(row, 1)->toolTip().contains("canary_run.py");
+    EXPECT_TRUE(checkoutExplained);
+}
+
+TEST(RerunPanel, TheExperimentsSideAndEveryExperimentAreControlsThatReachTheRequest) {
+    PanelWithSession fixture;
+    auto* presets = fixture.panel.findChild<QComboBox*>("rerunPresets");
+    QComboBox* side = fixture.panel.experimentsSide();
+    QCheckBox* every = fixture.panel.everyExperiment();
+    ASSERT_NE(side, nullptr);
+    ASSERT_NE(every, nullptr);
+    EXPECT_TRUE(side->isVisibleTo(&fixture.panel));
+    EXPECT_TRUE(every->isVisibleTo(&fixture.panel));
+    EXPECT_TRUE(every->toolTip().contains("--every-experiment"));
+    // The model step cannot make a run compute like A's or B's host: the side is asked for.
+    presets->setCurrentIndex(presets->findText("Rerun one model step"));
+    EXPECT_TRUE(side->isEnabled());
+    EXPECT_TRUE(side->toolTip().contains("--side")) << side->toolTip().toStdString();
+    EXPECT_FALSE(fixture.panel.request().contains("side"));
+    EXPECT_FALSE(fixture.panel.request()["every_experiment"].toBool());
+    side->setCurrentIndex(side->findData("B"));
+    every->setChecked(true);
+    EXPECT_EQ(fixture.panel.request()["side"].toString(), "B");
+    EXPECT_TRUE(fixture.panel.request()["every_experiment"].toBool());
+    EXPECT_TRUE(fixture.panel.request()["recipe_file"].toString().endsWith("model-step.json"));
+    // The demo recipe says itself how each side runs: the side control has nothing to say.
+    presets->setCurrentIndex(presets->findText("Demo model step"));
+    EXPECT_FALSE(side->isEnabled());
+    EXPECT_FALSE(fixture.panel.request().contains("side"));
+    EXPECT_FALSE(side->toolTip().isEmpty());
+}
+
+TEST(RerunPanel, TheRecipeIsChosenByWhatTheRunsAreAndTheUsersPickStays) {
+    PanelWithSession fixture;
+    auto* presets = fixture.panel.findChild<QComboBox*>("rerunPresets");
+    QLabel* choice = fixture.panel.recipeChoiceLabel();
+    ASSERT_NE(choice, nullptr);
+    EXPECT_FALSE(choice->isVisibleTo(&fixture.panel));  // no runs open: nothing chosen for them
+
+    fixture.panel.suggestRecipeFor("model", "A and B are a model's run folders");
+    EXPECT_EQ(presets->currentText(), "Rerun one model step");
+    EXPECT_EQ(fixture.panel.request()["recipe"].toObject()["name"].toString(), "Rerun one model step");
+    EXPECT_TRUE(choice->isVisibleTo(&fixture.panel));
+    EXPECT_TRUE(choice->text().contains("Chosen for these runs: A and B are a model's run folders"))
+        << choice->text().toStdString();
+
+    // The user's own pick stays while the runs are of the same kind, and the panel says so.
+    presets->setCurrentIndex(presets->findText("Rebuild the graph on this host (native)"));
+    fixture.panel.suggestRecipeFor("model", "A and B are a model's run folders");
+    EXPECT_EQ(presets->currentText(), "Rebuild the graph on this host (native)");
+    EXPECT_TRUE(choice->text().contains("Chosen by you")) << choice->text().toStdString();
+    EXPECT_TRUE(choice->text().contains("Rerun one model step")) << choice->text().toStdString();
+
+    fixture.panel.suggestRecipeFor("demo", "the demo's runs");
+    EXPECT_EQ(presets->currentText(), "Demo model step");
+    fixture.panel.suggestRecipeFor("graphs", "graphs only");
+    EXPECT_EQ(presets->currentText(), "Rebuild the graph on this host (native)");
+    EXPECT_TRUE(choice->text().startsWith("Chosen for these runs")) << choice->text().toStdString();
+    fixture.panel.suggestRecipeFor("", "");
+    EXPECT_FALSE(choice->isVisibleTo(&fixture.panel));
 }

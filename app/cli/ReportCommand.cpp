@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "cli/Command.h"
@@ -25,6 +26,8 @@ namespace meshdiff::cli {
 
 struct ReportOptions {
     std::string runA, runB, outDir, experiments;
+    std::string spreadRun;  // empty: A's member spread, when A has members
+    std::optional<double> leadHours;
     int width = 1600, height = 1000;
     int maps = 3;
     int closeups = 3;
@@ -54,7 +57,8 @@ int runReport(const ReportOptions& options) {
         [&](int percent, const std::string& step) {
             if (percent < 100) progress.update(percent / 2, step);
         },
-        cancel, {}, {}, pair::PairLoadScope{.everyLead = true});
+        cancel, {}, {},
+        pair::PairLoadScope{.everyLead = true, .spreadRun = options.spreadRun, .leadStepHours = options.leadHours});
 
     report::ReportOptions figures;
     figures.width = options.width;
@@ -93,6 +97,14 @@ void addReportCommand(CLI::App& app, CommandAction& action) {
     cmd->add_option("--field-closeups", options->fieldCloseups,
                     "Globe close-ups of this many places where the worst fields differ most")
         ->capture_default_str();
+    cmd->add_option("--spread", options->spreadRun,
+                    "A third run (e.g. another ensemble member of A's model): A against it is the yardstick of\n"
+                    "the per-lead table, the scorecard, the growth chart and the spread line (default: A's first\n"
+                    "member against its second, when A has members)");
+    cmd->add_option("--lead-hours", options->leadHours,
+                    "Hours between leads, for files that do not give them (e.g. .npz rollouts): the lead at\n"
+                    "index i is (i + 1) x H hours. Leads whose hours a file gives keep them")
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--experiments", options->experiments,
                     "meshdiff experiments --json FILE: adds its verdict and evidence table (default:\n"
                     "experiments.json in the --out folder, else diagnosis.json, when there is one)");

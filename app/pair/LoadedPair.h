@@ -39,6 +39,9 @@ struct LoadedPair {
     std::shared_ptr<OpenFieldPair> fields;              // null without fields on both sides
     std::shared_ptr<const FragilityReport> fragilityA;  // filled in later; may stay null
     double seconds = 0;                                 // wall time to load
+    std::string spreadPath;                             // the spread run (PairLoadScope::spreadRun); empty without
+    std::string spreadFieldsFile;                       // its fields file, found in it
+    FieldSourceOptions fieldOptions;                    // how the fields files were opened (the lead step)
 };
 
 }  // namespace meshdiff::pair

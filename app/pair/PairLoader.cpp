@@ -7,10 +7,12 @@
 #include "background/StartupTrace.h"
 #include "builder/BallRadius.h"
 #include "common/Error.h"
+#include "compare/SpreadRatio.h"
 #include "geo/Coastlines.h"
 #include "io/FileKind.h"
 #include "io/GraphFiles.h"
 #include "map/MapNeighbourhood.h"
+#include "run/RunFolder.h"
 
 namespace meshdiff::pair {
 namespace {
@@ -55,8 +57,15 @@ std::vector<std::vector<views::FieldRow>> tableRows(const LeadComparison& lead, 
     const std::size_t memberCount =
         lead.members.empty() ? 1 : std::set<int>(lead.members.begin(), lead.members.end()).size();
     std::vector<std::vector<views::FieldRow>> rows(memberCount);
+    const std::vector<double> ratios = fieldSpreadRatios(lead);
+    // The rows of the member the spread is measured from: A's memberA, or member 0 against a run.
+    auto spreadSide = [&](std::size_t k) {
+        if (!lead.spread || !lead.spread->run.empty() || k >= lead.members.size()) return k % memberCount == 0;
+        return lead.members[k] == lead.spread->memberA;
+    };
     for (std::size_t k = 0; k < lead.perField.size(); ++k) {
         views::FieldRow row = fieldRow(lead.perField[k]);
+        if (spreadSide(k) && k / memberCount < ratios.size()) row.ratioToSpread = ratios[k / memberCount];
         const std::vector<AreaWeightedMetrics>& byRegion = lead.perField[k].regions;
         for (std::size_t r = 0; r < regions.size() && r < byRegion.size(); ++r)
             row.relRmsByRegion.emplace_back(regions[r].name, byRegion[r].relRms);
@@ -77,10 +86,19 @@ std::shared_ptr<LoadedPair> loadPair(const std::string& pathA, const std::string
     auto pair = std::make_shared<LoadedPair>();
     pair->pathA = pathA;
     pair->pathB = pathB;
+    if (!scope.spreadRun.empty()) {
+        pair->spreadPath = scope.spreadRun;
+        const RunInputs spread = discoverRun(scope.spreadRun);
+        if (!spread.fieldsFile) throw Error(scope.spreadRun, "the spread run holds no fields file");
+        pair->spreadFieldsFile = *spread.fieldsFile;
+    }
 
     CompareOptions options;      // compare's own, but:
     options.assessRisk = false;  // the fragility analysis runs on request (Fragility…)
     options.everyLead = scope.everyLead;
+    options.fieldOptions.leadStepHours = scope.leadStepHours;
+    pair->fieldOptions = options.fieldOptions;
+    if (!scope.spreadRun.empty()) options.spreadRun = scope.spreadRun;
     options.damagedFiles = DamagedFiles::Record;  // the graphs are shown before a damaged fields file stops the load
     options.keepInputs = true;
     options.cancel = &cancel;

@@ -2,6 +2,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "pair/LoadedPair.h"
@@ -25,9 +26,13 @@ using GraphsReadFn =
     std::function<void(std::shared_ptr<const MeshGraph> graphA, std::shared_ptr<const MeshGraph> graphB)>;
 
 // What loadPair compares of the fields: the shown lead (every member), what the window shows
-// first; or every lead (the report).
+// first; or every lead (the report). With a spread run, A against it is the yardstick
+// (CompareOptions::spreadRun).
 struct PairLoadScope {
     bool everyLead = false;
+    std::string spreadRun;  // empty: A's member spread, when A has members
+    // Hours between leads for files that give none (FieldSourceOptions::leadStepHours).
+    std::optional<double> leadStepHours;
 };
 
 // compareRuns (core/compare) on a worker thread, with the graphs, the places where they differ
@@ -57,7 +62,8 @@ std::shared_ptr<views::ErrorMapData> loadFieldMap(const LoadedPair& pair, const 
 views::FieldRow fieldRow(const FieldMetrics& metrics);
 // The field table's rows of one lead, [member][field] (fields in A's order), with the rel RMS
 // near the graph differences and elsewhere when the lead has them (LeadComparison::nearEnergy)
-// and the area-weighted rel RMS of each of `regions` (FieldsComparison::regions).
+// and the area-weighted rel RMS of each of `regions` (FieldsComparison::regions); A − B against
+// the spread on the rows of the member it is measured from (FieldRow::ratioToSpread).
 std::vector<std::vector<views::FieldRow>> tableRows(const LeadComparison& lead, const std::vector<Region>& regions);
 
 // Coastline polylines from the installed GSHHG data (crude resolution); empty when absent.

@@ -8,8 +8,12 @@
 namespace meshdiff::pair {
 
 RolloutReader::RolloutReader(const std::string& fieldsA, const std::string& fieldsB,
-                             const std::optional<DiffPlaces>& places, const FieldTolerance& tolerance)
-    : a_(openFieldSource(fieldsA)), b_(openFieldSource(fieldsB)), tolerance_(tolerance) {
+                             const std::optional<DiffPlaces>& places, const FieldTolerance& tolerance,
+                             const std::string& spreadFields, const FieldSourceOptions& options)
+    : a_(openFieldSource(fieldsA, options)),
+      b_(openFieldSource(fieldsB, options)),
+      spread_(spreadFields.empty() ? nullptr : openFieldSource(spreadFields, options)),
+      tolerance_(tolerance) {
     if (places) around_ = neighbourhoodOn(*places, a_->grid());
     const std::vector<LeadTime> leadsA = a_->leads(), leadsB = b_->leads();
     for (const LeadPair& pair : lineUpLeads(leadsA, leadsB).pairs) {
@@ -29,6 +33,7 @@ RolloutLead RolloutReader::compareLead(std::size_t lead, const std::atomic<bool>
     // compareFieldSources picks the lead by hours, or by A's index when no lead has hours.
     scope.lead = plan_.hours[lead] ? *plan_.hours[lead] : double(plan_.fileIndex[lead]);
     scope.around = around_ ? &*around_ : nullptr;
+    scope.spreadRun = spread_.get();
     scope.cancel = &cancel;
     FieldsComparison fields;
     try {

@@ -22,10 +22,12 @@ struct RolloutPlan {
     bool isRollout() const { return leads.size() > 1 || members.size() > 1; }
 };
 
-// One lead compared: core's per-lead comparison (every member) and the field table's rows.
+// One lead compared: core's per-lead comparison (every member), the field table's rows and the
+// lead's own diagnosis (none when the pair has none).
 struct RolloutLead {
     LeadComparison comparison;
     std::vector<std::vector<views::FieldRow>> rows;  // [member][field], fields in A's order
+    std::optional<Diagnosis> diagnosis;
 };
 
 // A pair's two fields files, opened again for the rollout so that its reads never wait for (or
@@ -34,8 +36,11 @@ class RolloutReader {
 public:
     // Throws meshdiff::Error.
     // `places`: where the graphs differ, for the rel RMS near them and elsewhere (none: equal graphs).
+    // `spreadFields`: the spread run's fields file, A against it the yardstick (empty: A's members).
+    // `options`: as the pair's files were opened (LoadedPair::fieldOptions).
     RolloutReader(const std::string& fieldsA, const std::string& fieldsB, const std::optional<DiffPlaces>& places,
-                  const FieldTolerance& tolerance);
+                  const FieldTolerance& tolerance, const std::string& spreadFields = {},
+                  const FieldSourceOptions& options = {});
     const RolloutPlan& plan() const { return plan_; }
     // Compares lead `lead` (a position in plan().leads) for every member, as compareRuns does,
     // with the rel RMS near the graph differences and elsewhere, in one read. Throws LoadCancelled when `cancel`
@@ -43,7 +48,7 @@ public:
     RolloutLead compareLead(std::size_t lead, const std::atomic<bool>& cancel) const;
 
 private:
-    std::unique_ptr<FieldSource> a_, b_;
+    std::unique_ptr<FieldSource> a_, b_, spread_;
     FieldTolerance tolerance_;
     std::optional<DiffNeighbourhood> around_;  // none when the graphs do not differ
     RolloutPlan plan_;

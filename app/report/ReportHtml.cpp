@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "common/Error.h"
+#include "compare/SpreadRatio.h"
 #include "report/ReportEvidence.h"
 #include "report/ReportLeads.h"
 
@@ -70,6 +71,21 @@ void writeDiagnosis(std::ostream& html, const Diagnosis& d) {
             "Σ(A−B)² near / share of the points near (1: spread evenly).</p>\n";
 }
 
+// How large A − B is against the spread: at the lead the report shows, and the largest over every lead.
+void writeSpreadLine(std::ostream& html, const Comparison& c, const FieldsComparison* leads) {
+    if (!c.fields || c.fields->perLead.empty()) return;
+    const auto shown =
+        largestSpreadRatio(c.fields->perLead[std::min(c.fields->shownLead, c.fields->perLead.size() - 1)]);
+    const auto largest = leads && leads->perLead.size() > 1 ? largestSpreadRatio(*leads) : std::nullopt;
+    if (!shown && !largest) return;
+    html << "<p id=\"spread\"><b>Against the spread:</b> ";
+    if (shown) html << htmlEscape(spreadRatioText(*shown)) << ". ";
+    if (largest)
+        html << "The largest over the " << leads->perLead.size() << " leads: " << htmlEscape(spreadRatioText(*largest))
+             << ". ";
+    html << "The spread: " << htmlEscape((shown ? shown : largest)->yardstick) << ".</p>\n";
+}
+
 }  // namespace
 
 std::string htmlEscape(const std::string& text) {
@@ -120,7 +136,12 @@ void writeIndexHtml(const std::filesystem::path& path, const pair::LoadedPair& p
         html << "<tr><td>" << (run == &c.a ? "A" : "B") << "</td><td>" << htmlEscape(run->path) << "</td><td>"
              << htmlEscape(run->label) << "</td><td>" << htmlEscape(run->graphFile.value_or("–")) << "</td><td>"
              << htmlEscape(run->fieldsFile.value_or("–")) << "</td></tr>\n";
-    html << "</table>\n<h2>Graphs</h2>\n";
+    if (!pair.spreadPath.empty())
+        html << "<tr><td>spread</td><td>" << htmlEscape(pair.spreadPath) << "</td><td>–</td><td>–</td><td>"
+             << htmlEscape(pair.spreadFieldsFile) << "</td></tr>\n";
+    html << "</table>\n";
+    writeSpreadLine(html, c, leads);
+    html << "<h2>Graphs</h2>\n";
     if (c.graph) {
         const GraphDiff& d = *c.graph;
         html << "<p>grid→mesh edges only in A: <b>" << d.g2mOnlyA.size() << "</b>, only in B: <b>" << d.g2mOnlyB.size()

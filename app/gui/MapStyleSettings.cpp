@@ -15,6 +15,9 @@ views::ErrorMapStyle savedMapStyle(const QSettings& settings) {
     style.coastlines = settings.value(settings::kMapCoastlines, true).toBool();
     style.differences = settings.value(settings::kMapDifferences, true).toBool();
     style.graticule = settings.value(settings::kMapGraticule, true).toBool();
+    style.spotlight = settings.value(settings::kMapSpotlight, false).toBool();
+    style.differenceMap =
+        views::ColorMapKind(settings.value(settings::kMapDifferenceColorMap, int(style.differenceMap)).toInt());
     return style;
 }
 
@@ -27,7 +30,9 @@ std::vector<std::pair<QString, QVariant>> mapStyleSettings(const views::ErrorMap
             {settings::kMapColorMap, int(style.sequentialMap)},
             {settings::kMapCoastlines, style.coastlines},
             {settings::kMapDifferences, style.differences},
-            {settings::kMapGraticule, style.graticule}};
+            {settings::kMapGraticule, style.graticule},
+            {settings::kMapSpotlight, style.spotlight},
+            {settings::kMapDifferenceColorMap, int(style.differenceMap)}};
 }
 
 }  // namespace meshdiff::gui

@@ -46,10 +46,38 @@ constexpr Anchors kCividis{{{0, 34, 78},
                             {254, 232, 56},
                             {255, 234, 70}}};
 
+// Magma sampled at eleven even steps of its published definition.
+constexpr Anchors kMagma{{{0, 0, 4},
+                          {20, 14, 54},
+                          {59, 15, 112},
+                          {100, 26, 128},
+                          {140, 41, 129},
+                          {183, 55, 121},
+                          {222, 73, 104},
+                          {246, 112, 92},
+                          {254, 159, 109},
+                          {254, 207, 146},
+                          {252, 253, 191}}};
+// Balance-like, built in CIELAB: L* = 15 at the ends to 95 at the centre in even steps, hue 280°
+// (blue) below the centre and 30° (red) above, chroma highest halfway; converted to sRGB.
+constexpr Anchors kBalance{{{0, 38, 80},
+                            {0, 74, 148},
+                            {23, 112, 203},
+                            {102, 152, 239},
+                            {171, 195, 255},
+                            {244, 240, 238},
+                            {255, 171, 162},
+                            {244, 111, 104},
+                            {202, 59, 60},
+                            {144, 23, 32},
+                            {78, 12, 13}}};
+
 const Anchors& anchorsOf(ColorMapKind kind) {
     switch (kind) {
         case ColorMapKind::Diverging: return kDiverging;
         case ColorMapKind::Cividis: return kCividis;
+        case ColorMapKind::Magma: return kMagma;
+        case ColorMapKind::Balance: return kBalance;
         case ColorMapKind::Viridis: break;
     }
     return kViridis;
@@ -140,12 +168,16 @@ Rgb sampleColorMap(ColorMapKind kind, double t) {
 
 std::string colorMapName(ColorMapKind kind) {
     switch (kind) {
-        case ColorMapKind::Diverging: return "diverging";
+        case ColorMapKind::Diverging: return "RdBu";
         case ColorMapKind::Viridis: return "viridis";
         case ColorMapKind::Cividis: return "cividis";
+        case ColorMapKind::Magma: return "magma";
+        case ColorMapKind::Balance: return "balance";
     }
     return "viridis";
 }
+
+bool isDiverging(ColorMapKind kind) { return kind == ColorMapKind::Diverging || kind == ColorMapKind::Balance; }
 
 namespace {
 
@@ -168,7 +200,7 @@ double inverse(const ColorScale& s, double u) {
     return u;
 }
 
-bool centredOnZero(const ColorScale& s) { return s.kind == ColorMapKind::Diverging && s.min < 0 && s.max > 0; }
+bool centredOnZero(const ColorScale& s) { return isDiverging(s.kind) && s.min < 0 && s.max > 0; }
 
 // Decades 10^e (e from lo to hi) thinned to at most `count` labels, keeping the largest.
 std::vector<double> decades(double lo, double hi, int count) {

@@ -8,11 +8,20 @@
 // can build its own lookup table from sampleColorMap().
 namespace meshdiff::views {
 
+// Settings store the numbers: new maps go at the end.
 enum class ColorMapKind {
     Diverging,  // blue – white – red (ColorBrewer RdBu reversed), for A−B centred on 0
     Viridis,    // sequential, perceptually uniform, colour-blind safe
     Cividis,    // sequential, designed for colour-vision deficiency
+    Magma,      // sequential, perceptually uniform, black – purple – orange – pale yellow
+    Balance,    // diverging, perceptually uniform: lightness L* rises linearly from the dark blue
+                // and dark red ends to the near-white centre (after cmocean's "balance")
 };
+
+// The diverging maps (for A−B) and the sequential ones (A, B, |A−B|), in the order offered.
+inline constexpr ColorMapKind kDivergingMaps[] = {ColorMapKind::Balance, ColorMapKind::Diverging};
+inline constexpr ColorMapKind kSequentialMaps[] = {ColorMapKind::Viridis, ColorMapKind::Cividis, ColorMapKind::Magma};
+bool isDiverging(ColorMapKind kind);
 
 struct Rgb {
     std::uint8_t r = 0, g = 0, b = 0;
@@ -21,7 +30,7 @@ struct Rgb {
 
 // Colour at t ∈ [0, 1] (clamped), interpolated linearly between the map's anchor colours.
 Rgb sampleColorMap(ColorMapKind kind, double t);
-std::string colorMapName(ColorMapKind kind);  // "diverging", "viridis", "cividis"
+std::string colorMapName(ColorMapKind kind);  // "RdBu", "balance", "viridis", "cividis", "magma"
 
 // Colour used for values that are NaN or otherwise missing.
 constexpr Rgb kMissingColor{200, 200, 200};
@@ -33,7 +42,7 @@ enum class ScaleType {
     SymLog,  // signed log: sign(v)·log10(1 + |v|/linearWidth), linear within ±linearWidth of 0
 };
 
-// A colour map with limits: maps a value to a colour. A diverging scale whose limits straddle 0
+// A colour map with limits: maps a value to a colour. A diverging map whose limits straddle 0
 // keeps 0 at the centre of the bar (white) even when the limits are not symmetric.
 struct ColorScale {
     ColorMapKind kind = ColorMapKind::Viridis;

@@ -13,7 +13,7 @@ std::size_t ScaleHistogram::largestCount() const {
 ColorScale barAxis(const ColorScale& scale, double dataMin, double dataMax) {
     ColorScale axis = scale;
     if (!(dataMin <= dataMax)) return axis;  // no data (NaN or empty)
-    if (scale.kind == ColorMapKind::Diverging && scale.min < 0 && scale.max > 0) {
+    if (isDiverging(scale.kind) && scale.min < 0 && scale.max > 0) {
         const double reach = std::max({std::abs(scale.min), std::abs(scale.max), std::abs(dataMin), std::abs(dataMax)});
         axis.min = -reach;
         axis.max = reach;

@@ -21,6 +21,7 @@
 #include "map/MapGraticule.h"
 #include "map/MapNeighbourhood.h"
 #include "map/MapSeam.h"
+#include "map/MapSpotlight.h"
 
 namespace meshdiff::views {
 namespace {
@@ -96,7 +97,7 @@ void ErrorMapRenderer::setStyle(const ErrorMapStyle& style) {
     ErrorMapStyle colours = style, current = style_;
     for (ErrorMapStyle* s : {&colours, &current}) {
         s->viewport = {};
-        s->coastlines = s->differences = s->graticule = true;
+        s->coastlines = s->differences = s->graticule = s->spotlight = true;
     }
     style_ = style;
     style_.viewport = clampedViewport(style.viewport);
@@ -108,6 +109,7 @@ void ErrorMapRenderer::updateScales() {
     valueScale_ = ColorScale();
     valueScale_.kind = style_.sequentialMap;
     differenceScale_ = views::differenceScale(std::span<const float>(*difference_), style_.scale, style_.limits);
+    differenceScale_.kind = style_.differenceMap;
     magnitudeScale_ = views::magnitudeScale(differenceScale_, style_.sequentialMap);
     histogram_ = histogramOnScale(std::span<const float>(*difference_), differenceScale_);
     if (!data_) return;
@@ -341,6 +343,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         }
     }
 
+    if (style_.spotlight) drawMapSpotlight(painter, projection, d);
     if (style_.neighbourhood && showsDifferences) drawMapNeighbourhood(painter, projection, d, unit);
     if (style_.differences) drawMapDifferences(painter, projection, d, unit);
     painter.restore();

@@ -35,6 +35,8 @@ struct ErrorMapStyle {
     bool neighbourhood = true;  // the diagnosis' "near", outlined (when the data has it)
     bool graticule = true;      // lat/lon lines with labelled axes
     MapViewport viewport;       // the lon/lat window shown (zoom and pan); exports draw the same
+    bool spotlight = false;     // dim the map away from the differences (MapSpotlight.h)
+    ColorMapKind differenceMap = ColorMapKind::Diverging;  // for A−B (and the globe's drape)
     bool operator==(const ErrorMapStyle&) const = default;
 };
 

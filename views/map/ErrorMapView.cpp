@@ -15,6 +15,7 @@
 #include "map/ColorBarLimitDrag.h"
 #include "map/ErrorMapCanvas.h"
 #include "map/FieldReadout.h"
+#include "map/MapSpotlight.h"
 
 namespace meshdiff::views {
 namespace {
@@ -43,9 +44,11 @@ ErrorMapView::ErrorMapView(QWidget* parent)
       maximum_(
           limitEdit(QStringLiteral("mapLimitMax"), tr("Upper A−B limit (typing one makes the limits manual)"), this)),
       colorMap_(new QComboBox(this)),
+      differenceMap_(new QComboBox(this)),
       coastlines_(new QCheckBox(tr("Coastlines"), this)),
       differences_(new QCheckBox(tr("Differences"), this)),
       graticule_(new QCheckBox(tr("Lat/lon grid"), this)),
+      spotlight_(new QCheckBox(tr("Spotlight"), this)),
       cursor_(new QLabel(this)),
       hint_(new QLabel(tr("wheel: zoom · drag: pan · double-click: whole world"), this)) {
     for (MapMode m : {MapMode::Difference, MapMode::AbsDifference, MapMode::A, MapMode::B, MapMode::SideBySide}) {
@@ -64,9 +67,17 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     limits_->addItem(tr("Robust (1–99 %)"), int(LimitMode::Robust));
     limits_->addItem(tr("Manual"), int(LimitMode::Manual));
     limits_->setToolTip(tr("A−B limits; manual limits are typed beside, or dragged by the ends of the colour bar"));
-    colorMap_->addItem(QStringLiteral("viridis"), int(ColorMapKind::Viridis));
-    colorMap_->addItem(QStringLiteral("cividis"), int(ColorMapKind::Cividis));
-    colorMap_->setToolTip(tr("Colour map for A, B and |A−B| (A−B uses a diverging map centred on 0)"));
+    // Each box names the map it draws and shows only when a panel on show uses it.
+    colorMap_->setObjectName(QStringLiteral("mapColorMap"));
+    for (ColorMapKind kind : kSequentialMaps) colorMap_->addItem(QString::fromStdString(colorMapName(kind)), int(kind));
+    colorMap_->setToolTip(tr("Colour map for A, B and |A−B| (sequential, perceptually uniform)"));
+    differenceMap_->setObjectName(QStringLiteral("mapDifferenceColorMap"));
+    for (ColorMapKind kind : kDivergingMaps)
+        differenceMap_->addItem(QString::fromStdString(colorMapName(kind)), int(kind));
+    differenceMap_->setToolTip(
+        tr("Colour map for A−B, white at 0 (balance: perceptually uniform, even lightness steps; RdBu: "
+           "ColorBrewer's blue–white–red)"));
+    differenceMap_->setCurrentIndex(differenceMap_->findData(int(style_.differenceMap)));
     coastlines_->setChecked(true);
     differences_->setChecked(true);
     differences_->setToolTip(
@@ -75,9 +86,16 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     graticule_->setChecked(true);
     graticule_->setObjectName(QStringLiteral("mapGraticule"));
     graticule_->setToolTip(tr("Latitude/longitude lines with labelled axes"));
+    spotlight_->setObjectName(QStringLiteral("mapSpotlight"));
+    spotlight_->setToolTip(
+        tr("Dims the map away from where the graphs differ (the diagnosis' \"near\", else %1 mesh spacings "
+           "around each difference), so that the local A−B cells stand out")
+            .arg(kSpotlightSpacings));
     cursor_->setObjectName(QStringLiteral("mapCursor"));
     cursor_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     cursor_->setMinimumHeight(cursor_->fontMetrics().height() + 4);
+    // The readout never widens the dock (and so pushes the side panels off a small screen).
+    cursor_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Show"), this));
@@ -89,6 +107,7 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     controls->addWidget(minimum_);
     controls->addWidget(new QLabel(QStringLiteral("…"), this));
     controls->addWidget(maximum_);
+    controls->addWidget(differenceMap_);
     controls->addWidget(colorMap_);
     controls->addStretch(1);
     auto* layout = new QVBoxLayout(this);
@@ -102,17 +121,19 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     bottom->addWidget(coastlines_);
     bottom->addWidget(differences_);
     bottom->addWidget(graticule_);
+    bottom->addWidget(spotlight_);
     // Says how to move the map, where a tooltip would cover it.
     hint_->setObjectName(QStringLiteral("mapNavigationHint"));
     hint_->setEnabled(false);
     bottom->addWidget(hint_);
     layout->addLayout(bottom);
 
-    for (QComboBox* box : {mode_, scale_, limits_, colorMap_}) {
+    for (QComboBox* box : {mode_, scale_, limits_, colorMap_, differenceMap_}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         connect(box, &QComboBox::currentIndexChanged, this, &ErrorMapView::applyControls);
     }
-    for (QCheckBox* box : {coastlines_, differences_, graticule_})
+    showColorMapBoxes();
+    for (QCheckBox* box : {coastlines_, differences_, graticule_, spotlight_})
         connect(box, &QCheckBox::toggled, this, &ErrorMapView::applyControls);
     for (QLineEdit* edit : {minimum_, maximum_})
         connect(edit, &QLineEdit::editingFinished, this, &ErrorMapView::applyTypedLimits);
@@ -151,11 +172,15 @@ void ErrorMapView::setStyle(const ErrorMapStyle& style) {
     scale_->setCurrentIndex(scale_->findData(int(style.scale)));
     limits_->setCurrentIndex(limits_->findData(int(style.limits.mode)));
     colorMap_->setCurrentIndex(colorMap_->findData(int(style.sequentialMap)));
+    differenceMap_->setCurrentIndex(differenceMap_->findData(int(style.differenceMap)));
     coastlines_->setChecked(style.coastlines);
     differences_->setChecked(style.differences);
     graticule_->setChecked(style.graticule);
+    spotlight_->setChecked(style.spotlight);
     updatingControls_ = false;
     style_ = style;
+    showColorMapBoxes();
+    showLimits();
     requestRestyle();
 }
 
@@ -184,17 +209,38 @@ void ErrorMapView::applyControls() {
     }
     style.limits.mode = limitMode;
     style.sequentialMap = ColorMapKind(colorMap_->currentData().toInt());
+    style.differenceMap = ColorMapKind(differenceMap_->currentData().toInt());
     style.coastlines = coastlines_->isChecked();
     style.differences = differences_->isChecked();
     style.graticule = graticule_->isChecked();
+    style.spotlight = spotlight_->isChecked();
     style_ = style;
+    showColorMapBoxes();
+    showLimits();
     requestRestyle();
     emit styleChanged(style_);
 }
 
+void ErrorMapView::showColorMapBoxes() {
+    const MapMode mode = style_.mode;
+    differenceMap_->setVisible(mode == MapMode::Difference || mode == MapMode::SideBySide);
+    colorMap_->setVisible(mode != MapMode::Difference);
+}
+
 void ErrorMapView::applyTypedLimits() {
     bool minOk = false, maxOk = false;
-    const double lo = QLocale().toDouble(minimum_->text(), &minOk), hi = QLocale().toDouble(maximum_->text(), &maxOk);
+    double lo = QLocale().toDouble(minimum_->text(), &minOk);
+    const double hi = QLocale().toDouble(maximum_->text(), &maxOk);
+    if (style_.mode == MapMode::AbsDifference) {
+        // |A−B| runs from its lower end (0, or the log scale's) to max|A−B|: the typed upper limit
+        // sets A−B's limits to ±it.
+        if (!maxOk || !(hi > 0)) {
+            showLimits();
+            return;
+        }
+        lo = -hi;
+        minOk = true;
+    }
     if (!minOk || !maxOk || !(lo < hi)) {
         showLimits();  // back to the limits in use
         return;
@@ -272,7 +318,15 @@ void ErrorMapView::restyleDone(std::shared_ptr<ErrorMapRenderer> renderer, int g
 }
 
 void ErrorMapView::showLimits() {
-    const ColorScale& shown = canvas_->renderer().differenceScale();
+    // |A−B| on show: its own range, which starts at 0 or above (A−B's limits are ±its upper one).
+    const bool magnitude = style_.mode == MapMode::AbsDifference;
+    const ColorScale& shown = magnitude ? canvas_->renderer().magnitudeScale() : canvas_->renderer().differenceScale();
+    const QString what = magnitude ? QStringLiteral("|A−B|") : QStringLiteral("A−B");
+    minimum_->setToolTip(magnitude
+                             ? tr("Lower |A−B| limit: 0 on a linear scale, the linear band's width on a log scale")
+                             : tr("Lower A−B limit (typing one makes the limits manual)"));
+    maximum_->setToolTip(tr("Upper %1 limit (typing one makes the limits manual)").arg(what));
+    minimum_->setReadOnly(magnitude);
     for (auto [edit, limit] : {std::pair{minimum_, shown.min}, std::pair{maximum_, shown.max}}) {
         if (!edit->hasFocus()) edit->setText(QString::fromStdString(formatValue(limit)));
     }

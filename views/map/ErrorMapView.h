@@ -57,6 +57,7 @@ private:
     void startRestyle();
     void restyleDone(std::shared_ptr<ErrorMapRenderer> renderer, int generation);
     void showLimits();
+    void showColorMapBoxes();
     void showProbe(const std::optional<MapProbe>& probe);
     void setCursorText(const QString& text);
 
@@ -66,10 +67,12 @@ private:
     QComboBox* limits_;
     QLineEdit* minimum_;
     QLineEdit* maximum_;
-    QComboBox* colorMap_;
+    QComboBox* colorMap_;       // A, B and |A−B|: the sequential maps
+    QComboBox* differenceMap_;  // A−B: the diverging maps
     QCheckBox* coastlines_;
     QCheckBox* differences_;
     QCheckBox* graticule_;
+    QCheckBox* spotlight_;
     QLabel* cursor_;
     ErrorMapStyle style_;
     QLabel* hint_;

@@ -51,7 +51,7 @@ void drawMapNeighbourhood(QPainter& painter, const MapProjection& projection, co
     const QPainterPath merged = path.simplified();
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
-    painter.setBrush(QColor(230, 159, 0, 60));
+    painter.setBrush(Qt::NoBrush);  // a tint would change the colours of the cells within
     painter.setPen(QPen(QColor(230, 159, 0), 1.6 * unit));
     painter.drawPath(merged);
     painter.restore();

@@ -13,7 +13,7 @@ namespace meshdiff::views {
 // differ, as lon/lat polygons (longitudes unwrapped around the place's).
 std::vector<std::vector<LonLat>> neighbourhoodOutlines(const DiffPlaces& places, int steps = 32);
 
-// Their union, filled translucent orange and outlined once (overlapping circles do not darken).
+// Their union, outlined once in orange (not filled: the cells within keep their colours).
 void drawMapNeighbourhood(QPainter& painter, const MapProjection& projection, const ErrorMapData& data, double unit);
 
 }  // namespace meshdiff::views

@@ -14,6 +14,7 @@
 #include "gui/GlobeSceneSettings.h"
 #include "gui/MainWindow.h"
 #include "gui/SettingsKeys.h"
+#include "gui/reactions/LayoutReactions.h"
 #include "pair/PairSession.h"
 
 namespace meshdiff::gui {
@@ -54,6 +55,7 @@ int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool 
     if (!QSettings().contains(settings::kWindowGeometry)) {
         const QRect screen = window->screen()->availableGeometry();
         window->resize(std::min(1500, screen.width() * 19 / 20), std::min(950, screen.height() * 19 / 20));
+        sizeDocksToWindow(*window);
     }
     window->show();
     views::traceStartup("window shown");

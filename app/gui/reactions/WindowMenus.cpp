@@ -16,6 +16,7 @@
 #include "gui/reactions/ExportReactions.h"
 #include "gui/reactions/GlobeReactions.h"
 #include "gui/reactions/HelpReactions.h"
+#include "gui/reactions/LayoutReactions.h"
 #include "gui/reactions/NavigationReactions.h"
 #include "gui/reactions/RunReactions.h"
 
@@ -112,6 +113,8 @@ void buildViewMenu(QMenu* view, QMainWindow* window, const WindowMenuTargets& t)
     }
     QObject::connect(levels, &QMenu::aboutToShow, t.globe, &GlobeController::markMeshLevel);
     if (t.fields) addAreaWeightedEntry(view, t.fields->metricBar());
+    if (auto* mapDock = window->findChild<QDockWidget*>(QStringLiteral("mapDock")))
+        new SwapGlobeAndMapReaction(view->addAction(QObject::tr("S&wap Globe and Map")), window, mapDock, t.session);
     view->addSeparator();
     QAction* reset = view->addAction(QObject::tr("&Reset View"), t.globe->view(), &views::GlobeView::resetView);
     reset->setObjectName(QStringLiteral("resetView"));

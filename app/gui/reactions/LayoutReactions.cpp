@@ -1,0 +1,64 @@
+#include "gui/reactions/LayoutReactions.h"
+
+#include <algorithm>
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMainWindow>
+
+#include "pair/LoadedPair.h"
+#include "pair/PairSession.h"
+
+namespace meshdiff::gui {
+
+SwapGlobeAndMapReaction::SwapGlobeAndMapReaction(QAction* action, QMainWindow* window, QDockWidget* mapDock,
+                                                 pair::PairSession* session)
+    : Reaction(action), window_(window), dock_(mapDock), session_(session) {
+    action->setObjectName(QStringLiteral("swapGlobeAndMap"));
+    action->setToolTip(
+        QObject::tr("Show the error map in the middle of the window and the globe in its dock, or back"));
+    if (session_) {
+        connect(session_, &pair::PairSession::graphsReady, this, &SwapGlobeAndMapReaction::followPair);
+        connect(session_, &pair::PairSession::fieldsReady, this, &SwapGlobeAndMapReaction::followPair);
+    }
+}
+
+void SwapGlobeAndMapReaction::onTriggered() {
+    swappedByHand_ = true;
+    swap();
+}
+
+void SwapGlobeAndMapReaction::swap() {
+    QWidget* middle = window_->takeCentralWidget();
+    QWidget* docked = dock_->widget();
+    if (!middle || !docked) {
+        if (middle) window_->setCentralWidget(middle);
+        return;
+    }
+    dock_->setWidget(middle);
+    window_->setCentralWidget(docked);
+    middle->show();
+    docked->show();
+    mapInTheMiddle_ = !mapInTheMiddle_;
+    dock_->setWindowTitle(mapInTheMiddle_ ? QObject::tr("Globe") : QObject::tr("Error map"));
+}
+
+void SwapGlobeAndMapReaction::followPair() {
+    if (swappedByHand_ || !session_->pair()) return;
+    const bool fieldsOnly = !session_->pair()->graphA && !session_->pair()->graphB;
+    if (fieldsOnly != mapInTheMiddle_) swap();
+}
+
+void sizeDocksToWindow(QMainWindow& window) {
+    const QSize size = window.size();
+    auto* runs = window.findChild<QDockWidget*>(QStringLiteral("runsDock"));
+    auto* differences = window.findChild<QDockWidget*>(QStringLiteral("differencesDock"));
+    auto* map = window.findChild<QDockWidget*>(QStringLiteral("mapDock"));
+    if (!runs || !differences || !map) return;
+    window.resizeDocks({runs, differences},
+                       {std::clamp(size.width() * 21 / 100, 280, 440), std::clamp(size.width() * 19 / 100, 260, 400)},
+                       Qt::Horizontal);
+    window.resizeDocks({map}, {size.height() * 56 / 100}, Qt::Vertical);
+}
+
+}  // namespace meshdiff::gui

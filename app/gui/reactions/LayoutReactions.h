@@ -1,0 +1,41 @@
+#pragma once
+#include "gui/reactions/Reaction.h"
+
+class QDockWidget;
+class QMainWindow;
+class QWidget;
+
+namespace meshdiff::pair {
+class PairSession;
+}
+
+namespace meshdiff::gui {
+
+// View ▸ Swap Globe and Map: the error map takes the middle of the window and the globe its dock,
+// or back. A pair whose graphs were not read (fields only) is shown map-first, until the user
+// swaps by hand.
+class SwapGlobeAndMapReaction : public Reaction {
+public:
+    SwapGlobeAndMapReaction(QAction* action, QMainWindow* window, QDockWidget* mapDock, pair::PairSession* session);
+    bool mapInTheMiddle() const { return mapInTheMiddle_; }
+
+protected:
+    void onTriggered() override;
+
+private:
+    void swap();
+    void followPair();
+
+    QMainWindow* window_;
+    QDockWidget* dock_;
+    pair::PairSession* session_;
+    bool swappedByHand_ = false;
+    bool mapInTheMiddle_ = false;
+};
+
+// The docks' first sizes for the window's size (no layout saved yet): side panels of about a
+// fifth of the width each, the bottom dock (the map) over half the height, so that the map shows
+// cells at world size.
+void sizeDocksToWindow(QMainWindow& window);
+
+}  // namespace meshdiff::gui

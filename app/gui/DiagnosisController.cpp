@@ -1,5 +1,7 @@
 #include "gui/DiagnosisController.h"
 
+#include <algorithm>
+#include <string>
 #include <utility>
 
 #include <QAction>
@@ -11,6 +13,7 @@
 #include "gui/LeadsController.h"
 #include "map/ErrorMapView.h"
 #include "pair/PairSession.h"
+#include "pair/RolloutSession.h"
 
 namespace meshdiff::gui {
 
@@ -22,6 +25,9 @@ DiagnosisController::DiagnosisController(pair::PairSession* session, views::Diag
     connect(session_, &pair::PairSession::selectionChanged, panel_,
             [this] { panel_->showField(session_->currentField()); });
     connect(leads_, &LeadsController::leadShown, panel_, [this] { showPanel(); });
+    // A lead that will not be compared now is no longer said to be "still being compared".
+    connect(leads_->rollout(), &pair::RolloutSession::cancelled, panel_, [this] { showPanel(); });
+    connect(leads_->rollout(), &pair::RolloutSession::failed, panel_, [this] { showPanel(); });
     connect(panel_, &views::DiagnosisPanel::mapOutlineToggled, map_, [this](bool shown) {
         views::ErrorMapStyle style = map_->style();
         style.neighbourhood = shown;
@@ -34,7 +40,31 @@ void DiagnosisController::showPanel() {
     const Comparison* c = p ? &p->comparison : nullptr;
     const Diagnosis* diagnosis = c && c->diagnosis ? &*c->diagnosis : nullptr;
     const EdgeFeatureDrift* drift = c && c->edgeFeatures ? &*c->edgeFeatures : nullptr;
-    panel_->setData(views::diagnosisPanelData(diagnosis, drift, leads_->diagnosedLead(), leads_->currentMember()));
+    const int member = leads_->currentMember();
+    const pair::RolloutSession* rollout = leads_->rollout();
+    if (!diagnosis || rollout->leadCount() < 2) {
+        panel_->setData(views::diagnosisPanelData(diagnosis, drift, std::nullopt, member));
+    } else {
+        // A rollout: the shown lead's own diagnosis once that lead is compared, until then the
+        // pair's (its first lead's), saying so.
+        const int lead = std::max(0, leads_->currentLead());
+        const QStringList labels = rollout->leadLabels();
+        const auto labelOf = [&labels](std::size_t k) {
+            return k < std::size_t(labels.size()) ? labels[qsizetype(k)].toStdString() : std::string();
+        };
+        views::DiagnosisPanelData data;
+        if (const pair::RolloutLead* shown = rollout->lead(lead); shown && shown->diagnosis) {
+            data = views::diagnosisPanelData(&*shown->diagnosis, drift, std::size_t(lead), member);
+            data.lead = labelOf(std::size_t(lead));
+        } else {
+            data = views::diagnosisPanelData(diagnosis, drift, std::nullopt, member);
+            data.lead = labelOf(diagnosis->shownLead);
+            data.note = labelOf(std::size_t(lead)) +
+                        (rollout->isLoading() ? " is still being compared" : " was not compared") +
+                        ": this is the diagnosis of " + data.lead + ".";
+        }
+        panel_->setData(data);
+    }
     panel_->showField(session_->currentField());
 }
 

@@ -1,6 +1,8 @@
 // The Diagnosis dock in the window on the 1° window pair (differences at the changed triangles):
 // the verdict and evidence of the loaded pair, a row click selects the field, and the globe's
 // neighbourhood and edge-drift layers toggle from View ▸ Globe Layers.
+#include <map>
+
 #include <QAction>
 #include <QCheckBox>
 #include <QDockWidget>
@@ -124,9 +126,9 @@ TEST_F(DiagnosisDock, TheDriftLayerTheWindowTurnedOffIsNotSavedAsTheUsersChoice)
     EXPECT_FALSE(savedLayers().contains(int(views::GlobeLayer::EdgeFeatureDrift)));
 }
 
-// A rollout: the window diagnoses the first lead; at a later lead the panel says whose
-// diagnosis it shows rather than passing it off as that lead's.
-TEST_F(DiagnosisDock, AtALeadWithoutADiagnosisThePanelSaysWhichLeadItShows) {
+// A rollout: the panel follows the lead slider, each lead diagnosed from its own fields, and
+// names the lead it shows.
+TEST_F(DiagnosisDock, ThePanelShowsTheDiagnosisOfTheLeadOnTheSlider) {
     const auto dir = test::fixture("rollouts");
     QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
     QSignalSpy finished(window_->rollout(), &RolloutSession::finished);
@@ -134,13 +136,34 @@ TEST_F(DiagnosisDock, AtALeadWithoutADiagnosisThePanelSaysWhichLeadItShows) {
     ASSERT_TRUE(loaded.count() > 0 || loaded.wait(60000)) << window_->lastError().toStdString();
     ASSERT_TRUE(finished.count() > 0 || finished.wait(60000));
     views::DiagnosisPanel* panel = window_->diagnosisPanel();
+    const QStringList labels = window_->rollout()->leadLabels();
+    ASSERT_EQ(labels.size(), 4);
     EXPECT_EQ(panel->verdictText(), QStringLiteral("Cause: unknown")) << "no graphs to compare";
-    EXPECT_TRUE(panel->data().note.empty());
-    EXPECT_FALSE(panel->data().fields.empty());
+    EXPECT_EQ(panel->data().lead, labels[0].toStdString());
+    EXPECT_TRUE(panel->data().note.empty()) << panel->data().note;
+
+    // The rel RMS of each field at a lead, for the member the panel shows.
+    const auto relRmsAt = [&](int lead, int member) {
+        std::map<std::string, double> relRms;
+        const LeadComparison& c = window_->rollout()->lead(lead)->comparison;
+        for (std::size_t k = 0; k < c.perField.size(); ++k)
+            if (c.members.empty() || c.members[k] == member) relRms[c.perField[k].name] = c.perField[k].relRms;
+        return relRms;
+    };
+    const auto panelRelRms = [&] {
+        std::map<std::string, double> relRms;
+        for (const views::DiagnosisFieldRow& row : panel->data().fields) relRms[row.field] = row.relRms;
+        return relRms;
+    };
+    ASSERT_FALSE(panel->data().fields.empty());
+    const int member = panel->data().fields.front().member.value_or(0);
+    ASSERT_NE(relRmsAt(0, member), relRmsAt(3, member)) << "the error grows with lead";
+    EXPECT_EQ(panelRelRms(), relRmsAt(0, member));
 
     window_->leadSlider()->slider()->setValue(3);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return !panel->data().note.empty(); }));
-    EXPECT_NE(panel->data().note.find("No diagnosis at the lead shown"), std::string::npos) << panel->data().note;
+    ASSERT_TRUE(QTest::qWaitFor([&] { return panel->data().lead == labels[3].toStdString(); })) << panel->data().lead;
+    EXPECT_TRUE(panel->data().note.empty()) << "lead 3's own diagnosis: " << panel->data().note;
+    EXPECT_EQ(panelRelRms(), relRmsAt(3, member));
     EXPECT_EQ(panel->verdictText(), QStringLiteral("Cause: unknown"));
 }
 

@@ -1,6 +1,8 @@
 // The Diagnosis panel alone, fed a hand-made diagnosis: the verdict, the evidence sorted worst
 // first, the lead it follows, and a click that asks for a field.
 #include <QCheckBox>
+#include <QLabel>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QStyledItemDelegate>
 #include <QTableWidget>
@@ -74,7 +76,7 @@ TEST(DiagnosisPanelData, ListsTheShownLeadsFieldsWorstFirstWithTheVerdictAndExpl
 TEST(DiagnosisPanelData, FollowsALeadTheDiagnosisHasNumbersForAndSaysSoForOneItHasNot) {
     const Diagnosis d = twoLeadDiagnosis();
     const DiagnosisPanelData second = diagnosisPanelData(&d, nullptr, 1);
-    EXPECT_EQ(second.cause, "spread");
+    EXPECT_EQ(second.cause, "everywhere");
     EXPECT_EQ(second.lead, "lead +6 h");
     ASSERT_EQ(second.fields.size(), 2u);
     EXPECT_EQ(second.fields[0].field, "u");
@@ -126,9 +128,47 @@ TEST(DiagnosisPanel, ShowsTheVerdictTheTablesAndAsksForTheFieldOfAClickedRow) {
     EXPECT_FALSE(outline.front().front().toBool());
 
     panel.setData(diagnosisPanelData(&d, nullptr, 1));
-    EXPECT_EQ(panel.verdictText(), QStringLiteral("Cause: spread"));
+    EXPECT_EQ(panel.verdictText(), QStringLiteral("Cause: everywhere"));
     EXPECT_EQ(panel.fieldTable()->rowCount(), 2);
     EXPECT_TRUE(panel.driftTable()->isHidden());
+}
+
+// A dock squeezed to the width of the window's right edge at 1366 × 768: the text wraps inside
+// it, nothing runs out of sight past the right edge, and the words of the outline box toggle it.
+TEST(DiagnosisPanel, InANarrowDockEveryLineWrapsInsteadOfBeingCut) {
+    DiagnosisPanel panel;
+    Diagnosis d = twoLeadDiagnosis();
+    d.cause = Cause::Unknown;
+    d.explanation =
+        "24 fields beyond tolerance, but no graphs were compared to tell a graph cause from device "
+        "numerics, precision (TF32), library versions or inputs.";
+    DiagnosisPanelData data = diagnosisPanelData(&d, nullptr);
+    data.lead = "+6 h";
+    data.note = "+12 h is still being compared: this is the diagnosis of +6 h.";
+    panel.setData(data);
+    panel.resize(170, 700);
+    panel.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
+    auto* scroll = panel.findChild<QScrollArea*>();
+    ASSERT_NE(scroll, nullptr);
+    QTest::qWait(50);
+    EXPECT_LE(scroll->widget()->width(), scroll->viewport()->width())
+        << "content wider than the dock: cut at the right";
+    for (QWidget* w : scroll->widget()->findChildren<QWidget*>()) {
+        if (!w->isVisible() || w->parentWidget() != scroll->widget()) continue;
+        EXPECT_LE(w->geometry().right(), scroll->viewport()->width()) << w->metaObject()->className();
+    }
+    for (QLabel* label : scroll->widget()->findChildren<QLabel*>()) {
+        if (!label->isVisible() || label->text().isEmpty() || !label->wordWrap()) continue;
+        EXPECT_GE(label->height(), label->heightForWidth(label->width())) << label->text().toStdString();
+    }
+    QLabel* words = nullptr;
+    for (QLabel* label : scroll->widget()->findChildren<QLabel*>())
+        if (label->text().contains(QStringLiteral("Outline"))) words = label;
+    ASSERT_NE(words, nullptr);
+    const bool before = panel.mapOutlineBox()->isChecked();
+    QTest::mouseClick(words, Qt::LeftButton);
+    EXPECT_NE(panel.mapOutlineBox()->isChecked(), before);
 }
 
 // Counts how often the table measures a cell (its columns are sized to their contents).

@@ -1,6 +1,8 @@
 #include "diagnosis/DiagnosisPanel.h"
 
 #include <QCheckBox>
+#include <QEvent>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
@@ -18,9 +20,9 @@ struct CauseLook {
     QColor background, text;
 };
 CauseLook lookOf(const std::string& cause) {
-    if (cause == "graph") return {QColor(214, 0, 214), Qt::white};   // the differing items' magenta
-    if (cause == "mixed") return {QColor(230, 159, 0), Qt::black};   // the neighbourhood's orange
-    if (cause == "spread") return {QColor(0, 114, 178), Qt::white};  // Okabe–Ito blue
+    if (cause == "graph") return {QColor(214, 0, 214), Qt::white};       // the differing items' magenta
+    if (cause == "mixed") return {QColor(230, 159, 0), Qt::black};       // the neighbourhood's orange
+    if (cause == "everywhere") return {QColor(0, 114, 178), Qt::white};  // Okabe–Ito blue
     if (cause == "none") return {QColor(0, 158, 115), Qt::white};
     return {QColor(110, 110, 110), Qt::white};
 }
@@ -59,8 +61,10 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
       verdict_(new QLabel(this)),
       lead_(new QLabel(this)),
       explanation_(new QLabel(this)),
+      spread_(new QLabel(this)),
       neighbourhood_(new QLabel(this)),
-      mapOutline_(new QCheckBox(tr("Outline \"near\" on the error map"), this)),
+      mapOutline_(new QCheckBox(this)),
+      mapOutlineText_(new QLabel(tr("Outline \"near\" on the error map"), this)),
       fields_(table(
           {tr("Field"), tr("Cause"), tr("rel RMS"), tr("Energy near"), tr("Area near"), tr("Concentration"),
            tr("Graph share")},
@@ -82,9 +86,14 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
     verdict_->setFont(big);
     verdict_->setObjectName(QStringLiteral("diagnosisVerdict"));
     verdict_->setMargin(6);
-    verdict_->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
+    verdict_->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred);
+    verdict_->setWordWrap(true);  // "Cause:" over "unknown" in a narrow dock
     explanation_->setWordWrap(true);
     explanation_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    spread_->setObjectName(QStringLiteral("diagnosisSpread"));
+    spread_->setWordWrap(true);
+    spread_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    spread_->setVisible(false);
     neighbourhood_->setWordWrap(true);
     neighbourhood_->setStyleSheet(QStringLiteral("color: palette(mid);"));
     lead_->setStyleSheet(QStringLiteral("color: palette(mid);"));
@@ -100,15 +109,24 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
 
     // A narrow dock must stay possible: wrapped text and scrolled tables, never a wider window.
     for (QWidget* w :
-         std::initializer_list<QWidget*>{lead_, explanation_, neighbourhood_, driftTitle_, fields_, drift_})
+         std::initializer_list<QWidget*>{lead_, explanation_, spread_, neighbourhood_, driftTitle_, fields_, drift_})
         w->setMinimumWidth(120);
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->addWidget(verdict_);
     layout->addWidget(lead_);
     layout->addWidget(explanation_);
+    layout->addWidget(spread_);
     layout->addWidget(neighbourhood_);
-    layout->addWidget(mapOutline_);
+    // The box's words wrap beside it (a check box's own text cannot); a click on them toggles it.
+    auto* outline = new QHBoxLayout;
+    outline->setContentsMargins(0, 0, 0, 0);
+    outline->addWidget(mapOutline_, 0, Qt::AlignTop);
+    outline->addWidget(mapOutlineText_, 1);
+    mapOutlineText_->setWordWrap(true);
+    mapOutlineText_->setMinimumWidth(80);
+    mapOutlineText_->installEventFilter(this);
+    layout->addLayout(outline);
     layout->addWidget(fields_, 1);
     layout->addWidget(driftTitle_);
     layout->addWidget(drift_);
@@ -132,9 +150,17 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
     mapOutline_->setToolTip(
         tr("Draws the neighbourhood the diagnosis counts as near the graph differences "
            "(orange) on the A−B map; ticked when the cause is graph or mixed"));
+    mapOutlineText_->setToolTip(mapOutline_->toolTip());
     connect(mapOutline_, &QCheckBox::toggled, this, &DiagnosisPanel::mapOutlineToggled);
     setData({});
 }
+
+void DiagnosisPanel::setSpreadLine(const QString& text) {
+    spread_->setText(text);
+    spread_->setVisible(!text.isEmpty());
+}
+
+QString DiagnosisPanel::spreadText() const { return spread_->text(); }
 
 void DiagnosisPanel::setMapOutline(bool shown) {
     const QSignalBlocker quiet(mapOutline_);
@@ -153,7 +179,7 @@ void DiagnosisPanel::setData(const DiagnosisPanelData& data) {
                                     .arg(look.background.name(), look.text.name()));
     }
     QStringList leadLines;
-    if (!data_.lead.empty()) leadLines << tr("At %1").arg(QString::fromStdString(data_.lead));
+    if (!data_.lead.empty()) leadLines << tr("Diagnosis of %1").arg(QString::fromStdString(data_.lead));
     if (!data_.note.empty()) leadLines << QString::fromStdString(data_.note);
     lead_->setText(leadLines.join(QStringLiteral(" — ")));
     lead_->setVisible(!leadLines.isEmpty());
@@ -162,6 +188,7 @@ void DiagnosisPanel::setData(const DiagnosisPanelData& data) {
     neighbourhood_->setText(QString::fromStdString(data_.neighbourhood));
     neighbourhood_->setVisible(!data_.neighbourhood.empty());
     mapOutline_->setVisible(!data_.neighbourhood.empty());
+    mapOutlineText_->setVisible(!data_.neighbourhood.empty());
     fillFields();
     fillDrift();
 }
@@ -214,6 +241,14 @@ void DiagnosisPanel::showField(const QString& field) {
         }
     }
     fields_->clearSelection();
+}
+
+bool DiagnosisPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == mapOutlineText_ && event->type() == QEvent::MouseButtonRelease) {
+        mapOutline_->toggle();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QString DiagnosisPanel::verdictText() const { return verdict_->text(); }

@@ -27,10 +27,17 @@ public:
     void setMapOutline(bool shown);
     QCheckBox* mapOutlineBox() const { return mapOutline_; }
 
+    // "A − B is 0.24 % of the member spread at +6 h (…)" under the sentence; empty: hidden.
+    void setSpreadLine(const QString& text);
+    QString spreadText() const;
+
     QString verdictText() const;
     QString explanationText() const;
     QTableWidget* fieldTable() const { return fields_; }
     QTableWidget* driftTable() const { return drift_; }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 signals:
     void fieldChosen(const QString& field);
@@ -44,8 +51,10 @@ private:
     QLabel* verdict_;
     QLabel* lead_;
     QLabel* explanation_;
+    QLabel* spread_;
     QLabel* neighbourhood_;
     QCheckBox* mapOutline_;
+    QLabel* mapOutlineText_;
     QTableWidget* fields_;
     QLabel* driftTitle_;
     QTableWidget* drift_;

@@ -9,6 +9,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStringList>
 #include <QStyle>
@@ -79,16 +80,12 @@ QString unlistedDifferences(const GraphDiff& diff) {
 // Why there is nothing to list when the graphs were not both read, and where they come from.
 QString noGraphsText(const MeshGraph* graphA, const MeshGraph* graphB) {
     const QString source = QObject::tr(
-        "meshdiff compares graphs when a run folder holds the graph dump beside its fields (an .npz "
-        "with grid_lat, mesh_faces, g2m_*, m2g_*, or meshdiff's HDF5 graph file), or when a graph file "
-        "is opened as the run.");
+        "To compare graphs, put each run's graph dump (an .npz with grid_lat, mesh_faces, g2m_*, m2g_*, "
+        "or meshdiff's HDF5 graph file) in its run folder beside the fields.");
     if (graphA || graphB)
         return QObject::tr("Only %1 has a graph: there is nothing to compare it with. %2")
             .arg(graphA ? QStringLiteral("A") : QStringLiteral("B"), source);
-    return QObject::tr(
-               "No graphs were read: these runs are fields only (e.g. NetCDF or GRIB), so nothing is known "
-               "about where their graphs differ. %1")
-        .arg(source);
+    return QObject::tr("No graphs were read: these runs are fields only (e.g. NetCDF or GRIB). %1").arg(source);
 }
 
 }  // namespace
@@ -158,7 +155,12 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     buttons->addWidget(counter_, 1);
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(list_);
-    splitter->addWidget(details_);
+    // The details scroll: in a short dock their last rows (A − B at the point) would be cut off.
+    auto* detailsScroll = new QScrollArea(this);
+    detailsScroll->setWidget(details_);
+    detailsScroll->setWidgetResizable(true);
+    detailsScroll->setFrameShape(QFrame::NoFrame);
+    splitter->addWidget(detailsScroll);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     auto* layout = new QVBoxLayout(this);

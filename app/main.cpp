@@ -2,6 +2,7 @@
 #include <exception>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/Command.h"
 #include "cli/HelpFormatter.h"
@@ -25,8 +26,15 @@ int main(int argc, char** argv) {
 #if defined(MESHDIFF_HAVE_GUI) || defined(MESHDIFF_GUI_HANDOVER)
     // Without a sub-command meshdiff opens the window: `meshdiff RUN_A RUN_B` or `meshdiff --demo`.
     std::vector<std::string> windowRuns;
+    std::string windowSpread;
+    std::optional<double> windowLeadHours;
     bool windowDemo = false;
     app.add_option("runs", windowRuns, "RUN_A RUN_B: open the window on two runs")->expected(0, 2);
+    app.add_option("--spread", windowSpread,
+                   "RUN_C: with RUN_A RUN_B, A against this third run is the yardstick of the window's numbers");
+    app.add_option("--lead-hours", windowLeadHours,
+                   "H: hours between leads for files that give none (.npz rollouts): lead i is (i + 1) x H h")
+        ->check(CLI::PositiveNumber);
     app.add_flag("--demo", windowDemo, "Open the window on the built-in demo pair");
 #endif
 
@@ -46,6 +54,12 @@ int main(int argc, char** argv) {
         const int status = app.exit(e);
         return status == 0 ? 0 : kExitError;
     }
+#if defined(MESHDIFF_HAVE_GUI) || defined(MESHDIFF_GUI_HANDOVER)
+    if (!action && !windowSpread.empty() && windowRuns.size() != 2) {
+        std::cerr << "meshdiff: error: --spread " << windowSpread << ": needs RUN_A and RUN_B\n";
+        return kExitError;
+    }
+#endif
 #ifdef MESHDIFF_GUI_HANDOVER
     // Parsed here first, so that --help lists every command and mistakes are reported without
     // loading the window's libraries.
@@ -53,7 +67,8 @@ int main(int argc, char** argv) {
 #endif
     if (!action) {
 #ifdef MESHDIFF_HAVE_GUI
-        return meshdiff::gui::runWindow(argc, argv, windowRuns, windowDemo, meshdiff::windowReportWriter());
+        return meshdiff::gui::runWindow(argc, argv, windowRuns, windowDemo, meshdiff::windowReportWriter(),
+                                        windowSpread, windowLeadHours);
 #else
         std::cout << app.help();
         return kExitSame;

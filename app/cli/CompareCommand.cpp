@@ -26,7 +26,7 @@ struct CompareArgs {
     bool noAtRisk = false, noEdgeFeatures = false, noDiagnosis = false;
     bool graphOnly = false, fieldsOnly = false, summaryOnly = false, latDescending = false;
     std::vector<std::size_t> leadingIndex;
-    std::optional<double> lead;
+    std::optional<double> lead, leadHours;
     std::optional<std::string> spreadRun;
     std::vector<std::string> regionBoxes;  // "N,W,S,E"
     std::string scorecardRegion = "global";
@@ -96,6 +96,7 @@ int runCompare(const CompareArgs& args) {
     options.fieldOptions.leadingIndex = args.leadingIndex;
     options.fieldOptions.assumeLatAscending = !args.latDescending;
     options.lead = args.lead;
+    options.fieldOptions.leadStepHours = args.leadHours;
     options.spreadRun = args.spreadRun;
     for (const std::string& box : args.regionBoxes) options.regions.push_back(parseRegionBox(box));
     const std::string scorecardRegion = scorecardRegionName(args.scorecardRegion, args.regionBoxes);
@@ -172,7 +173,7 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
     cmd->add_flag("--no-edge-features", args->noEdgeFeatures,
                   "Skip recomputing both graphs' edge features and their drift on shared edges");
     cmd->add_flag("--no-diagnosis", args->noDiagnosis,
-                  "Skip the diagnosis (graph/spread/mixed: how much of A-B lies near the differing graph items)");
+                  "Skip the diagnosis (graph/everywhere/mixed: how much of A-B lies near the differing graph items)");
     cmd->add_flag("--summary", args->summaryOnly, "Print the summary without the per-field table");
     cmd->add_flag("--lat-descending", args->latDescending,
                   "Files without coordinates store latitude north to south (default: south to north)");
@@ -185,6 +186,10 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
     cmd->add_option("--lead", args->lead,
                     "Lead time in hours whose numbers the summary and the top-level JSON show (an index when no\n"
                     "file gives hours; default: the first lead). Every lead is compared either way");
+    cmd->add_option("--lead-hours", args->leadHours,
+                    "Hours between leads, for files that do not give them (e.g. .npz rollouts): the lead at\n"
+                    "index i is (i + 1) x H hours. Leads whose hours a file gives keep them")
+        ->check(CLI::PositiveNumber);
     cmd->footer(
         "Exit status: 0 same (graphs identical, the same fields and leads, and every field within\n"
         "tolerance: equal NaN/inf positions, at least one point compared, rel RMS <= --tolerance or\n"

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QKeyEvent>
+#include <QLineEdit>
 #include <QSignalBlocker>
 #include <QToolBar>
 
@@ -30,6 +32,9 @@ LeadsController::LeadsController(pair::PairSession* session, views::LeadSlider* 
     slider_->setFrameGate([this] { return session_->fieldMapPending() || map_->isRestyling(); });
     connect(slider_, &views::LeadSlider::leadChanged, this, &LeadsController::showLead);
     connect(slider_, &views::LeadSlider::memberChanged, this, &LeadsController::showLead);
+    connect(slider_, &views::LeadSlider::leadStepChanged, session_, [this](double hours) {
+        session_->setLeadStepHours(hours > 0 ? std::optional<double>(hours) : std::nullopt);
+    });
     // Connected after the window's own: a new pair is on show (pairLoaded) before its leads are compared.
     connect(session_, &pair::PairSession::pairOpening, this, [this] {
         rollout_->clear();
@@ -39,7 +44,20 @@ LeadsController::LeadsController(pair::PairSession* session, views::LeadSlider* 
     });
     connect(session_, &pair::PairSession::fieldsReady, this, [this] { rollout_->start(session_->sharedPair()); });
     connect(fields_, &views::FieldTableView::metricChoiceChanged, this, &LeadsController::showVerdict);
+    fields_->filterEdit()->installEventFilter(this);
     connectRollout();
+}
+
+bool LeadsController::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == fields_->filterEdit() && event->type() == QEvent::ShortcutOverride) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if ((key->key() == Qt::Key_BracketLeft || key->key() == Qt::Key_BracketRight) &&
+            (key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
+            event->ignore();  // the line edit would take it as text: the window's shortcut steps the lead
+            return true;
+        }
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 void LeadsController::connectRollout() {
@@ -78,11 +96,6 @@ void LeadsController::connectRollout() {
 int LeadsController::currentLead() const { return slider_->currentLead(); }
 int LeadsController::currentMember() const { return slider_->currentMember(); }
 
-std::optional<std::size_t> LeadsController::diagnosedLead() const {
-    if (rollout_->leadCount() > 1) return std::size_t(std::max(0, currentLead()));
-    return std::nullopt;
-}
-
 void LeadsController::showBar(bool shown) {
     bar_->setVisible(shown);
     barShown_ = shown;
@@ -93,6 +106,8 @@ void LeadsController::showPlan() {
     if (!rollout_->isRollout()) return;
     slider_->setLeads(rollout_->leadLabels(), rollout_->readyCount());
     slider_->setMembers(rollout_->memberLabels());
+    const std::optional<double> step = session_->leadStepHours();
+    slider_->showLeadStep(!rollout_->leadsHaveHours() || step, step.value_or(0));
     showBar(true);
     status_->startProgress();
 }

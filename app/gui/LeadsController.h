@@ -34,8 +34,6 @@ public:
     views::LeadSlider* slider() const { return slider_; }
     int currentLead() const;    // position among the rollout's lined-up leads
     int currentMember() const;  // position among its members
-    // The lead the diagnosis speaks of: the slider's, when the rollout has more than one.
-    std::optional<std::size_t> diagnosedLead() const;
     bool barShown() const { return barShown_; }
     void showBar(bool shown);
 
@@ -43,6 +41,10 @@ public slots:
     // Shows `field` at lead `leadIndex` (a position among the lined-up leads, as in
     // FieldsComparison::perLead); a lead not compared yet is reached once it is.
     void showFieldAtLead(const QString& field, int leadIndex);
+
+protected:
+    // [ and ] step the leads also from the field filter (no field name holds a bracket).
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 signals:
     void leadShown(int lead, int member);  // the table shows that lead's rows; its map follows

@@ -26,19 +26,24 @@ bool haveDisplay() {
 
 }  // namespace
 
-std::unique_ptr<MainWindow> makeWindow(const std::vector<std::string>& runs, ReportWriter reportWriter) {
+std::unique_ptr<MainWindow> makeWindow(const std::vector<std::string>& runs, ReportWriter reportWriter,
+                                       const std::string& spreadRun, std::optional<double> leadStepHours) {
     auto* session = new PairSession;
+    session->setLeadStepHours(leadStepHours);
     session->setFieldsWaitForGraphsShown(MainWindow::kFieldsWaitForGlobe);
     // The window is built while the runs are read: the mesh texture for the globe it will show.
     session->setGraphsReadWork(drawMeshTextureAhead(savedGlobeScene(QSettings())));
-    if (runs.size() >= 2) session->open(QString::fromStdString(runs[0]), QString::fromStdString(runs[1]));
+    if (runs.size() >= 2)
+        session->openWithSpread(QString::fromStdString(runs[0]), QString::fromStdString(runs[1]),
+                                QString::fromStdString(spreadRun));
     else if (runs.size() == 1) session->setRunA(QString::fromStdString(runs[0]));
     auto window = std::make_unique<MainWindow>(session);
     window->setReportWriter(std::move(reportWriter));
     return window;
 }
 
-int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool demo, ReportWriter reportWriter) {
+int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool demo, ReportWriter reportWriter,
+              const std::string& spreadRun, std::optional<double> leadStepHours) {
     if (!haveDisplay()) {
         std::cerr << "meshdiff: error: no display for the window (DISPLAY is not set); use `meshdiff compare` or "
                      "`meshdiff report` on machines without one\n";
@@ -50,7 +55,8 @@ int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool 
     QApplication app(argc, argv);
     views::traceStartup("QApplication made");
 
-    auto window = makeWindow(demo ? std::vector<std::string>{} : runs, std::move(reportWriter));
+    auto window =
+        makeWindow(demo ? std::vector<std::string>{} : runs, std::move(reportWriter), spreadRun, leadStepHours);
     views::traceStartup("window made");
     if (!QSettings().contains(settings::kWindowGeometry)) {
         const QRect screen = window->screen()->availableGeometry();

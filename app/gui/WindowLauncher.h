@@ -1,5 +1,6 @@
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,11 +12,17 @@ class MainWindow;
 
 // The window, not shown yet, on `runs`: with {A, B} their reading and comparing has begun on
 // workers before the window was built (so the window's construction costs the user no time),
-// with {A} run A is set. Its File ▸ Export ▸ Report writes with `reportWriter`. Needs a QApplication.
-std::unique_ptr<MainWindow> makeWindow(const std::vector<std::string>& runs, ReportWriter reportWriter = {});
+// with {A} run A is set; with {A, B} and `spreadRun`, A against that third run is the yardstick;
+// `leadStepHours`: hours between leads for files that give none (`--lead-hours`).
+// Its File ▸ Export ▸ Report writes with `reportWriter`. Needs a QApplication.
+std::unique_ptr<MainWindow> makeWindow(const std::vector<std::string>& runs, ReportWriter reportWriter = {},
+                                       const std::string& spreadRun = {},
+                                       std::optional<double> leadStepHours = std::nullopt);
 
 // Opens the desktop window (on `runs` = {A, B} when given, on the built-in demo with `demo`)
-// and runs the Qt event loop; returns the process exit status.
-int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool demo, ReportWriter reportWriter);
+// and runs the Qt event loop (`spreadRun` and `leadStepHours` as in makeWindow); returns the
+// process exit status.
+int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool demo, ReportWriter reportWriter,
+              const std::string& spreadRun = {}, std::optional<double> leadStepHours = std::nullopt);
 
 }  // namespace meshdiff::gui

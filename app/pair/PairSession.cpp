@@ -41,14 +41,32 @@ void PairSession::setPaths(QString runA, QString runB) {
     emit runsChanged(pathA_, pathB_);
 }
 
-void PairSession::restorePathsOfPair() {
-    if (pair_) setPaths(QString::fromStdString(pair_->pathA), QString::fromStdString(pair_->pathB));
-    else emit runsChanged(pathA_, pathB_);
+void PairSession::setSpreadPath(QString path) {
+    if (path == spreadPath_) return;
+    spreadPath_ = std::move(path);
+    emit spreadRunChanged(spreadPath_);
 }
 
-void PairSession::open(const QString& runA, const QString& runB) {
+void PairSession::restorePathsOfPair() {
+    if (pair_) {
+        setSpreadPath(QString::fromStdString(pair_->spreadPath));
+        setPaths(QString::fromStdString(pair_->pathA), QString::fromStdString(pair_->pathB));
+    } else {
+        emit runsChanged(pathA_, pathB_);
+    }
+}
+
+void PairSession::open(const QString& runA, const QString& runB) { openWithSpread(runA, runB, QString()); }
+
+void PairSession::openWithSpread(const QString& runA, const QString& runB, const QString& spreadRun) {
+    setSpreadPath(spreadRun);
     setPaths(runA, runB);
     startLoading();
+}
+
+void PairSession::setSpreadRun(const QString& path) {
+    setSpreadPath(path);
+    if (!pathA_.isEmpty() && !pathB_.isEmpty()) startLoading();
 }
 
 void PairSession::openDemo() {
@@ -78,6 +96,12 @@ void PairSession::setRunB(const QString& path) {
     setPaths(pathA_, path);
     if (!pathA_.isEmpty()) startLoading();
     else say(tr("Run B: %1 — now open run A.").arg(path));
+}
+
+void PairSession::setLeadStepHours(std::optional<double> hours) {
+    if (hours == leadStepHours_) return;
+    leadStepHours_ = hours;
+    if (!pathA_.isEmpty() && !pathB_.isEmpty()) startLoading();
 }
 
 void PairSession::swapRuns() {
@@ -129,7 +153,10 @@ void PairSession::startLoading() {
 void PairSession::loadInBackground(const std::shared_ptr<Job>& job) {
     const std::string a = QFileInfo(pathA_).absoluteFilePath().toStdString();
     const std::string b = QFileInfo(pathB_).absoluteFilePath().toStdString();
-    views::runInBackground([this, job, a, b, onGraphsRead = graphsReadWork_] {
+    PairLoadScope scope;
+    if (!spreadPath_.isEmpty()) scope.spreadRun = QFileInfo(spreadPath_).absoluteFilePath().toStdString();
+    scope.leadStepHours = leadStepHours_;
+    views::runInBackground([this, job, a, b, scope, onGraphsRead = graphsReadWork_] {
         bool graphsShown = false;
         auto graphsReady = [this, job, &graphsShown](std::shared_ptr<LoadedPair> stage) {
             graphsShown = true;
@@ -142,7 +169,7 @@ void PairSession::loadInBackground(const std::shared_ptr<Job>& job) {
             });
         };
         try {
-            auto pair = loadPair(a, b, report, job->cancel, graphsReady, onGraphsRead);
+            auto pair = loadPair(a, b, report, job->cancel, graphsReady, onGraphsRead, scope);
             views::postTo(this, [this, job, pair] { onLoaded(job, pair); });
         } catch (const LoadCancelled&) {
             // The session already went back to its previous state.
@@ -218,6 +245,7 @@ void PairSession::onFieldsFailed(const std::shared_ptr<Job>& job, const QString&
 
 void PairSession::showPair(std::shared_ptr<LoadedPair> pair) {
     auto previous = std::exchange(pair_, std::move(pair));  // alive until the receivers let go of it
+    setSpreadPath(QString::fromStdString(pair_->spreadPath));
     setPaths(QString::fromStdString(pair_->pathA), QString::fromStdString(pair_->pathB));
     currentField_.clear();
     difference_ = {};

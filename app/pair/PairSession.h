@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include <QObject>
@@ -30,6 +31,11 @@ public:
 
     QString runA() const { return pathA_; }
     QString runB() const { return pathB_; }
+    // The third run whose difference from A is the yardstick (CompareOptions::spreadRun); empty
+    // without one (A's members are the spread, when it has them).
+    QString spreadRun() const { return spreadPath_; }
+    // Hours between leads for files that give none (PairLoadScope::leadStepHours); none: leads by index.
+    std::optional<double> leadStepHours() const { return leadStepHours_; }
     bool isLoading() const { return job_ != nullptr; }
     int loadGeneration() const { return generation_; }  // loads started so far
     const LoadedPair* pair() const { return pair_.get(); }
@@ -55,7 +61,12 @@ public:
     bool fieldMapPending() const { return fieldAnswered_ != fieldRequest_; }  // a map is being prepared
 
 public slots:
-    void open(const QString& runA, const QString& runB);
+    void open(const QString& runA, const QString& runB);  // without a spread run
+    void openWithSpread(const QString& runA, const QString& runB, const QString& spreadRun);
+    // The spread run of the pair (empty: none); the pair, when both runs are set, loads again with it.
+    void setSpreadRun(const QString& path);
+    // The lead step for files without lead hours; the pair, when both runs are set, loads again with it.
+    void setLeadStepHours(std::optional<double> hours);
     void openDemo();                    // generates the built-in demo once (off this thread), then opens it
     void setRunA(const QString& path);  // opens once B is known too
     void setRunB(const QString& path);
@@ -68,6 +79,7 @@ public slots:
 
 signals:
     void runsChanged(const QString& runA, const QString& runB);
+    void spreadRunChanged(const QString& path);                  // empty: none
     void pairOpening(const QString& runA, const QString& runB);  // a load started
     void progressChanged(int percent, const QString& step);
     // A load ends with loadingEnded, then one of fieldsReady, fieldsFailed, loadCancelled or
@@ -108,13 +120,15 @@ private:
     void endJob();
     void showPair(std::shared_ptr<LoadedPair> pair);
     void setPaths(QString runA, QString runB);  // by value: callers pass the members themselves
+    void setSpreadPath(QString path);
     void restorePathsOfPair();
     void requestFieldMap();
     void startFragility();
     QString summary(const QString& prefix) const;
     void say(const QString& text);  // statusText, remembered
 
-    QString pathA_, pathB_;
+    QString pathA_, pathB_, spreadPath_;
+    std::optional<double> leadStepHours_;
     QString lastError_;
     QString status_;
     QString currentField_;

@@ -1,10 +1,12 @@
 #include "pair/RolloutSession.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <utility>
 
 #include "background/BackgroundWork.h"
+#include "compare/DiagnoseLead.h"
 
 namespace meshdiff::pair {
 namespace {
@@ -30,6 +32,10 @@ QStringList RolloutSession::leadLabels() const {
         for (std::size_t k = 0; k < plan_->leads.size(); ++k) labels << QString::fromStdString(leadLabel(*plan_, k));
     }
     return labels;
+}
+
+bool RolloutSession::leadsHaveHours() const {
+    return plan_ && std::all_of(plan_->hours.begin(), plan_->hours.end(), [](const auto& h) { return h.has_value(); });
 }
 
 QStringList RolloutSession::memberLabels() const {
@@ -79,7 +85,8 @@ void RolloutSession::run(const std::shared_ptr<Job>& job, std::shared_ptr<const 
     const auto start = Clock::now();
     try {
         const Comparison& c = pair->comparison;
-        const RolloutReader reader(pair->fields->a->path(), pair->fields->b->path(), pair->places, c.tolerance);
+        const RolloutReader reader(pair->fields->a->path(), pair->fields->b->path(), pair->places, c.tolerance,
+                                   pair->spreadFieldsFile, pair->fieldOptions);
         auto plan = std::make_shared<const RolloutPlan>(reader.plan());
         // The load compared the first lead (every member) already: it is not read again.
         std::optional<LeadComparison> first;
@@ -87,6 +94,7 @@ void RolloutSession::run(const std::shared_ptr<Job>& job, std::shared_ptr<const 
             c.fields->perLead.front().index == plan->fileIndex.front())
             first = c.fields->perLead.front();
         const std::vector<Region> regions = c.fields ? c.fields->regions : std::vector<Region>{};
+        const std::optional<Diagnosis> pairDiagnosis = c.diagnosis;
         pair.reset();  // the reader has what it needs; the window may drop the pair meanwhile
         views::postTo(this, [this, job, plan, regions] {
             if (job != job_) return;
@@ -101,8 +109,10 @@ void RolloutSession::run(const std::shared_ptr<Job>& job, std::shared_ptr<const 
         const std::size_t count = plan->leads.size();
         for (std::size_t k = 0; k < count; ++k) {
             if (job->cancel.load()) return;
-            auto lead = std::make_shared<const RolloutLead>(k == 0 && first ? rolloutLead(std::move(*first), regions)
-                                                                            : reader.compareLead(k, job->cancel));
+            RolloutLead compared =
+                k == 0 && first ? rolloutLead(std::move(*first), regions) : reader.compareLead(k, job->cancel);
+            if (pairDiagnosis) compared.diagnosis = diagnoseLead(*pairDiagnosis, compared.comparison, k);
+            auto lead = std::make_shared<const RolloutLead>(std::move(compared));
             const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
             const double left = elapsed / double(k + 1) * double(count - k - 1);
             const int percent = int(100 * (k + 1) / count);

@@ -28,6 +28,7 @@ public:
     int leadCount() const { return plan_ ? int(plan_->leads.size()) : 0; }
     int readyCount() const { return int(leads_.size()); }  // leads are compared in order
     QStringList leadLabels() const;
+    bool leadsHaveHours() const;       // every lined-up lead's hours are known
     QStringList memberLabels() const;  // "member 3"; empty with fewer than two members
     // Null until that lead has been compared.
     const RolloutLead* lead(int index) const;

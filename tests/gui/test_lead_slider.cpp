@@ -4,7 +4,9 @@
 // The numbers expected are core's compareRuns, lead by lead.
 #include <QApplication>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStatusBar>
@@ -12,6 +14,7 @@
 #include <QTest>
 #include <QToolBar>
 #include <QToolButton>
+#include <QTreeView>
 
 #include <cmath>
 
@@ -148,6 +151,49 @@ TEST_F(LeadSliderWindow, BracketKeysStepThroughTheLeads) {
     EXPECT_EQ(window_->currentLead(), 2);
     QTest::keyClick(table, Qt::Key_BracketLeft);
     EXPECT_EQ(window_->currentLead(), 1);
+}
+
+// The field filter is part of the table: [ and ] step the leads from there too (no field name holds
+// a bracket), other keys type.
+TEST_F(LeadSliderWindow, BracketKeysStepTheLeadsFromTheFieldFilterToo) {
+    openRollout("a.nc", "b.nc");
+    QApplication::setActiveWindow(window_.get());
+    QLineEdit* filter = window_->fieldTable()->filterEdit();
+    filter->setFocus();
+    QTest::keyClick(filter, Qt::Key_BracketRight);
+    EXPECT_EQ(window_->currentLead(), 1);
+    QTest::keyClick(filter, Qt::Key_BracketLeft);
+    EXPECT_EQ(window_->currentLead(), 0);
+    EXPECT_TRUE(filter->text().isEmpty()) << filter->text().toStdString();
+    QTest::keyClicks(filter, QStringLiteral("t"));
+    EXPECT_EQ(filter->text(), QStringLiteral("t"));
+}
+
+// Files without lead hours: the lead bar offers a step; set, the pair is read again with the leads
+// that many hours apart (the first one step after the start), as `--lead-hours` does.
+TEST_F(LeadSliderWindow, ALeadStepGivesFilesWithoutHoursTheirLeadHours) {
+    openRollout("b_no_hours.npz", "b_no_hours.npz");
+    EXPECT_EQ(window_->rollout()->leadLabels(), (QStringList{QStringLiteral("lead 0"), QStringLiteral("lead 1"),
+                                                             QStringLiteral("lead 2"), QStringLiteral("lead 3")}));
+    QDoubleSpinBox* step = slider().leadStepBox();
+    ASSERT_TRUE(step->isVisible()) << "no hours: the step is offered";
+
+    QSignalSpy finished(window_->rollout(), &RolloutSession::finished);
+    step->setValue(6);
+    ASSERT_TRUE(finished.wait(60000));
+    EXPECT_EQ(window_->session()->leadStepHours(), 6.0);
+    EXPECT_EQ(window_->rollout()->leadLabels(), (QStringList{QStringLiteral("+6 h"), QStringLiteral("+12 h"),
+                                                             QStringLiteral("+18 h"), QStringLiteral("+24 h")}));
+    EXPECT_TRUE(step->isVisible()) << "still there, to change it again";
+    EXPECT_EQ(step->value(), 6.0);
+    const auto every = window_->rollout()->everyLead();
+    ASSERT_NE(every, nullptr);
+    EXPECT_EQ(every->perLead.back().hours, 24.0) << "what the exports and the growth chart use";
+}
+
+TEST_F(LeadSliderWindow, FilesWithLeadHoursOfferNoStep) {
+    openRollout("a.nc", "b.nc");
+    EXPECT_FALSE(slider().leadStepBox()->isVisible());
 }
 
 TEST_F(LeadSliderWindow, ShowFieldAtLeadSelectsBoth) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -19,6 +20,7 @@ LeadSlider::LeadSlider(QWidget* parent)
       slider_(new QSlider(Qt::Horizontal, this)),
       label_(new QLabel(this)),
       members_(new QComboBox(this)),
+      step_(new QDoubleSpinBox(this)),
       timer_(new QTimer(this)) {
     setObjectName(QStringLiteral("leadSlider"));
     play_->setObjectName(QStringLiteral("leadPlay"));
@@ -36,6 +38,17 @@ LeadSlider::LeadSlider(QWidget* parent)
     members_->setObjectName(QStringLiteral("memberChooser"));
     members_->setToolTip(tr("Ensemble member: A's member k against B's member k"));
     members_->hide();
+    step_->setObjectName(QStringLiteral("leadStep"));
+    step_->setRange(0, 8760);
+    step_->setDecimals(2);
+    step_->setSpecialValueText(tr("step — h"));
+    step_->setPrefix(tr("step "));
+    step_->setSuffix(tr(" h"));
+    step_->setKeyboardTracking(false);
+    step_->setToolTip(
+        tr("The files give no lead hours: hours between leads, the first lead one step after the "
+           "start (as --lead-hours); 0 counts leads by index"));
+    step_->hide();
     timer_->setInterval(700);
     // Beside the play button rather than across the whole toolbar.
     setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
@@ -47,6 +60,7 @@ LeadSlider::LeadSlider(QWidget* parent)
     layout->addWidget(slider_);
     layout->addWidget(label_);
     layout->addWidget(members_);
+    layout->addWidget(step_);
 
     connect(slider_, &QSlider::valueChanged, this, [this](int lead) {
         showLabel();
@@ -55,6 +69,7 @@ LeadSlider::LeadSlider(QWidget* parent)
     connect(members_, &QComboBox::currentIndexChanged, this, [this](int member) {
         if (member >= 0) emit memberChanged(member);
     });
+    connect(step_, &QDoubleSpinBox::valueChanged, this, &LeadSlider::leadStepChanged);
     connect(play_, &QToolButton::toggled, this, &LeadSlider::setPlaying);
     connect(timer_, &QTimer::timeout, this, &LeadSlider::playStep);
 }
@@ -80,6 +95,12 @@ void LeadSlider::setMembers(const QStringList& labels) {
     members_->clear();
     members_->addItems(labels);
     members_->setVisible(!labels.isEmpty());
+}
+
+void LeadSlider::showLeadStep(bool shown, double hours) {
+    const QSignalBlocker quiet(step_);
+    step_->setValue(hours);
+    step_->setVisible(shown);
 }
 
 int LeadSlider::currentLead() const { return slider_->value(); }

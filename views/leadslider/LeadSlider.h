@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QSlider;
 class QTimer;
@@ -14,7 +15,8 @@ namespace meshdiff::views {
 
 // The lead-time slider of a rollout: ▶ play/pause, the slider, the lead's label ("+6 h") and a
 // member chooser (shown only when the run has members). Leads that are still being compared
-// cannot be reached yet: the slider ends at the last ready lead.
+// cannot be reached yet: the slider ends at the last ready lead. For files that give no lead
+// hours a "step [6] h" box says how many hours apart the leads are.
 class LeadSlider : public QWidget {
     Q_OBJECT
 public:
@@ -38,6 +40,9 @@ public:
     QSlider* slider() const { return slider_; }
     QToolButton* playButton() const { return play_; }
     QComboBox* memberChooser() const { return members_; }
+    // The lead-step box, quietly set to `hours` (0: none, the leads go by index).
+    void showLeadStep(bool shown, double hours);
+    QDoubleSpinBox* leadStepBox() const { return step_; }
     QString leadLabel() const;
 
 public slots:
@@ -48,6 +53,7 @@ public slots:
 signals:
     void leadChanged(int lead);
     void memberChanged(int member);
+    void leadStepChanged(double hours);  // 0: none
 
 private:
     void playStep();
@@ -57,6 +63,7 @@ private:
     QSlider* slider_;
     QLabel* label_;
     QComboBox* members_;
+    QDoubleSpinBox* step_;
     QTimer* timer_;
     QStringList labels_;
     int ready_ = 0;

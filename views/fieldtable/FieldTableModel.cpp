@@ -164,7 +164,7 @@ QVariant FieldTableModel::groupData(const FieldTableEntry& group, const FieldRow
         bold.setBold(true);
         return bold;
     }
-    if (role == Qt::DisplayRole && column == Name) return tr("%1 · %2, worst %3").arg(variable, levels, worstLevel);
+    if (role == Qt::DisplayRole && column == Name) return tr("%1 · worst %2").arg(variable, worstLevel);
     if (role == Qt::DisplayRole && column == Variable) return variable;
     if (role == Qt::DisplayRole && column == Level) return levels;
     if (role == Qt::ToolTipRole && column == Name) {

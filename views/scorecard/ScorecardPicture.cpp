@@ -40,6 +40,25 @@ bool gapBefore(const Scorecard& card, std::size_t row) {
 
 QColor markColor(const QColor& cell) { return cell.lightnessF() > 0.55 ? QColor(Qt::black) : QColor(Qt::white); }
 
+// Red lines across the cell both ways, cut to the cell by hand: PDF and SVG show drawn lines, where
+// a pattern brush or a clip may be lost.
+void paintHatched(QPainter& p, const QRectF& rect, const QColor& paper, double lineWidth) {
+    p.fillRect(rect, paper);
+    p.setPen(QPen(kMasksDifferColor, lineWidth, Qt::SolidLine, Qt::FlatCap));
+    const double h = rect.height(), step = std::max(h / 2, 2 * lineWidth);
+    // A 45° segment from x0 to x0 + h, kept to the cell's columns; rising goes up to the right.
+    auto segment = [&](double x0, bool rising) {
+        const double from = std::max(x0, rect.left()), to = std::min(x0 + h, rect.right());
+        if (to <= from) return;
+        auto y = [&](double x) { return rising ? rect.bottom() - (x - x0) : rect.top() + (x - x0); };
+        p.drawLine(QPointF(from, y(from)), QPointF(to, y(to)));
+    };
+    for (double x = rect.left() - h; x < rect.right(); x += step) {
+        segment(x, true);
+        segment(x, false);
+    }
+}
+
 void paintCells(QPainter& p, const Scorecard& card, const ScorecardLayout& layout, const ScorecardLook& look,
                 const ColorScale& scale) {
     const QColor missing = look.paper.lightnessF() > 0.5 ? QColor(200, 200, 200) : QColor(90, 90, 96);
@@ -48,8 +67,7 @@ void paintCells(QPainter& p, const Scorecard& card, const ScorecardLayout& layou
             const QRectF rect = layout.cell(r, c);
             const double value = card.cells[r][c];
             if (card.nanMasksDiffer(r, c)) {  // beyond tolerance, though the RMS may be 0: hatched, not calm
-                p.fillRect(rect, look.paper);
-                p.fillRect(rect, QBrush(kMasksDifferColor, Qt::DiagCrossPattern));
+                paintHatched(p, rect, look.paper, std::max(1.5, 1.5 * layout.border));
                 continue;
             }
             if (!std::isfinite(value)) {  // nothing measured: an outline crossed out, unlike a pale cell near 1

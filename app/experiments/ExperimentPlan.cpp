@@ -12,6 +12,7 @@ struct Planner {
     const ExperimentRecipe& recipe;
     const PlanSettings& settings;
     Plan plan;
+    bool sideMissing = false;  // an experiment was left out for want of its side's host
 
     // The choices that make a run compute like side `s`'s host; false when no run can.
     // The side's choice goes first: a rebuild's host settings may use the same option and win.
@@ -33,9 +34,8 @@ struct Planner {
 
     void add(Experiment e) {
         if (!addSide(e)) {
-            plan.notes.push_back(e.id + ": not planned, " + side(e.side) +
-                                 " host is not the back-end's and the recipe has no experiments.side: say whose "
-                                 "host the back-end is (--side A|B; in the Rerun panel, \"the back-end's host is\")");
+            plan.notes.push_back(e.id + ": not planned, " + side(e.side) + " host is not the back-end's");
+            sideMissing = true;
             return;
         }
         plan.experiments.push_back(std::move(e));
@@ -126,6 +126,10 @@ Plan planExperiments(const PairFacts& facts, const ExperimentRecipe& recipe, con
         p.plan.notes.push_back("precision knobs: not planned, the cause is " + facts.cause +
                                " (--every-experiment, in the Rerun panel \"Every experiment\", plans them anyway)");
     }
+    if (p.sideMissing)
+        p.plan.notes.push_back(
+            "the recipe has no experiments.side, so only the side whose host the back-end is can be rerun: say "
+            "which (--side A|B; in the Rerun panel, \"the back-end's host is\")");
     return std::move(p.plan);
 }
 

@@ -140,7 +140,17 @@ TEST(ExperimentPlan, WithoutASideOptionOnlyTheBackendsSideIsRerun) {
         recipeJson(
             R"J({"graph": {"option": "graph", "own": "own", "A": "A", "B": "B"}, "precision_off": {"tf32": "off"}})J"),
         "t.json");
-    EXPECT_TRUE(planExperiments(facts("mixed", true), recipe).experiments.empty());
+    const Plan neither = planExperiments(facts("mixed", true), recipe);
+    EXPECT_TRUE(neither.experiments.empty());
+    // Each left-out experiment is named; how to say the side is said once, for the CLI and the window.
+    const auto asking = std::count_if(neither.notes.begin(), neither.notes.end(), [](const std::string& note) {
+        return note.find("--side A|B; in the Rerun panel, \"the back-end's host is\"") != std::string::npos;
+    });
+    EXPECT_EQ(asking, 1);
+    EXPECT_EQ(
+        std::count_if(neither.notes.begin(), neither.notes.end(),
+                      [](const std::string& note) { return note.find("not the back-end's") != std::string::npos; }),
+        4);
     PlanSettings onB;
     onB.backendSide = 'B';
     const Plan plan = planExperiments(facts("mixed", true), recipe, onB);

@@ -496,7 +496,8 @@ void RerunPanel::updateExperimentsButton() {
     else if (!recipe_.contains("experiments") && !recipe_.contains("diagnose"))  // "diagnose": the old name
         why =
             tr("This recipe has no \"experiments\" block: it cannot say which choices stand for A's and B's host "
-               "(resources/recipes/README.md). Try “Demo model step”.");
+               "(resources/recipes/README.md). “Rerun one model step” has one for a model's runs, “Demo model step” "
+               "for the demo's.");
     else if (running_) why = tr("Wait until the current run ends.");
     const QJsonObject block = recipe_.value(recipe_.contains("experiments") ? "experiments" : "diagnose").toObject();
     const bool hasBlock = recipe_.contains("experiments") || recipe_.contains("diagnose");

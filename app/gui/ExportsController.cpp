@@ -8,6 +8,7 @@
 #include "background/BackgroundWork.h"
 #include "common/Error.h"
 #include "export/DataExport.h"
+#include "export/FigureTitle.h"
 #include "export/GlobeFigure.h"
 #include "export/MapFigure.h"
 #include "globe/GlobeView.h"
@@ -15,10 +16,12 @@
 #include "growthchart/GrowthChartView.h"
 #include "growthchart/LeadTableCsv.h"
 #include "gui/GrowthController.h"
+#include "gui/LeadsController.h"
 #include "gui/WindowStatus.h"
 #include "map/ErrorMapRenderer.h"
 #include "map/ErrorMapView.h"
 #include "pair/PairSession.h"
+#include "pair/RolloutSession.h"
 #include "scorecard/ScorecardFigure.h"
 
 namespace meshdiff::gui {
@@ -84,8 +87,18 @@ void ExportsController::done(const QString& what, const QStringList& files, cons
     emit finished(files);
 }
 
-void ExportsController::exportFigure(views::FigureSubject subject, const views::FigureOptions& options,
-                                     const QString& path) {
+QString ExportsController::defaultMapTitle() const {
+    const auto data = mapData_();
+    if (!data) return {};
+    const pair::RolloutSession* rollout = leads_ ? leads_->rollout() : nullptr;
+    const QString lead =
+        rollout && rollout->isRollout() ? rollout->leadLabels().value(leads_->currentLead()) : QString();
+    return views::defaultFigureTitle(QString::fromStdString(data->fieldName), map_->renderer().style().mode,
+                                     QString::fromStdString(data->units), lead);
+}
+
+void ExportsController::exportFigure(views::FigureSubject subject, views::FigureOptions options, const QString& path) {
+    if (options.title.isEmpty()) options.title = defaultMapTitle();
     if (subject == views::FigureSubject::Globe) {
         run(tr("the globe figure"), [path, options, snapshot = globe_->snapshot()] {
             return QStringList{views::writeGlobeFigure(snapshot, options, path).path};

@@ -25,6 +25,7 @@ class GlobeView;
 namespace meshdiff::gui {
 
 class GrowthController;
+class LeadsController;
 class WindowStatus;
 
 // Exports of what is shown — data (CSV/JSON), figures of the map and the globe, the error-growth
@@ -47,9 +48,13 @@ public:
         scorecard_ = std::move(source);
     }
     std::shared_ptr<const Scorecard> scorecard() const { return scorecard_ ? scorecard_() : nullptr; }
+    // Where the lead the map shows comes from ("+12 h" in figure titles; none for a single lead).
+    void setLeads(const LeadsController* leads) { leads_ = leads; }
+    // "2m_temperature, A − B (K), +12 h": the error map figure's title unless the user gives one.
+    QString defaultMapTitle() const;
 
     // The error map or the scorecard (PNG, PDF, SVG) or the globe (PNG) as shown, on the options' paper.
-    void exportFigure(views::FigureSubject subject, const views::FigureOptions& options, const QString& path);
+    void exportFigure(views::FigureSubject subject, views::FigureOptions options, const QString& path);
     // The same at `size` pixels as on screen, and the map as a journal-column PDF or SVG.
     void exportGlobePng(const QString& path, const QSize& size);
     void exportMapPng(const QString& path, const QSize& size);
@@ -75,6 +80,7 @@ private:
     views::ErrorMapView* map_;
     MapDataFn mapData_;
     std::function<std::shared_ptr<const Scorecard>()> scorecard_;
+    const LeadsController* leads_ = nullptr;
     GrowthController* growth_;
     WindowStatus* status_;
     QWidget* window_;

@@ -9,6 +9,7 @@
 #include "fieldtable/FieldTableView.h"
 #include "growthchart/GrowthChartView.h"
 #include "gui/MainWindow.h"
+#include "gui/SpreadVerdictController.h"
 #include "gui/WindowStatus.h"
 #include "inspect/InspectorPanel.h"
 #include "leadslider/LeadSlider.h"
@@ -82,12 +83,14 @@ void MainWindow::buildDocks() {
     growth_ = new GrowthController(growthChart, growthDock, fields_, leads_, this);
     scorecard_ = new ScorecardController(scorecardView, scorecardDock, leads_, this);
     diagnosis_ = new DiagnosisController(session_, diagnosisPanel_, globeScene_, map_, leads_, this);
+    new SpreadVerdictController(session_, leads_, diagnosisPanel_, this);
     rerun_ = new RerunController(session_, rerunPanel_, runs_, this);
     exports_ = new ExportsController(
         session_, globe_, map_, [this] { return mapData_; }, growth_, status_, this);
     divergence_ = new DivergenceController(
         session_, leads_, globe_, map_, [this] { return mapData_; }, status_, this);
     exports_->setScorecardSource([this] { return scorecard_->scorecard(); });
+    exports_->setLeads(leads_);
 }
 
 }  // namespace meshdiff::gui

@@ -195,11 +195,12 @@ TEST(FigureExport, GlobeLegendStandsBesideTheSphereNeverOverIt) {
     for (int x = 0; x < figure.width(); ++x)
         for (int y = 0; y < figure.height() && !inked[std::size_t(x)]; ++y)
             inked[std::size_t(x)] = (figure.pixel(x, y) & 0xffffff) != (paper & 0xffffff);
-    // Inked column runs: the sphere, then (after bare paper) the legend.
+    // Inked column runs: the sphere, then (after bare paper) the legend, whose swatches and words
+    // stand on the paper itself (no panel), so that it may take more than one run.
     int runs = 0;
     for (int x = 0; x < figure.width(); ++x)
         if (inked[std::size_t(x)] && (x == 0 || !inked[std::size_t(x - 1)])) ++runs;
-    EXPECT_EQ(runs, 2);
+    EXPECT_GE(runs, 2);
     EXPECT_TRUE(inked[std::size_t(figure.height() / 2)]) << "the sphere in the left square";
     EXPECT_FALSE(inked[0]) << "paper around the sphere, no space backdrop";
     figure.save(meshdiff::test::screenshotPath("figure_globe_double_column.png"));

@@ -76,6 +76,8 @@ FigureExportDialog::FigureExportDialog(QSize screenMap, QSize screenGlobe, QStri
     font_->setSpecialValueText(tr("as on screen"));
     summary_ = new QLabel(this);
     path_ = new QLineEdit(this);
+    title_ = new QLineEdit(this);
+    title_->setToolTip(tr("The error map's title on the figure: field, what is shown, units and lead unless changed"));
     // Names for tests and accessibility tools.
     subject_->setObjectName(QStringLiteral("figureSubject"));
     preset_->setObjectName(QStringLiteral("figurePreset"));
@@ -88,6 +90,7 @@ FigureExportDialog::FigureExportDialog(QSize screenMap, QSize screenGlobe, QStri
     font_->setObjectName(QStringLiteral("figureFont"));
     summary_->setObjectName(QStringLiteral("figureSummary"));
     path_->setObjectName(QStringLiteral("figurePath"));
+    title_->setObjectName(QStringLiteral("figureTitle"));
     auto* browse = new QPushButton(tr("Browse…"), this);
     auto* pathRow = new QHBoxLayout;
     pathRow->addWidget(path_, 1);
@@ -101,6 +104,7 @@ FigureExportDialog::FigureExportDialog(QSize screenMap, QSize screenGlobe, QStri
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     auto* form = new QFormLayout(this);
     form->addRow(tr("Figure of"), subject_);
+    form->addRow(tr("Title"), title_);
     form->addRow(tr("Size"), preset_);
     form->addRow(tr("Width × height"), sizeRow);
     form->addRow(tr("Resolution"), dpi_);
@@ -140,6 +144,7 @@ FigureOptions FigureExportDialog::options() const {
     o.heightInches = toInches(height_->value());
     o.dotsPerInch = dpi_->value();
     o.fontPoints = font_->value();
+    o.title = subject() == FigureSubject::ErrorMap ? title_->text().trimmed() : QString();
     return o;
 }
 
@@ -166,6 +171,8 @@ void FigureExportDialog::setOptions(const FigureOptions& o) {
 }
 
 void FigureExportDialog::setPath(const QString& path) { path_->setText(path); }
+
+void FigureExportDialog::setDefaultTitle(const QString& title) { title_->setText(title); }
 
 double FigureExportDialog::toInches(double shown) const {
     return LengthUnit(unit_->currentData().toInt()) == LengthUnit::Millimetres ? shown / kMillimetresPerInch : shown;
@@ -221,6 +228,7 @@ void FigureExportDialog::subjectChosen() {
     if (updating_) return;
     const bool globe = subject() == FigureSubject::Globe;
     format_->setEnabled(!globe);
+    title_->setEnabled(subject() == FigureSubject::ErrorMap);
     if (globe) {
         updating_ = true;
         format_->setCurrentIndex(format_->findData(int(FigureFormat::Png)));

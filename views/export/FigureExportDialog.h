@@ -36,6 +36,8 @@ public:
     void setSubject(FigureSubject subject);
     void setOptions(const FigureOptions& options);
     void setPath(const QString& path);
+    // The error map's title until the user types one (the field shown is the window's).
+    void setDefaultTitle(const QString& title);
     // The scorecard's size on screen in pixels, for its "As on screen" (the map's size until set).
     void setScreenScorecard(QSize pixels);
 
@@ -68,6 +70,7 @@ private:
     QDoubleSpinBox* font_ = nullptr;
     QLabel* summary_ = nullptr;
     QLineEdit* path_ = nullptr;
+    QLineEdit* title_ = nullptr;
     bool updating_ = false;
 };
 

@@ -30,6 +30,7 @@ struct FigureOptions {
     // Size of the smallest text (tick labels) in points; titles are a little larger. 0: text
     // scales with the figure as on screen.
     double fontPoints = 8;
+    QString title;  // the error map's title; empty: the field's name
     bool operator==(const FigureOptions&) const = default;
 };
 

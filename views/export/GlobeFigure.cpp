@@ -30,13 +30,13 @@ struct LegendBlock {
     bool empty() const { return bounds.isEmpty(); }
 };
 
-LegendBlock legendBlock(GlobeScene scene, GlobeLayer shown, GlobeLayer hidden, double scale) {
+LegendBlock legendBlock(GlobeScene scene, GlobeLayer shown, GlobeLayer hidden, double scale, const QColor& paper) {
     scene.setVisible(hidden, false);
     LegendBlock block;
     if (!scene.isVisible(shown)) return block;
     QPainter painter(&block.picture);
     // The colour bar sits in the area's bottom-right corner and the list in its top-left.
-    paintGlobeLegend(painter, QRect(0, 0, 20000, 20000), scene, scale);
+    paintGlobeLegend(painter, QRect(0, 0, 20000, 20000), scene, scale, paper);
     painter.end();
     block.bounds = QRectF(block.picture.boundingRect());
     return block;
@@ -58,54 +58,85 @@ double discRadius(double distance, double height) {
     return height / 2 * std::tan(std::asin(1 / distance)) / std::tan(halfAngle);
 }
 
-}  // namespace
+QColor paperOf(const FigureOptions& options) {
+    return options.background == FigureBackground::Dark ? QColor(24, 26, 32) : QColor(Qt::white);
+}
 
-QImage renderGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& options) {
-    const int width = std::max(16, int(std::lround(options.widthInches * options.dotsPerInch)));
-    const QSize view = snapshot.viewPixels.isEmpty() ? QSize(1000, 800) : snapshot.viewPixels;
-    double legendScale = options.fontPoints > 0
-                             ? options.fontPoints * options.dotsPerInch / kPointsPerInch / kLegendTextPixels
-                             : std::max(1.0, double(width) / view.width());
-    const int askedHeight = options.heightInches > 0 ? int(std::lround(options.heightInches * options.dotsPerInch)) : 0;
+// Where the sphere and the legend blocks go on the page.
+struct GlobeLayout {
+    int width = 0, height = 0;
+    QRectF globeArea;
     LegendBlock list, bar;
     double gap = 0, stackH = 0;
     bool beside = true, rowBelow = true;
-    int height = askedHeight;
-    QRectF globeArea;
+};
+
+GlobeLayout globeLayout(const GlobeSnapshot& snapshot, const FigureOptions& options) {
+    GlobeLayout l;
+    l.width = std::max(16, int(std::lround(options.widthInches * options.dotsPerInch)));
+    const QSize view = snapshot.viewPixels.isEmpty() ? QSize(1000, 800) : snapshot.viewPixels;
+    double legendScale = options.fontPoints > 0
+                             ? options.fontPoints * options.dotsPerInch / kPointsPerInch / kLegendTextPixels
+                             : std::max(1.0, double(l.width) / view.width());
+    const int askedHeight = options.heightInches > 0 ? int(std::lround(options.heightInches * options.dotsPerInch)) : 0;
+    const QColor paper = paperOf(options);
+    const int width = l.width;
     // A legend too large for a small figure gets smaller text (to half), then is left out: the
     // sphere keeps at least 40 % of the figure either way.
     for (int attempt = 0;; ++attempt) {
-        list = legendBlock(snapshot.scene, GlobeLayer::Legend, GlobeLayer::ColorBar, legendScale);
-        bar = legendBlock(snapshot.scene, GlobeLayer::ColorBar, GlobeLayer::Legend, legendScale);
+        l.list = legendBlock(snapshot.scene, GlobeLayer::Legend, GlobeLayer::ColorBar, legendScale, paper);
+        l.bar = legendBlock(snapshot.scene, GlobeLayer::ColorBar, GlobeLayer::Legend, legendScale, paper);
         if (attempt == 4) {
-            list = LegendBlock();
-            bar = LegendBlock();
+            l.list = LegendBlock();
+            l.bar = LegendBlock();
         }
-        gap = 6 * legendScale;
+        const LegendBlock& list = l.list;
+        const LegendBlock& bar = l.bar;
+        l.gap = 6 * legendScale;
+        const double gap = l.gap;
         const double stackW = std::max(list.bounds.width(), bar.bounds.width());
-        stackH = list.bounds.height() + bar.bounds.height() + (list.empty() || bar.empty() ? 0 : gap);
+        l.stackH = list.bounds.height() + bar.bounds.height() + (list.empty() || bar.empty() ? 0 : gap);
+        const double stackH = l.stackH;
         const bool anyLegend = !list.empty() || !bar.empty();
         const double marginBeside = anyLegend ? stackW + 2 * gap : 0;
-        height = askedHeight;
-        beside = width - marginBeside >= kMinGlobeShareBeside * width;
-        if (height > 0 && !beside) beside = height - stackH - 2 * gap < 0.5 * height;  // too short for below
+        l.height = askedHeight;
+        l.beside = width - marginBeside >= kMinGlobeShareBeside * width;
+        if (l.height > 0 && !l.beside) l.beside = l.height - stackH - 2 * gap < 0.5 * l.height;  // too short for below
         // Below the sphere the two blocks stand side by side when they fit.
-        rowBelow = list.bounds.width() + bar.bounds.width() + 3 * gap <= width;
+        l.rowBelow = list.bounds.width() + bar.bounds.width() + 3 * gap <= width;
         const double marginBelow =
-            !anyLegend ? 0 : (rowBelow ? std::max(list.bounds.height(), bar.bounds.height()) : stackH) + 2 * gap;
-        if (beside) {
+            !anyLegend ? 0 : (l.rowBelow ? std::max(list.bounds.height(), bar.bounds.height()) : stackH) + 2 * gap;
+        if (l.beside) {
             const double side = width - marginBeside;
-            if (height <= 0) height = int(std::ceil(std::max(side, stackH + 2 * gap)));
-            globeArea = QRectF(0, 0, side, height);
+            if (l.height <= 0) l.height = int(std::ceil(std::max(side, stackH + 2 * gap)));
+            l.globeArea = QRectF(0, 0, side, l.height);
         } else {
-            if (height <= 0) height = int(std::ceil(width + marginBelow));
-            globeArea = QRectF(0, 0, width, height - marginBelow);
+            if (l.height <= 0) l.height = int(std::ceil(width + marginBelow));
+            l.globeArea = QRectF(0, 0, width, l.height - marginBelow);
         }
-        const bool fits = beside ? globeArea.width() >= kMinGlobeShare * width && stackH + 2 * gap <= height
-                                 : globeArea.height() >= kMinGlobeShare * height;
+        const bool fits = l.beside ? l.globeArea.width() >= kMinGlobeShare * width && stackH + 2 * gap <= l.height
+                                   : l.globeArea.height() >= kMinGlobeShare * l.height;
         if (fits || !anyLegend) break;
         legendScale *= 0.8;
     }
+    return l;
+}
+
+}  // namespace
+
+double globeFigureHeightInches(const GlobeSnapshot& snapshot, const FigureOptions& options) {
+    if (options.heightInches > 0) return options.heightInches;
+    return globeLayout(snapshot, options).height / options.dotsPerInch;
+}
+
+QImage renderGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& options) {
+    const GlobeLayout layout = globeLayout(snapshot, options);
+    const int width = layout.width, height = layout.height;
+    const QRectF globeArea = layout.globeArea;
+    const LegendBlock &list = layout.list, &bar = layout.bar;
+    const double gap = layout.gap, stackH = layout.stackH;
+    const bool beside = layout.beside, rowBelow = layout.rowBelow;
+    const QSize view = snapshot.viewPixels.isEmpty() ? QSize(1000, 800) : snapshot.viewPixels;
     if (width > 30000 || height > 30000) return {};
 
     GlobeScene scene = snapshot.scene;
@@ -121,9 +152,8 @@ QImage renderGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& opt
                                                     globePixels.width(), globePixels.height(), lineScale);
     if (globe.isNull()) return {};
 
-    const bool dark = options.background == FigureBackground::Dark;
     QImage figure(width, height, QImage::Format_ARGB32);
-    figure.fill(dark ? QColor(24, 26, 32) : QColor(Qt::white));
+    figure.fill(paperOf(options));
     QPainter painter(&figure);
     painter.setRenderHint(QPainter::Antialiasing);
     QPainterPath disc;
@@ -151,8 +181,7 @@ QImage renderGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& opt
 FigureFile writeGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& options, const QString& path) {
     const QImage image = renderGlobeFigure(snapshot, options);
     if (image.isNull()) throw Error(path.toStdString(), "the globe could not be rendered");
-    if (!image.save(path, "PNG")) throw Error(path.toStdString(), "cannot write the PNG image");
-    return {path, QSizeF(image.width(), image.height()) / options.dotsPerInch, image.size()};
+    return writePngFigure(image, options.dotsPerInch, path);
 }
 
 }  // namespace meshdiff::views

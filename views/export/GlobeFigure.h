@@ -12,6 +12,10 @@ namespace meshdiff::views {
 // its legend and colour bar in a margin beside it (or below it, when the figure is too narrow)
 // and never over the sphere. Text has options.fontPoints at options.dotsPerInch (as on screen
 // when 0). Needs an X display like every VTK render; runs on any thread. Null image on failure.
+// The page height (inches) of the globe figure `options.widthInches` wide: the options' height when
+// set, else as tall as the sphere and its legend need. renderGlobeFigure has exactly this size.
+double globeFigureHeightInches(const GlobeSnapshot& snapshot, const FigureOptions& options);
+
 QImage renderGlobeFigure(const GlobeSnapshot& snapshot, const FigureOptions& options);
 
 // The same written as a PNG (the globe's only format); throws meshdiff::Error naming the file.

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QPainter>
+
 #include "common/Error.h"
+#include "export/FigureLegend.h"
 
 namespace meshdiff::views {
 namespace {
@@ -29,10 +32,33 @@ double tightHeight(const ErrorMapRenderer& renderer, double width, double lo, do
     return hi;
 }
 
+// The legend in words under the maps, for the difference marks they show (none without).
+std::vector<DifferenceLegendEntry> legendOf(const ErrorMapData* data, const ErrorMapStyle& style) {
+    if (!data || !style.differences) return {};
+    return differenceLegend(marksOf(*data));
+}
+
+// Device units per design unit of `look` on a page `width` units wide (as on screen: from the width).
+double legendUnit(const MapLook& look, double width) { return look.unit > 0 ? look.unit : std::max(0.5, width / 840); }
+
+QFont legendFont(double unit) {
+    QFont font;
+    font.setPixelSize(std::max(6, int(std::lround(kTickLabelUnits * unit))));
+    return font;
+}
+
+// The legend's height on a page `size` (device units), with its margins.
+double legendHeight(const std::vector<DifferenceLegendEntry>& legend, const MapLook& look, double width) {
+    const double unit = legendUnit(look, width);
+    return legend.empty() ? 0.0 : figureLegendHeight(legend, legendFont(unit), width - 16 * unit);
+}
+
 }  // namespace
 
 MapLook figureLook(const FigureOptions& options, double unitsPerInch) {
     MapLook look;
+    look.forPaper = true;
+    look.title = options.title;
     if (options.background == FigureBackground::Dark) {
         look.paper = QColor(24, 26, 32);
         look.ink = QColor(232, 232, 232);
@@ -56,6 +82,7 @@ double mapFigureHeightInches(const ErrorMapData* data, const ErrorMapStyle& styl
     } else {
         height = tightHeight(renderer, width, width / 1.5 + 1, 6 * width);
     }
+    height += legendHeight(legendOf(data, style), figureLook(options, kPointsPerInch), width);
     return std::ceil(height) / kPointsPerInch;
 }
 
@@ -64,32 +91,21 @@ FigureFile writeMapFigure(std::shared_ptr<const ErrorMapData> data, const ErrorM
     if (!(options.widthInches > 0) || !(options.dotsPerInch > 0))
         throw Error(path.toStdString(), "the figure needs a width and a resolution above zero");
     const double heightInches = mapFigureHeightInches(data.get(), style, options);
+    const QString title = QString::fromStdString(data ? data->fieldName : std::string());
+    const std::vector<DifferenceLegendEntry> legend = legendOf(data.get(), style);
     ErrorMapRenderer renderer;
     renderer.setData(std::move(data));
     renderer.setStyle(style);
-    FigureFile file{path, QSizeF(options.widthInches, heightInches), QSize()};
-    switch (options.format) {
-        case FigureFormat::Png: {
-            file.pixels = pixelSize(options, heightInches);
-            if (file.pixels.width() > 30000 || file.pixels.height() > 30000)
-                throw Error(path.toStdString(), "the image would be larger than 30000 pixels: lower the DPI");
-            renderer.setLook(figureLook(options, options.dotsPerInch));
-            renderer.savePng(path, file.pixels);
-            break;
-        }
-        case FigureFormat::Pdf:
-            renderer.setLook(figureLook(options, kPointsPerInch));
-            renderer.savePdf(path, file.inches * kPointsPerInch);
-            break;
-        case FigureFormat::Svg: {
-            renderer.setLook(figureLook(options, kPointsPerInch));
-            const QSize points = (file.inches * kPointsPerInch).toSize();
-            renderer.saveSvg(path, points);
-            file.inches = QSizeF(points) / kPointsPerInch;
-            break;
-        }
-    }
-    return file;
+    const auto paint = [&](QPainter& painter, QSizeF size, double unitsPerInch) {
+        const MapLook look = figureLook(options, unitsPerInch);
+        renderer.setLook(look);
+        const double below = legendHeight(legend, look, size.width()), unit = legendUnit(look, size.width());
+        renderer.render(painter, QRectF(0, 0, size.width(), size.height() - below));
+        if (below > 0)
+            paintFigureLegend(painter, QRectF(8 * unit, size.height() - below, size.width() - 16 * unit, below), legend,
+                              legendFont(unit), look.ink, unit);
+    };
+    return writeFigure(options, heightInches, figureLook(options, kPointsPerInch).paper, title, paint, path);
 }
 
 }  // namespace meshdiff::views

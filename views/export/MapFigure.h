@@ -6,15 +6,10 @@
 #include <QString>
 
 #include "export/FigureOptions.h"
+#include "export/FigureWriter.h"
 #include "map/ErrorMapRenderer.h"
 
 namespace meshdiff::views {
-
-struct FigureFile {
-    QString path;
-    QSizeF inches;  // the page: PDF MediaBox, SVG width × height, PNG pixels ÷ DPI
-    QSize pixels;   // PNG only
-};
 
 // Paper, ink and text size of a figure drawn in device units of which `unitsPerInch` make an
 // inch (72 for PDF and SVG, the DPI for PNG).

@@ -16,6 +16,13 @@ namespace {
 
 QColor toQColor(Rgb c, int alpha = 255) { return QColor(c.r, c.g, c.b, alpha); }
 
+const QColor kPanelColor(20, 22, 28, 200);  // the on-screen panels under the legend and colour bar
+
+// Light text on the screen's dark panels and on dark paper, black on light paper.
+QColor inkOn(const QColor& paper) {
+    return !paper.isValid() || paper.lightnessF() < 0.5 ? QColor(235, 235, 235) : QColor(Qt::black);
+}
+
 enum class Swatch { Line, Dot, Ring, MarkedLine, OutlineTriangle, Patch, Gradient };
 
 struct LegendEntry {
@@ -145,25 +152,30 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
 
 // The drape's colour bar: the same painter and scale as the error map's, on a dark panel, with
 // the field's name above it and the scale in use below.
-void paintFieldColorBar(QPainter& p, const QRectF& area, const FieldOverlay& overlay, double scale) {
+void paintFieldColorBar(QPainter& p, const QRectF& area, const FieldOverlay& overlay, double scale,
+                        const QColor& paper) {
+    const bool onPaper = paper.isValid();
     ColorBarContent content;
     content.scale = overlayScale(overlay);
-    content.dark = true;
+    content.dark = !onPaper || paper.lightnessF() < 0.5;
+    content.forPaper = onPaper;
     content.caption = QString::fromStdString(describeScale(content.scale));
     if (!content.scale.limitsName.empty()) content.caption += ", " + QString::fromStdString(content.scale.limitsName);
     QFont font = p.font();
     font.setPixelSize(static_cast<int>(std::round(12 * scale)));
     p.setFont(font);
     const QFontMetricsF fm(font);
-    const double barW = 300 * scale, pad = 10 * scale, barH = colorBarHeight(false) * scale, titleH = fm.height();
+    const double barW = 300 * scale, pad = 10 * scale, barH = colorBarHeight(false, onPaper) * scale,
+                 titleH = fm.height();
     const QRectF panel(area.right() - barW - 4 * pad, area.bottom() - barH - titleH - 3 * pad, barW + 2 * pad,
                        barH + titleH + 2 * pad);
+    // On paper the panel has the paper's colour: unseen, yet it holds the legend's place.
     p.setPen(Qt::NoPen);
-    p.setBrush(QColor(20, 22, 28, 200));
+    p.setBrush(onPaper ? paper : kPanelColor);
     p.drawRoundedRect(panel, 6 * scale, 6 * scale);
     QString title = QString::fromStdString(overlay.name);
     if (!overlay.units.empty()) title += QStringLiteral(" [%1]").arg(QString::fromStdString(overlay.units));
-    p.setPen(QColor(235, 235, 235));
+    p.setPen(inkOn(paper));
     p.drawText(QRectF(panel.left() + pad, panel.top() + pad * 0.6, barW, titleH), Qt::AlignLeft | Qt::AlignVCenter,
                fm.elidedText(title, Qt::ElideRight, barW));
     paintColorBar(p, QRectF(panel.left() + pad, panel.top() + pad + titleH, barW, barH), content, scale);
@@ -171,7 +183,7 @@ void paintFieldColorBar(QPainter& p, const QRectF& area, const FieldOverlay& ove
 
 }  // namespace
 
-void paintGlobeLegend(QPainter& p, const QRect& area, const GlobeScene& scene, double scale) {
+void paintGlobeLegend(QPainter& p, const QRect& area, const GlobeScene& scene, double scale, const QColor& paper) {
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     QFont font = p.font();
@@ -188,19 +200,19 @@ void paintGlobeLegend(QPainter& p, const QRect& area, const GlobeScene& scene, d
             const QRectF panel(area.left() + pad, area.top() + pad, swatchW + textW + 3 * pad,
                                rowH * double(entries.size()) + 2 * pad);
             p.setPen(Qt::NoPen);
-            p.setBrush(QColor(20, 22, 28, 200));
+            p.setBrush(paper.isValid() ? paper : kPanelColor);
             p.drawRoundedRect(panel, 6 * scale, 6 * scale);
             for (std::size_t i = 0; i < entries.size(); ++i) {
                 const double y = panel.top() + pad + rowH * double(i);
                 paintSwatch(p, QRectF(panel.left() + pad, y + 3 * scale, swatchW, rowH - 6 * scale), entries[i], scale);
-                p.setPen(QColor(235, 235, 235));
+                p.setPen(inkOn(paper));
                 p.drawText(QRectF(panel.left() + 2 * pad + swatchW, y, textW + pad, rowH),
                            Qt::AlignLeft | Qt::AlignVCenter, entries[i].text);
             }
         }
     }
     if (scene.isVisible(GlobeLayer::ColorBar) && scene.isVisible(GlobeLayer::FieldOverlay) && !scene.field.empty())
-        paintFieldColorBar(p, QRectF(area), scene.field, scale);
+        paintFieldColorBar(p, QRectF(area), scene.field, scale, paper);
     p.restore();
 }
 

@@ -4,13 +4,8 @@
 #include <QCoreApplication>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
-#include <QImage>
 #include <QPainter>
-#include <QPdfWriter>
-#include <QSvgGenerator>
 #include <QThread>
-
-#include <cmath>
 
 #include "common/Error.h"
 #include "growthchart/GrowthChart.h"
@@ -20,9 +15,7 @@ namespace {
 
 constexpr double kHeightPerWidth = 0.62;
 
-// Draws the chart filling `size` device units of a device with `unitsPerInch` units an inch.
-void paintChart(QPainter& painter, const GrowthChartData& data, const FigureOptions& options, QSizeF size,
-                double unitsPerInch) {
+GrowthChartLook chartLook(const FigureOptions& options, double unitsPerInch) {
     GrowthChartLook look;
     look.scale = unitsPerInch / kScreenPixelsPerInch;
     look.tickPixels = (options.fontPoints > 0 ? options.fontPoints : 8) / kPointsPerInch * unitsPerInch;
@@ -30,6 +23,13 @@ void paintChart(QPainter& painter, const GrowthChartData& data, const FigureOpti
         look.paper = QColor(24, 26, 32);
         look.ink = QColor(232, 232, 232);
     }
+    return look;
+}
+
+// Draws the chart filling `size` device units of a device with `unitsPerInch` units an inch.
+void paintChart(QPainter& painter, const GrowthChartData& data, const FigureOptions& options, QSizeF size,
+                double unitsPerInch) {
+    const GrowthChartLook look = chartLook(options, unitsPerInch);
     QGraphicsScene scene;
     auto* chart = new QChart;  // the scene owns it
     scene.addItem(chart);
@@ -69,54 +69,12 @@ FigureFile writeGrowthChartFigure(const GrowthChartData& data, const FigureOptio
         throw Error(path.toStdString(), "the figure needs a width and a resolution above zero");
     if (!QCoreApplication::instance() || QThread::currentThread() != QCoreApplication::instance()->thread())
         throw Error(path.toStdString(), "the error-growth chart is drawn on the GUI thread only");
-    const double heightInches = growthFigureHeightInches(options);
-    FigureFile file{path, QSizeF(options.widthInches, heightInches), QSize()};
-    const QSizeF points = file.inches * kPointsPerInch;
-    switch (options.format) {
-        case FigureFormat::Png: {
-            file.pixels = pixelSize(options, heightInches);
-            if (file.pixels.width() > 30000 || file.pixels.height() > 30000)
-                throw Error(path.toStdString(), "the image would be larger than 30000 pixels: lower the DPI");
-            QImage image(file.pixels, QImage::Format_RGB32);
-            image.setDotsPerMeterX(int(std::lround(options.dotsPerInch / 0.0254)));
-            image.setDotsPerMeterY(int(std::lround(options.dotsPerInch / 0.0254)));
-            image.fill(Qt::white);
-            {
-                QPainter painter(&image);
-                paintChart(painter, data, options, QSizeF(file.pixels), options.dotsPerInch);
-            }
-            if (!image.save(path, "PNG")) throw Error(path.toStdString(), "cannot be written");
-            break;
-        }
-        case FigureFormat::Pdf: {
-            QPdfWriter pdf(path);
-            pdf.setResolution(int(kPointsPerInch));
-            pdf.setPageSize(QPageSize(points, QPageSize::Point));
-            pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-            pdf.setCreator(QStringLiteral("meshdiff"));
-            QPainter painter;
-            if (!painter.begin(&pdf)) throw Error(path.toStdString(), "cannot be written");
-            paintVectorChart(painter, data, options, points);
-            painter.end();
-            break;
-        }
-        case FigureFormat::Svg: {
-            const QSize size = points.toSize();
-            QSvgGenerator svg;
-            svg.setFileName(path);
-            svg.setSize(size);
-            svg.setViewBox(QRect(QPoint(0, 0), size));
-            svg.setResolution(int(kPointsPerInch));
-            svg.setTitle(QStringLiteral("meshdiff error growth"));
-            QPainter painter;
-            if (!painter.begin(&svg)) throw Error(path.toStdString(), "cannot be written");
-            paintVectorChart(painter, data, options, QSizeF(size));
-            painter.end();
-            file.inches = QSizeF(size) / kPointsPerInch;
-            break;
-        }
-    }
-    return file;
+    const auto paint = [&](QPainter& painter, QSizeF size, double unitsPerInch) {
+        if (options.format == FigureFormat::Png) paintChart(painter, data, options, size, unitsPerInch);
+        else paintVectorChart(painter, data, options, size);
+    };
+    return writeFigure(options, growthFigureHeightInches(options), chartLook(options, 1).paper,
+                       QStringLiteral("meshdiff error growth"), paint, path);
 }
 
 }  // namespace meshdiff::views

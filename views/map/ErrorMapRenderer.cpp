@@ -183,8 +183,10 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
                                     target.height() / count);
         const double unit =
             look_.unit > 0 ? look_.unit : std::max(0.5, std::min(cell.width() / 2.0, cell.height()) / 420.0);
-        const bool histogram = std::find(contents.begin(), contents.end(), MapMode::Difference) != contents.end();
-        const double titleHeight = 20 * unit, barHeight = (6 + colorBarHeight(histogram)) * unit, margin = 8 * unit;
+        const bool histogram =
+            !look_.forPaper && std::find(contents.begin(), contents.end(), MapMode::Difference) != contents.end();
+        const double titleHeight = 20 * unit, barHeight = (6 + colorBarHeight(histogram, look_.forPaper)) * unit,
+                     margin = 8 * unit;
         QRectF inner = cell.adjusted(margin, margin, -margin, -margin);
         // Graticule labels sit outside the frame: latitudes left of it, longitudes below it.
         const double labelWidth = style_.graticule ? graticuleLabelWidth(unit) : 0.0;
@@ -238,14 +240,17 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     font.setPixelSize(std::max(6, int(std::lround(13 * unit))));
     painter.setFont(font);
     painter.setPen(look_.ink);
-    QString title = QString::fromStdString(d.fieldName);
-    if (panel.content == MapMode::A) title += QStringLiteral(" — ") + runTitle(QStringLiteral("A"), d.labelA);
-    if (panel.content == MapMode::B) title += QStringLiteral(" — ") + runTitle(QStringLiteral("B"), d.labelB);
-    if (isDifference) title += QStringLiteral(" — A−B");
-    if (panel.content == MapMode::AbsDifference) title += QStringLiteral(" — |A−B|");
+    // A figure's own title stands alone over a single map; side by side it leads each panel's run.
+    QString title = look_.title.isEmpty() ? QString::fromStdString(d.fieldName) : look_.title;
+    if (look_.title.isEmpty() || style_.mode == MapMode::SideBySide) {
+        if (panel.content == MapMode::A) title += QStringLiteral(" — ") + runTitle(QStringLiteral("A"), d.labelA);
+        if (panel.content == MapMode::B) title += QStringLiteral(" — ") + runTitle(QStringLiteral("B"), d.labelB);
+        if (isDifference) title += QStringLiteral(" — A−B");
+        if (panel.content == MapMode::AbsDifference) title += QStringLiteral(" — |A−B|");
+    }
     const bool showsDifferences = panel.content == MapMode::Difference || panel.content == MapMode::AbsDifference;
     QRectF titleRect = panel.title;
-    if (style_.differences && showsDifferences) {
+    if (style_.differences && showsDifferences && !look_.forPaper) {
         QFont legendFont = font;
         legendFont.setPixelSize(std::max(6, int(std::lround(11 * unit))));
         painter.setFont(legendFont);
@@ -354,7 +359,8 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
     painter.drawRect(panel.map);
 
     const ColorBarContent bar = colorBarOf(panel.content);
-    const double barUnit = std::min(unit, panel.colorBar.height() / colorBarHeight(bar.histogram != nullptr));
+    const double barUnit =
+        std::min(unit, panel.colorBar.height() / colorBarHeight(bar.histogram != nullptr, bar.forPaper));
     paintColorBar(painter, panel.colorBar, bar, barUnit);
 }
 
@@ -368,7 +374,8 @@ ColorBarContent ErrorMapRenderer::colorBarOf(MapMode content) const {
     ColorBarContent bar;
     bar.scale = panelScale(content);
     const bool isDifference = content == MapMode::Difference;
-    if (isDifference && !histogram_.counts.empty()) bar.histogram = &histogram_;
+    if (isDifference && !histogram_.counts.empty() && !look_.forPaper) bar.histogram = &histogram_;
+    bar.forPaper = look_.forPaper;
     const QString what = isDifference                        ? QStringLiteral("A−B")
                          : content == MapMode::AbsDifference ? QStringLiteral("|A−B|")
                                                              : QStringLiteral("value");
@@ -383,7 +390,8 @@ std::optional<ColorBarGeometry> ErrorMapRenderer::differenceBar(const QRectF& ta
         if (panel.content != MapMode::Difference) continue;
         const ColorBarContent bar = colorBarOf(panel.content);
         const double unit = std::max(0.5, panel.map.width() / 840.0);
-        const double barUnit = std::min(unit, panel.colorBar.height() / colorBarHeight(bar.histogram != nullptr));
+        const double barUnit =
+            std::min(unit, panel.colorBar.height() / colorBarHeight(bar.histogram != nullptr, bar.forPaper));
         return colorBarGeometry(panel.colorBar, bar, barUnit);
     }
     return std::nullopt;

@@ -197,4 +197,25 @@ double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const Err
     return width;
 }
 
+void drawMapMarkSwatch(QPainter& painter, const QRectF& box, MapMark mark, int run, double unit) {
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    const MarkerLook look = lookOf(run);
+    const double radius = box.height() * 0.32;
+    const QPointF ring(box.left() + radius + 1, box.center().y());
+    QPainterPath path;
+    if (mark == MapMark::Face) {
+        path.addPolygon(QPolygonF{QPointF(box.left(), box.bottom()), QPointF(box.right(), box.bottom()),
+                                  QPointF(box.center().x(), box.top()), QPointF(box.left(), box.bottom())});
+    } else {
+        path = markerPath(ring, look.square ? 0.9 * radius : radius, look.square);
+        if (mark == MapMark::Edge) {
+            path.moveTo(ring.x() + radius, ring.y());
+            path.lineTo(box.right(), box.top() + box.height() * 0.2);
+        }
+    }
+    strokeWithHalo(painter, path, look, markerStroke(0, unit));
+    painter.restore();
+}
+
 }  // namespace meshdiff::views

@@ -43,4 +43,10 @@ double mapMarkerRadius(const MapProjection& projection, const LatLonGrid& grid, 
 double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const ErrorMapData& data, double unit,
                                 const QColor& ink);
 
+// What a legend swatch shows: a grid point's ring, a grid→mesh edge (its ring with the line) or
+// a mesh→grid face (a triangle outline).
+enum class MapMark { GridPoint, Edge, Face };
+// The mark of `run` (1: A, 2: B, 0: both) drawn in `box` as the map draws it.
+void drawMapMarkSwatch(QPainter& painter, const QRectF& box, MapMark mark, int run, double unit);
+
 }  // namespace meshdiff::views

@@ -1,12 +1,8 @@
 #include "scorecard/ScorecardFigure.h"
 
-#include <QImage>
 #include <QPainter>
-#include <QPdfWriter>
-#include <QSvgGenerator>
 
 #include <algorithm>
-#include <cmath>
 
 #include "common/Error.h"
 #include "scorecard/ScorecardPicture.h"
@@ -65,55 +61,14 @@ FigureFile writeScorecardFigure(const Scorecard& card, const FigureOptions& opti
         throw Error(path.toStdString(), "the figure needs a width and a resolution above zero");
     if (card.rows.empty() || card.leadCount() == 0)
         throw Error(path.toStdString(), "the scorecard has no fields or no leads to draw");
-    const double heightInches = scorecardFigureHeightInches(card, options);
-    FigureFile file{path, QSizeF(options.widthInches, heightInches), QSize()};
-    const QSizeF points = file.inches * kPointsPerInch;
-    switch (options.format) {
-        case FigureFormat::Png: {
-            file.pixels = pixelSize(options, heightInches);
-            if (file.pixels.width() > 30000 || file.pixels.height() > 30000)
-                throw Error(path.toStdString(), "the image would be larger than 30000 pixels: lower the DPI");
-            QImage image(file.pixels, QImage::Format_RGB32);
-            image.setDotsPerMeterX(int(std::lround(options.dotsPerInch / 0.0254)));
-            image.setDotsPerMeterY(int(std::lround(options.dotsPerInch / 0.0254)));
-            const ScorecardLook look = figureLook(card, options, options.dotsPerInch);
-            image.fill(look.paper);
-            {
-                QPainter painter(&image);
-                paintScorecard(painter, card, figureLayout(card, options, options.dotsPerInch), look);
-            }
-            if (!image.save(path, "PNG")) throw Error(path.toStdString(), "cannot be written");
-            break;
-        }
-        case FigureFormat::Pdf: {
-            QPdfWriter pdf(path);
-            pdf.setResolution(int(kPointsPerInch));
-            pdf.setPageSize(QPageSize(points, QPageSize::Point));
-            pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-            pdf.setCreator(QStringLiteral("meshdiff"));
-            QPainter painter;
-            if (!painter.begin(&pdf)) throw Error(path.toStdString(), "cannot be written");
-            paintOnPage(painter, card, options, 1);
-            painter.end();
-            break;
-        }
-        case FigureFormat::Svg: {
-            const QSize size = points.toSize();
-            QSvgGenerator svg;
-            svg.setFileName(path);
-            svg.setSize(size);
-            svg.setViewBox(QRect(QPoint(0, 0), size));
-            svg.setResolution(int(kPointsPerInch));
-            svg.setTitle(QStringLiteral("meshdiff scorecard"));
-            QPainter painter;
-            if (!painter.begin(&svg)) throw Error(path.toStdString(), "cannot be written");
-            paintOnPage(painter, card, options, 1);
-            painter.end();
-            file.inches = QSizeF(size) / kPointsPerInch;
-            break;
-        }
-    }
-    return file;
+    const auto paint = [&](QPainter& painter, QSizeF, double unitsPerInch) {
+        if (options.format == FigureFormat::Png)
+            paintScorecard(painter, card, figureLayout(card, options, unitsPerInch),
+                           figureLook(card, options, unitsPerInch));
+        else paintOnPage(painter, card, options, 1);
+    };
+    return writeFigure(options, scorecardFigureHeightInches(card, options), scorecardLook(options, 1).paper,
+                       QStringLiteral("meshdiff scorecard"), paint, path);
 }
 
 }  // namespace meshdiff::views

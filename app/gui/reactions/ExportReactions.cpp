@@ -9,6 +9,7 @@
 #include "background/BackgroundWork.h"
 #include "export/ExportFolder.h"
 #include "export/FigureExportDialog.h"
+#include "export/GlobeFigure.h"
 #include "export/MapFigure.h"
 #include "globe/GlobeView.h"
 #include "gui/ExportsController.h"
@@ -41,10 +42,9 @@ void ExportFigureReaction::onTriggered() {
     const QString field = session_->currentField();
     const QSize mapPixels = map_->canvas()->size() * map_->canvas()->devicePixelRatioF();
     const QSize globePixels = globe_->size() * globe_->devicePixelRatioF();
-    auto heightOf = [data = exports_->mapData(), style = map_->renderer().style(), card = exports_->scorecard()](
-                        views::FigureSubject subject, const views::FigureOptions& options) {
-        // The globe's height depends on its legend, known only once drawn: about square.
-        if (subject == views::FigureSubject::Globe) return options.widthInches;
+    auto heightOf = [data = exports_->mapData(), style = map_->renderer().style(), card = exports_->scorecard(),
+                     globe = globe_->snapshot()](views::FigureSubject subject, const views::FigureOptions& options) {
+        if (subject == views::FigureSubject::Globe) return views::globeFigureHeightInches(globe, options);
         if (subject == views::FigureSubject::Scorecard)
             return card ? views::scorecardFigureHeightInches(*card, options) : options.widthInches;
         return views::mapFigureHeightInches(data.get(), style, options);
@@ -53,6 +53,7 @@ void ExportFigureReaction::onTriggered() {
                                      field.isEmpty() ? QStringLiteral("figure") : field, heightOf, dialogParent_);
     if (scorecard_) dialog.setScreenScorecard(scorecard_->canvas()->size() * scorecard_->canvas()->devicePixelRatioF());
     dialog.restoreSettings();
+    dialog.setDefaultTitle(exports_->defaultMapTitle());
     if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) return;
     auto values = dialog.settingsValues();
     values.emplace_back(settings::kExportFolder, QFileInfo(dialog.path()).absolutePath());

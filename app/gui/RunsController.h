@@ -19,8 +19,9 @@ namespace meshdiff::gui {
 class WindowStatus;
 
 // The Runs panel: every run opened or rerun gets a letter there (A, B, then C, D, …), the pair
-// on show is marked, and a pair chosen under "Compare" opens; also runs dropped on the window
-// and the recent pairs (File ▸ Open Recent, their settings).
+// on show is marked, and a pair chosen under "Compare" opens (with the spread run kept); the
+// spread run's row and its Remove; also runs dropped on the window and the recent pairs (File ▸
+// Open Recent, their settings, each with its spread run).
 class RunsController : public QObject {
     Q_OBJECT
 public:
@@ -33,7 +34,9 @@ public:
     // A new pair's graphs are on show: it becomes the newest recent pair and both runs are listed
     // and marked. Returns their letters (A's, B's).
     std::pair<QString, QString> showPair();
-    void open(const QStringList& paths);  // dropped on the window: two runs, or one for A or B
+    // Dropped on the window: two runs (a third is the spread run), or one for A or B; one run
+    // dropped while a pair is open asks whether it is the spread run or the new B.
+    void open(const QStringList& paths);
     void fillRecentMenu(QMenu* menu);
     void restoreSettings(const QSettings& settings);
 
@@ -42,7 +45,8 @@ signals:
 
 private:
     QString listRun(const QString& path);
-    void rememberPair(const QString& a, const QString& b);
+    void rememberPair(const QString& a, const QString& b, const QString& spread);
+    void askAboutThirdRun(const QString& path);
 
     pair::PairSession* session_;
     views::RunsPanel* panel_;

@@ -36,6 +36,12 @@ if $have_gui; then for lib in Qt VTK; do grep -q "^  $lib [0-9]" "$tmp/version" 
 if $have_gui; then
   expect_status 2 -- env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$meshdiff" "$fixtures/window/A" "$fixtures/window/B"
   grep -q "no display for the window" "$tmp/err" || fail "window hand-over: $(cat "$tmp/err")"
+  # A third run as the spread run is handed over too; with one run it is refused before that.
+  expect_status 2 -- env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$meshdiff" "$fixtures/window/A" \
+      "$fixtures/window/B" --spread "$fixtures/window/B"
+  grep -q "no display for the window" "$tmp/err" || fail "window hand-over with --spread: $(cat "$tmp/err")"
+  expect_status 2 -- "$meshdiff" "$fixtures/window/A" --spread "$fixtures/window/B"
+  grep -q -- "--spread .*needs RUN_A and RUN_B" "$tmp/err" || fail "--spread with one run: $(cat "$tmp/err")"
 fi
 
 # 4. Missing meshdiff-gui (a meshdiff copied alone; /proc/self/exe sees through symlinks).

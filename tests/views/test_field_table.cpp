@@ -109,7 +109,7 @@ TEST(FieldTable, CtrlAndShiftClickSelectSeveralFieldsAndTheCurrentOneIsShown) {
 
     const QStringList lines = view.selectedRowsAsTsv().split('\n', Qt::SkipEmptyParts);
     ASSERT_EQ(lines.size(), 4);
-    EXPECT_TRUE(lines[0].startsWith("Field\trel RMS (area-weighted)\tcorr"));
+    EXPECT_TRUE(lines[0].startsWith("Field\trel RMS (area-weighted)\tA−B / spread (area-weighted)\tcorr"));
     EXPECT_TRUE(lines[1].startsWith("a\t"));
     EXPECT_TRUE(lines[3].startsWith("d\t"));
     EXPECT_EQ(lines[1].count('\t'), FieldTableModel::ColumnCount - 1);

@@ -17,16 +17,17 @@ class FieldTableModel : public QAbstractItemModel {
     Q_OBJECT
 public:
     // Variable and Level last: a narrow dock shows the field's name and its numbers first.
-    // RatioToSpread: FieldRow::ratioToSpread, blank where no spread was measured.
+    // RatioToSpread: FieldRow::ratioToSpread, blank where no spread was measured (FieldTableView
+    // hides it when no row has one).
     enum Column {
         Name,
         RelRms,
+        RatioToSpread,
         Corr,
         MaxAbs,
         NanMasks,
         RelRmsNear,
         RelRmsElsewhere,
-        RatioToSpread,
         Variable,
         Level,
         ColumnCount

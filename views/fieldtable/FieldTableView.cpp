@@ -1,5 +1,8 @@
 #include "fieldtable/FieldTableView.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -91,7 +94,10 @@ FieldTableView::FieldTableView(QWidget* parent)
 
 void FieldTableView::setRows(std::vector<FieldRow> rows) {
     const QStringList expanded = expandedGroups();
+    const bool anySpread =
+        std::any_of(rows.begin(), rows.end(), [](const FieldRow& row) { return !std::isnan(row.ratioToSpread); });
     model_->setRows(std::move(rows));
+    table_->setColumnHidden(FieldTableModel::RatioToSpread, !anySpread);
     sortAgain();
     expandGroups(expanded);
 }

@@ -16,7 +16,8 @@ namespace meshdiff::views {
 // rows can be selected (Ctrl/Shift-click); the current row is the field shown. Ctrl+C or the
 // context menu copies the selected rows as tab-separated text with a header line. "Group by
 // variable" folds each variable's levels into one row (its worst level's numbers), expandable to
-// the levels; groups sort among themselves, levels within their group.
+// the levels; groups sort among themselves, levels within their group. The A−B / spread column
+// shows only when some row has a spread.
 class FieldTableView : public QWidget {
     Q_OBJECT
 public:

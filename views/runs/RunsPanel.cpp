@@ -47,6 +47,7 @@ RunsPanel::RunsPanel(QWidget* parent)
       first_(new QComboBox(this)),
       second_(new QComboBox(this)),
       compare_(new QPushButton(tr("Compare"), this)),
+      spread_(new SpreadRunRow(this)),
       table_(new QTableWidget(0, 3, this)) {
     first_->setObjectName(QStringLiteral("compareFirstRun"));
     second_->setObjectName(QStringLiteral("compareSecondRun"));
@@ -99,6 +100,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(chooser);
+    layout->addWidget(spread_);
     layout->addWidget(table_);
 }
 

@@ -3,6 +3,7 @@
 #include <QWidget>
 
 #include "runs/RunComparisonRows.h"
+#include "runs/SpreadRunRow.h"
 
 class QComboBox;
 class QPushButton;
@@ -16,7 +17,7 @@ namespace meshdiff::views {
 // Ctrl+C or the context menu's "Copy value". Above the table, every run loaded in this session
 // (A, B, then reruns C, D, …) is offered as "Compare [X] with [Y]", each named by its letter,
 // its label and a short path; the Compare button asks for the chosen pair (nothing loads
-// before the click).
+// before the click). Under it, the spread run when there is one (SpreadRunRow).
 class RunsPanel : public QWidget {
     Q_OBJECT
 public:
@@ -43,6 +44,7 @@ public:
     QComboBox* firstRunBox() const { return first_; }
     QComboBox* secondRunBox() const { return second_; }
     QPushButton* compareButton() const { return compare_; }
+    SpreadRunRow* spreadRow() const { return spread_; }
 
 protected:
     // Ctrl+C on the table: the item view would copy only the current cell's shown text.
@@ -60,6 +62,7 @@ private:
     QComboBox* first_;
     QComboBox* second_;
     QPushButton* compare_;
+    SpreadRunRow* spread_;
     QTableWidget* table_;
 };
 

@@ -1,5 +1,6 @@
 #include "gui/reactions/RunReactions.h"
 
+#include <QAction>
 #include <QFileDialog>
 #include <QSettings>
 
@@ -25,6 +26,29 @@ void OpenRunReaction::onTriggered() {
     }
     if (path.isEmpty()) return;
     a ? session_->setRunA(path) : session_->setRunB(path);
+}
+
+OpenSpreadRunReaction::OpenSpreadRunReaction(QAction* action, pair::PairSession* session, Kind kind,
+                                             QWidget* dialogParent)
+    : Reaction(action), session_(session), kind_(kind), dialogParent_(dialogParent) {
+    action->setToolTip(
+        tr("A third run (e.g. another ensemble member of A's model): A against it is the yardstick "
+           "of A − B"));
+    updateEnabledStateOn(session_, &pair::PairSession::runsChanged);
+    updateEnabledState();
+}
+
+void OpenSpreadRunReaction::onTriggered() {
+    const QString path = kind_ == Kind::Folder
+                             ? QFileDialog::getExistingDirectory(dialogParent_, tr("Spread run folder"),
+                                                                 QSettings().value(settings::kLastFolder).toString())
+                             : QFileDialog::getOpenFileName(dialogParent_, tr("Spread run fields file"),
+                                                            QSettings().value(settings::kLastFolder).toString());
+    if (!path.isEmpty()) session_->setSpreadRun(path);
+}
+
+void OpenSpreadRunReaction::updateEnabledState() {
+    action()->setEnabled(!session_->runA().isEmpty() && !session_->runB().isEmpty());
 }
 
 SwapRunsReaction::SwapRunsReaction(QAction* action, pair::PairSession* session) : Reaction(action), session_(session) {}

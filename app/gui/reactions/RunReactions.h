@@ -27,6 +27,23 @@ private:
     QWidget* dialogParent_;
 };
 
+// File ▸ Open Spread Run… (a folder) and Open Spread Run File…: the third run whose difference
+// from A is the yardstick (PairSession::setSpreadRun); enabled while both runs are set.
+class OpenSpreadRunReaction : public Reaction {
+public:
+    enum class Kind { Folder, File };
+    OpenSpreadRunReaction(QAction* action, pair::PairSession* session, Kind kind, QWidget* dialogParent);
+
+protected:
+    void onTriggered() override;
+    void updateEnabledState() override;
+
+private:
+    pair::PairSession* session_;
+    Kind kind_;
+    QWidget* dialogParent_;
+};
+
 // File ▸ Swap A and B.
 class SwapRunsReaction : public Reaction {
 public:

@@ -34,6 +34,11 @@ void buildFileMenu(QMenu* file, QMainWindow* window, const WindowMenuTargets& t)
     new OpenRunReaction(openB, t.session, Run::B, Kind::Folder, window);
     new OpenRunReaction(file->addAction(QObject::tr("Open Run A &File…")), t.session, Run::A, Kind::File, window);
     new OpenRunReaction(file->addAction(QObject::tr("Open Run B F&ile…")), t.session, Run::B, Kind::File, window);
+    QAction* openSpread = file->addAction(QObject::tr("Open S&pread Run…"));
+    openSpread->setObjectName(QStringLiteral("openSpreadRun"));
+    new OpenSpreadRunReaction(openSpread, t.session, OpenSpreadRunReaction::Kind::Folder, window);
+    new OpenSpreadRunReaction(file->addAction(QObject::tr("Open Spread Run File…")), t.session,
+                              OpenSpreadRunReaction::Kind::File, window);
     QMenu* recent = file->addMenu(QObject::tr("Open &Recent"));
     QObject::connect(recent, &QMenu::aboutToShow, t.runs, [runs = t.runs, recent] { runs->fillRecentMenu(recent); });
     file->addSeparator();

@@ -208,7 +208,7 @@ const char* toString(Cause cause) {
     switch (cause) {
         case Cause::None: return "none";
         case Cause::Graph: return "graph";
-        case Cause::Spread: return "spread";
+        case Cause::Spread: return "everywhere";  // not "spread": that reads as the member spread
         case Cause::Mixed: return "mixed";
         case Cause::Unknown: return "unknown";
         case Cause::Order: return "order";

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # meshdiff model-step and meshdiff experiments on the 1° demo pair through the local back-end:
 # the model step reproduces the demo's runs bit for bit and its TF32 mode spreads a difference
-# everywhere; the experiments on the demo pair (graph) and on a precision pair (spread) give real
+# everywhere; the experiments on the demo pair (graph) and on a precision pair (everywhere) give real
 # evidence numbers; bad input, a failing experiment and Ctrl-C end cleanly; `diagnose`, the
 # command's old name, still runs it.
 set -euo pipefail
@@ -70,10 +70,10 @@ grep -q "| B-with-A-graph | B's side with A's graph | succeeded | 0 |" "$work/di
 n=$("$py" -c 'import json,sys; r=json.load(open(sys.argv[1]))["runs"]; print(sum(x["status"]=="succeeded" for x in r), r[-1]["label"])' "$work/runs/ledger.json")
 [ "$n" = "4 B-rebuilt-as-A" ] || fail "ledger: $n"
 
-# 4. a precision pair (A against A's graph with TF32 matmuls): spread → precision knobs off
+# 4. a precision pair (A against A's graph with TF32 matmuls): everywhere → precision knobs off
 out=$(timeout 300 "$meshdiff" experiments "$A" "$work/tf32" --recipe "$recipe" --runs-dir "$work/runs" --json "$work/p.json") \
   || fail "precision experiments: $out"
-[ "$(diag_key "$work/p.json" pair.cause)" = spread ] || fail "precision pair cause"
+[ "$(diag_key "$work/p.json" pair.cause)" = everywhere ] || fail "precision pair cause"
 [ "$(diag_ids "$work/p.json")" = "B-precision-off A-precision-off" ] || fail "precision plan $(diag_ids "$work/p.json")"
 [ "$(diag_row "$work/p.json" B-precision-off rel_rms_to_a)" = 0.0 ] || fail "precision off B: $(cat "$work/p.json")"
 [ "$(diag_key "$work/p.json" verdict.cause)" = precision ] || fail "precision verdict $(diag_key "$work/p.json" verdict.text)"

@@ -211,6 +211,6 @@ TEST(EdgeOrder, TheDiagnosisNamesSummationOrderWhenOnlyTheOrderDiffers) {
     EXPECT_EQ(diagnose(in).cause, Cause::Order);
     EXPECT_NE(diagnose(in).explanation.find("B numbers 40961 mesh nodes differently"), std::string::npos);
 
-    in.renumberedMeshNodes = 0;  // nothing reordered: identical graphs, a spread cause
+    in.renumberedMeshNodes = 0;  // nothing reordered: identical graphs, the cause "everywhere"
     EXPECT_EQ(diagnose(in).cause, Cause::Spread);
 }

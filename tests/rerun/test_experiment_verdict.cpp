@@ -55,7 +55,7 @@ TEST(ExperimentVerdict, SmallResidualAfterTheSwapStillBlamesTheGraphAndNamesTheR
 
 TEST(ExperimentVerdict, PrecisionOffThatMatchesTheOtherSideSaysPrecision) {
     auto f = graphPair();
-    f.cause = "spread";
+    f.cause = "everywhere";
     f.graphsDiffer = false;
     f.hashB = f.hashA;
     std::vector<EvidenceRow> rows{row("B-precision-off", ExperimentKind::PrecisionOff, 'B', 'A', 0.0, 2e-3),

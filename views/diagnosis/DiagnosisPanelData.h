@@ -13,7 +13,7 @@ namespace meshdiff::views {
 struct DiagnosisFieldRow {
     std::string field;
     std::optional<int> member;
-    std::string cause;  // "graph", "spread", …
+    std::string cause;  // "graph", "everywhere", …
     double relRms = 0, energyNear = 0, areaNear = 0, concentration = 0, graphShare = 0;
     bool withinTolerance = false;
 };

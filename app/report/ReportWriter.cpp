@@ -13,6 +13,8 @@
 #include "common/Error.h"
 #include "compare/Scorecard.h"
 #include "export/DataExport.h"
+#include "export/DifferenceLegend.h"
+#include "export/FigureTitle.h"
 #include "export/GlobeFigure.h"
 #include "export/MapFigure.h"
 #include "geo/Vec3.h"
@@ -207,6 +209,14 @@ ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::pat
                                                          " → mesh node " + std::to_string(e.mesh)});
             for (const auto& t : diff->m2gChanged)
                 spots.push_back({gridLonLat(t.grid), "mesh→grid triangle of grid point " + std::to_string(t.grid)});
+            // The captions say what the marks are in the words and colours of the figures' legend.
+            views::DifferenceMarks marks;
+            marks.edgesA = !diff->g2mOnlyA.empty();
+            marks.edgesB = !diff->g2mOnlyB.empty();
+            marks.faces = marks.gridPoints = !diff->m2gChanged.empty();
+            marks.labelA = pair.comparison.a.label;
+            marks.labelB = pair.comparison.b.label;
+            const std::string legend = views::differenceLegendSentence(views::differenceLegend(marks));
             for (int i = 0; i < options.closeups && i < static_cast<int>(spots.size()); ++i) {
                 const auto& [at, what] = spots[std::size_t(i)];
                 step(20 + 20 * i / options.closeups, "Rendering close-ups of the graph differences");
@@ -217,13 +227,12 @@ ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::pat
                 const std::string file = "globe_difference_" + std::to_string(i + 1) + ".png";
                 writeGlobe(closeup, pixelFigure(options.width / 2, options.height / 2, options.dotsPerInch),
                            out / file);
-                figures.globes.push_back(
-                    {file,
-                     "Close-up " + std::to_string(i + 1) + ": " + what + " at " + latLonText(at[1], at[0]) +
-                         " (A's edges and faces orange, B's blue, the grid point ringed); "
-                         "the picture is about " +
-                         roundKm(closeupKilometres(kGraphCloseupDistance)) + " km from top to bottom.",
-                     {}});
+                figures.globes.push_back({file,
+                                          "Close-up " + std::to_string(i + 1) + ": " + what + " at " +
+                                              latLonText(at[1], at[0]) + " (" + legend + "); the picture is about " +
+                                              roundKm(closeupKilometres(kGraphCloseupDistance)) +
+                                              " km from top to bottom.",
+                                          {}});
             }
         }
         // Where the fields differ most, the field's A−B draped, as many places as asked.
@@ -262,6 +271,10 @@ ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::pat
         // 10 inches wide, so that 8 pt text stays readable where the page shows the map at its width.
         const int mapPixels = options.width * 3 / 2;
         views::FigureOptions figure = pixelFigure(mapPixels, 0, mapPixels / kMapFigureInches);
+        const views::ErrorMapData& map = *worst[std::size_t(i)];
+        figure.title = views::defaultFigureTitle(QString::fromStdString(field), style.mode,
+                                                 QString::fromStdString(map.units), QString());
+        const std::string marks = views::differenceLegendSentence(views::differenceLegend(views::marksOf(map)));
         const std::string stem = "map_" + std::to_string(i + 1) + "_" + fileSafe(field);
         views::writeMapFigure(worst[std::size_t(i)], style, figure,
                               QString::fromStdString((out / (stem + ".png")).string()));
@@ -272,7 +285,8 @@ ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::pat
         figures.maps.push_back({stem + ".png",
                                 field + ": A−B (rel RMS " + numberText(rows[std::size_t(i)]->relRmsArea) +
                                     " area-weighted, " + numberText(rows[std::size_t(i)]->relRms) +
-                                    " over grid points, max |A−B| " + numberText(rows[std::size_t(i)]->maxAbs) + ").",
+                                    " over grid points, max |A−B| " + numberText(rows[std::size_t(i)]->maxAbs) + ")" +
+                                    (marks.empty() ? std::string() : "; " + marks) + ".",
                                 stem + ".pdf"});
     }
     if (rollout) {

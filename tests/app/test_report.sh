@@ -60,7 +60,7 @@ command -v pdftoppm >/dev/null || fail "pdftoppm (poppler-utils, scripts/debian-
 pdf=$(ls "$r"/map_1_*.pdf | head -1)
 pdftoppm -r 100 -png -singlefile "$pdf" "$tmp/pdfpage" 2>"$tmp/pdferr" || fail "poppler cannot draw $pdf: $(cat "$tmp/pdferr")"
 # Its text is text (vector), not pixels: the title and colour-bar caption can be extracted.
-grep -q "10m_u_component_of_wind — A−B" <<<"$(pdftotext "$pdf" - 2>/dev/null)" || fail "no title text in $pdf"
+grep -q "10m_u_component_of_wind, A − B" <<<"$(pdftotext "$pdf" - 2>/dev/null)" || fail "no title text in $pdf"
 
 "$py" - "$r" "$runs/changed_grid_points.json" "$tmp/pdfpage.png" <<'PY' || fail "content checks"
 import csv, json, pathlib, re, struct, sys, zlib
@@ -122,6 +122,10 @@ html = (r / "index.html").read_text()
 for src in re.findall(r'(?:src|href)="([^"]+)"', html):
     assert (r / src).exists(), src
 assert "globe.png" in html and "differing_triangles.csv" in html and "10m_u_component_of_wind" in html
+# Captions say what the marks are in the figures' own words and colours, none the images lack.
+assert "magenta, solid: mesh→grid triangle only in A" in html, "close-up caption legend"
+assert "black, dashed: mesh→grid triangle only in B" in html, "close-up caption legend"
+assert "orange" not in html and "blue" not in html, "a colour the images do not use"
 # The field close-ups sit where NumPy finds each field's largest |A−B|, at least 10° apart, with
 # the value in the caption; corr differs from 1 in the table as in the CSV.
 runs = pathlib.Path(sys.argv[2]).parent

@@ -23,13 +23,17 @@ TEST_F(MapLayoutTest, SwapGlobeAndMapPutsTheMapInTheMiddleAndBack) {
     auto* swap = window_->findChild<QAction*>(QStringLiteral("swapGlobeAndMap"));
     ASSERT_NE(swap, nullptr);
     ASSERT_EQ(window_->centralWidget(), window_->globe());
-    const int mapWidthBefore = window_->errorMap()->width();
+    sizeDocksToWindow(*window_);
+    QCoreApplication::processEvents();
+    const int mapHeightBefore = window_->errorMap()->height(), globeHeightBefore = window_->globe()->height();
     swap->trigger();
     QCoreApplication::processEvents();
     EXPECT_EQ(window_->centralWidget(), window_->errorMap());
     EXPECT_TRUE(window_->globe()->isVisible()) << "the globe is in the map's dock";
     EXPECT_TRUE(window_->errorMap()->isVisible());
-    EXPECT_GE(window_->errorMap()->width(), mapWidthBefore);
+    // Each keeps about the room it had.
+    EXPECT_NEAR(window_->errorMap()->height(), mapHeightBefore, 30);
+    EXPECT_NEAR(window_->globe()->height(), globeHeightBefore, 30);
     swap->trigger();
     QCoreApplication::processEvents();
     EXPECT_EQ(window_->centralWidget(), window_->globe());

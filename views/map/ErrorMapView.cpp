@@ -125,6 +125,7 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     // Says how to move the map, where a tooltip would cover it.
     hint_->setObjectName(QStringLiteral("mapNavigationHint"));
     hint_->setEnabled(false);
+    hint_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // cut short rather than widen the dock
     bottom->addWidget(hint_);
     layout->addLayout(bottom);
 

@@ -35,8 +35,11 @@ void SwapGlobeAndMapReaction::swap() {
         if (middle) window_->setCentralWidget(middle);
         return;
     }
+    // Each keeps its room: the dock gets the height the middle had, the middle what the dock had.
+    const int middleHeight = middle->height(), dockFrame = dock_->height() - docked->height();
     dock_->setWidget(middle);
     window_->setCentralWidget(docked);
+    window_->resizeDocks({dock_}, {middleHeight + dockFrame}, Qt::Vertical);
     middle->show();
     docked->show();
     mapInTheMiddle_ = !mapInTheMiddle_;
@@ -58,7 +61,8 @@ void sizeDocksToWindow(QMainWindow& window) {
     window.resizeDocks({runs, differences},
                        {std::clamp(size.width() * 21 / 100, 280, 440), std::clamp(size.width() * 19 / 100, 260, 400)},
                        Qt::Horizontal);
-    window.resizeDocks({map}, {size.height() * 56 / 100}, Qt::Vertical);
+    // A low screen (1366 × 768) leaves the globe a strip rather than the map a thumbnail.
+    window.resizeDocks({map}, {size.height() * (size.height() < 900 ? 62 : 56) / 100}, Qt::Vertical);
 }
 
 }  // namespace meshdiff::gui

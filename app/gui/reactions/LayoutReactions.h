@@ -34,8 +34,8 @@ private:
 };
 
 // The docks' first sizes for the window's size (no layout saved yet): side panels of about a
-// fifth of the width each, the bottom dock (the map) over half the height, so that the map shows
-// cells at world size.
+// fifth of the width each, the bottom dock (the map) over half the height (nearly two thirds on a
+// low screen), so that the map shows cells at world size.
 void sizeDocksToWindow(QMainWindow& window);
 
 }  // namespace meshdiff::gui

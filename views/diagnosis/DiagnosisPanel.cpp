@@ -110,7 +110,7 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
     // A narrow dock must stay possible: wrapped text and scrolled tables, never a wider window.
     for (QWidget* w :
          std::initializer_list<QWidget*>{lead_, explanation_, spread_, neighbourhood_, driftTitle_, fields_, drift_})
-        w->setMinimumWidth(120);
+        w->setMinimumWidth(100);
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->addWidget(verdict_);
@@ -130,7 +130,7 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
     layout->addWidget(fields_, 1);
     layout->addWidget(driftTitle_);
     layout->addWidget(drift_);
-    auto* scroll = new QScrollArea(this);
+    auto* scroll = scroll_ = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -191,6 +191,9 @@ void DiagnosisPanel::setData(const DiagnosisPanelData& data) {
     mapOutlineText_->setVisible(!data_.neighbourhood.empty());
     fillFields();
     fillDrift();
+    // Never narrower than the wrapped content needs: a dock squeezed below it would cut the text.
+    scroll_->setMinimumWidth(scroll_->widget()->minimumSizeHint().width() +
+                             scroll_->verticalScrollBar()->sizeHint().width());
 }
 
 void DiagnosisPanel::fillFields() {

@@ -5,6 +5,7 @@
 
 class QCheckBox;
 class QLabel;
+class QScrollArea;
 class QTableWidget;
 
 namespace meshdiff::views {
@@ -58,6 +59,7 @@ private:
     QTableWidget* fields_;
     QLabel* driftTitle_;
     QTableWidget* drift_;
+    QScrollArea* scroll_ = nullptr;
 };
 
 }  // namespace meshdiff::views

@@ -8,12 +8,12 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStringList>
 #include <QStyle>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "colormap/ColorMap.h"
@@ -101,8 +101,8 @@ InspectorPanel::InspectorPanel(QWidget* parent)
       model_(new DifferencesListModel(this)),
       list_(new QTableView(this)),
       details_(new QLabel(this)),
-      previous_(new QPushButton(tr("◀ Previous"), this)),
-      next_(new QPushButton(tr("Next ▶"), this)),
+      previous_(new QToolButton(this)),
+      next_(new QToolButton(this)),
       counter_(new QLabel(this)) {
     list_->setObjectName(QStringLiteral("differencesList"));
     list_->setModel(model_);
@@ -136,6 +136,12 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     details_->setMargin(4);
     details_->setToolTip(float32StepsExplained());
     previous_->setObjectName(QStringLiteral("previousDifference"));
+    // Tool buttons, narrower than push buttons: the dock beside the globe must fit a 1366-pixel
+    // screen with the other docks.
+    previous_->setText(tr("◀"));
+    next_->setText(tr("Next ▶"));
+    previous_->setToolTip(tr("Previous difference (Shift+N)"));
+    next_->setToolTip(tr("Next difference (N)"));
     next_->setObjectName(QStringLiteral("nextDifference"));
 
     connect(list_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& index) {
@@ -144,8 +150,8 @@ InspectorPanel::InspectorPanel(QWidget* parent)
         showDetails(pick);
         if (!updatingSelection_) emit differenceActivated(pick);
     });
-    connect(previous_, &QPushButton::clicked, this, &InspectorPanel::previous);
-    connect(next_, &QPushButton::clicked, this, &InspectorPanel::next);
+    connect(previous_, &QToolButton::clicked, this, &InspectorPanel::previous);
+    connect(next_, &QToolButton::clicked, this, &InspectorPanel::next);
 
     // A long count must not widen the panel (and the window); its whole text is the tooltip.
     counter_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);

@@ -11,7 +11,7 @@
 #include "inspect/DifferencesListModel.h"
 
 class QLabel;
-class QPushButton;
+class QToolButton;
 class QTableView;
 
 namespace meshdiff::views {
@@ -68,8 +68,8 @@ private:
     DifferencesListModel* model_;
     QTableView* list_;
     QLabel* details_;
-    QPushButton* previous_;
-    QPushButton* next_;
+    QToolButton* previous_;
+    QToolButton* next_;
     QLabel* counter_;
     const GraphDiff* diff_ = nullptr;
     const MeshGraph* graphA_ = nullptr;

@@ -96,23 +96,31 @@ void paintSwatch(QPainter& p, const QRectF& box, const LegendEntry& entry, doubl
     p.restore();
 }
 
+// "A (AVX-512 host)"; a label that already names its run, or is only the letter, stands alone.
+QString runName(const QString& letter, const std::string& label) {
+    const QString text = QString::fromStdString(label).trimmed();
+    if (text.isEmpty() || text == letter) return letter;
+    if (text.startsWith(letter + QLatin1Char(' ')) || text.startsWith(letter + QLatin1Char('('))) return text;
+    return QStringLiteral("%1 (%2)").arg(letter, text);
+}
+
 std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
     std::vector<LegendEntry> entries;
-    const QString a = QString::fromStdString(scene.labelA), b = QString::fromStdString(scene.labelB);
+    const QString a = runName(QStringLiteral("A"), scene.labelA), b = runName(QStringLiteral("B"), scene.labelB);
     if (scene.isVisible(GlobeLayer::Mesh) && scene.graphA)
         entries.push_back({Swatch::Line, QColor(120, 132, 148), QStringLiteral("mesh M%1").arg(scene.meshLevel)});
     if (const GraphDiff* d = scene.diff) {
         if (scene.isVisible(GlobeLayer::G2mOnlyA))
             entries.push_back({Swatch::MarkedLine, toQColor(kColorOnlyA),
-                               QStringLiteral("grid→mesh only in %1 (%2)").arg(a).arg(d->g2mOnlyA.size())});
+                               QStringLiteral("grid→mesh edges only in %1: %2").arg(a).arg(d->g2mOnlyA.size())});
         if (scene.isVisible(GlobeLayer::G2mOnlyB))
             entries.push_back({Swatch::MarkedLine, toQColor(kColorOnlyB),
-                               QStringLiteral("grid→mesh only in %1 (%2)").arg(b).arg(d->g2mOnlyB.size()), true});
+                               QStringLiteral("grid→mesh edges only in %1: %2").arg(b).arg(d->g2mOnlyB.size()), true});
         if (scene.isVisible(GlobeLayer::Triangles)) {
             entries.push_back({Swatch::OutlineTriangle, toQColor(kColorOnlyA),
-                               QStringLiteral("mesh→grid face in %1 (%2 differ)").arg(a).arg(d->m2gChanged.size())});
-            entries.push_back(
-                {Swatch::OutlineTriangle, toQColor(kColorOnlyB), QStringLiteral("mesh→grid face in %1").arg(b), true});
+                               QStringLiteral("mesh→grid triangles only in %1: %2").arg(a).arg(d->m2gChanged.size())});
+            entries.push_back({Swatch::OutlineTriangle, toQColor(kColorOnlyB),
+                               QStringLiteral("mesh→grid triangles only in %1").arg(b), true});
             entries.push_back(
                 {Swatch::Ring, toQColor(kColorChanged), QStringLiteral("grid point whose triangle differs")});
         }

@@ -7,6 +7,8 @@
 #include <QPainter>
 #include <QThread>
 
+#include <algorithm>
+
 #include "common/Error.h"
 #include "growthchart/GrowthChart.h"
 
@@ -14,6 +16,8 @@ namespace meshdiff::views {
 namespace {
 
 constexpr double kHeightPerWidth = 0.62;
+// A single column's chart is no lower than this: its rotated axis title would be elided.
+constexpr double kMinHeightInches = 2.8;
 
 GrowthChartLook chartLook(const FigureOptions& options, double unitsPerInch) {
     GrowthChartLook look;
@@ -61,7 +65,8 @@ void paintVectorChart(QPainter& painter, const GrowthChartData& data, const Figu
 }  // namespace
 
 double growthFigureHeightInches(const FigureOptions& options) {
-    return options.heightInches > 0 ? options.heightInches : options.widthInches * kHeightPerWidth;
+    if (options.heightInches > 0) return options.heightInches;
+    return std::max(options.widthInches * kHeightPerWidth, std::min(kMinHeightInches, options.widthInches));
 }
 
 FigureFile writeGrowthChartFigure(const GrowthChartData& data, const FigureOptions& options, const QString& path) {

@@ -8,7 +8,8 @@
 namespace meshdiff::views {
 
 // The page height (inches) of the chart `options.widthInches` wide: the options' height when
-// set, else 0.62 of the width.
+// set, else 0.62 of the width and at least 2.8 inches (no more than the width), so that a single
+// column's axis title is not elided.
 double growthFigureHeightInches(const FigureOptions& options);
 
 // Draws the error-growth chart of `data` as a PNG, PDF or SVG figure (options.format) with the

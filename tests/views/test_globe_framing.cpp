@@ -1,6 +1,7 @@
 // Where the globe puts the difference it flies to: in the part of the view its legend and colour
 // bar leave free (views/globe/GlobeFraming, GlobeView::flyTo).
 #include <QElapsedTimer>
+#include <QPainter>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -31,6 +32,23 @@ TEST(GlobeFraming, TheUncoveredAreaLeavesOutALegendAtTheTopLeftAndABarAtTheBotto
     EXPECT_FALSE(free.intersects(legend));
     EXPECT_FALSE(free.intersects(bar));
     EXPECT_EQ(free, QRectF(250, 0, 350, 300)) << "the largest of the free rectangles";
+}
+
+// A wide legend reaches past the middle, over the colour bar's columns: still two panels, so that
+// the room right of the legend and above the bar counts as free.
+TEST(GlobeFraming, PaintedPanelsAreFoundApartEvenWhenTheLegendReachesPastTheMiddle) {
+    QImage overlay(600, 400, QImage::Format_ARGB32_Premultiplied);
+    overlay.fill(Qt::transparent);
+    QPainter painter(&overlay);
+    painter.fillRect(QRect(10, 10, 310, 140), QColor(30, 30, 30, 200));   // legend, to x = 319
+    painter.fillRect(QRect(320, 300, 270, 90), QColor(30, 30, 30, 200));  // colour bar
+    painter.end();
+    const std::vector<QRect> panels = paintedPanels(overlay);
+    ASSERT_EQ(panels.size(), 2u);
+    EXPECT_EQ(panels[0], QRect(10, 10, 310, 140));
+    EXPECT_EQ(panels[1], QRect(320, 300, 270, 90));
+    const QRectF free = uncoveredArea(QRectF(0, 0, 600, 400), {QRectF(panels[0]), QRectF(panels[1])});
+    EXPECT_EQ(free, QRectF(0, 150, 600, 150)) << "between them, the widest room";
 }
 
 TEST(GlobeFraming, TheCameraShowsThePointWhereAsked) {

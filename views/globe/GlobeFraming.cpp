@@ -1,10 +1,57 @@
 #include "globe/GlobeFraming.h"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "globe/GlobeProjection.h"
 
 namespace meshdiff::views {
+
+namespace {
+
+// Runs of consecutive true values, as [first, last] pairs.
+std::vector<std::pair<int, int>> runsOf(const std::vector<bool>& on) {
+    std::vector<std::pair<int, int>> runs;
+    for (int i = 0; i < int(on.size()); ++i) {
+        if (!on[std::size_t(i)]) continue;
+        if (!runs.empty() && runs.back().second == i - 1) runs.back().second = i;
+        else runs.emplace_back(i, i);
+    }
+    return runs;
+}
+
+}  // namespace
+
+std::vector<QRect> paintedPanels(const QImage& overlay) {
+    std::vector<QRect> panels;
+    if (overlay.isNull()) return panels;
+    const QImage image = overlay.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+    const int width = image.width(), height = image.height();
+    const auto painted = [&image](int x, int y) {
+        return qAlpha(reinterpret_cast<const QRgb*>(image.constScanLine(y))[x]) != 0;
+    };
+    std::vector<bool> rows(std::size_t(height), false);
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width && !rows[std::size_t(y)]; ++x) rows[std::size_t(y)] = painted(x, y);
+    for (const auto& [top, bottom] : runsOf(rows)) {
+        std::vector<bool> columns(std::size_t(width), false);
+        for (int y = top; y <= bottom; ++y)
+            for (int x = 0; x < width; ++x)
+                if (painted(x, y)) columns[std::size_t(x)] = true;
+        for (const auto& [left, right] : runsOf(columns)) {
+            int first = bottom, last = top;
+            for (int y = top; y <= bottom; ++y)
+                for (int x = left; x <= right; ++x)
+                    if (painted(x, y)) {
+                        first = std::min(first, y), last = std::max(last, y);
+                        break;
+                    }
+            panels.emplace_back(QPoint(left, first), QPoint(right, last));
+        }
+    }
+    return panels;
+}
 
 QRectF uncoveredArea(const QRectF& view, const std::vector<QRectF>& covered) {
     std::vector<QRectF> panels;

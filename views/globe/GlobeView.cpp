@@ -379,8 +379,9 @@ void GlobeView::flyTo(double latDeg, double lonDeg, int durationMs) {
 QRectF GlobeView::uncoveredArea() const {
     const double dpr = devicePixelRatioF();
     std::vector<QRectF> panels;
-    for (const QRect& panel : impl_->legendPanels)
-        if (!panel.isEmpty()) panels.emplace_back(QPointF(panel.topLeft()) / dpr, QSizeF(panel.size()) / dpr);
+    // Each panel apart (the legend may reach into the right half, over the colour bar's column).
+    for (const QRect& panel : paintedPanels(impl_->legend))
+        panels.emplace_back(QPointF(panel.topLeft()) / dpr, QSizeF(panel.size()) / dpr);
     return views::uncoveredArea(QRectF(rect()), panels);
 }
 

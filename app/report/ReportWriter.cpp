@@ -274,7 +274,9 @@ ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::pat
         const views::ErrorMapData& map = *worst[std::size_t(i)];
         figure.title = views::defaultFigureTitle(QString::fromStdString(field), style.mode,
                                                  QString::fromStdString(map.units), QString());
-        const std::string marks = views::differenceLegendSentence(views::differenceLegend(views::marksOf(map)));
+        views::DifferenceMarks shown = views::marksOf(map);
+        shown.near = style.neighbourhood && !map.neighbourhood.empty();
+        const std::string marks = views::differenceLegendSentence(views::differenceLegend(shown));
         const std::string stem = "map_" + std::to_string(i + 1) + "_" + fileSafe(field);
         views::writeMapFigure(worst[std::size_t(i)], style, figure,
                               QString::fromStdString((out / (stem + ".png")).string()));

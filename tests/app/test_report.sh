@@ -125,7 +125,9 @@ assert "globe.png" in html and "differing_triangles.csv" in html and "10m_u_comp
 # Captions say what the marks are in the figures' own words and colours, none the images lack.
 assert "magenta, solid: mesh→grid triangle only in A" in html, "close-up caption legend"
 assert "black, dashed: mesh→grid triangle only in B" in html, "close-up caption legend"
-assert "orange" not in html and "blue" not in html, "a colour the images do not use"
+# (orange is the maps' outline of "near the differences", and named as that only)
+assert html.count("orange") == html.count("orange outline: near the graph differences"), "orange named for marks"
+assert "blue" not in html, "a colour the images do not use"
 # The field close-ups sit where NumPy finds each field's largest |A−B|, at least 10° apart, with
 # the value in the caption; corr differs from 1 in the table as in the CSV.
 runs = pathlib.Path(sys.argv[2]).parent

@@ -52,6 +52,9 @@ TEST(DifferenceLegend, TheCaptionSentenceUsesTheColoursTheMarksAreDrawnIn) {
     EXPECT_EQ(sentence.find("orange"), std::string::npos);
     EXPECT_EQ(sentence.find("blue"), std::string::npos);
     EXPECT_TRUE(differenceLegendSentence({}).empty());
+    marks.near = true;
+    EXPECT_NE(differenceLegendSentence(differenceLegend(marks)).find("orange outline: near the graph differences"),
+              std::string::npos);
 }
 
 }  // namespace

@@ -50,6 +50,10 @@ std::vector<DifferenceLegendEntry> differenceLegend(const DifferenceMarks& marks
     if (marks.gridPoints)
         entries.push_back(
             {MapMark::GridPoint, 0, QStringLiteral("grid point whose mesh→grid triangle differs"), lookOfRun(0)});
+    if (marks.near)
+        entries.push_back({MapMark::GridPoint, 0,
+                           QStringLiteral("near the graph differences (as the diagnosis counts)"),
+                           QStringLiteral("orange outline"), true});
     return entries;
 }
 

@@ -5,8 +5,12 @@
 
 #include <algorithm>
 
+#include "globe/GlobeColors.h"
+
 namespace meshdiff::views {
 namespace {
+
+QColor toQColor(Rgb c) { return QColor(c.r, c.g, c.b); }
 
 struct Placed {
     QRectF swatch, text;
@@ -52,7 +56,15 @@ void paintFigureLegend(QPainter& painter, const QRectF& area, const std::vector<
     painter.save();
     painter.setFont(font);
     for (std::size_t i = 0; i < entries.size(); ++i) {
-        drawMapMarkSwatch(painter, placed[i].swatch.adjusted(0, 1, 0, -1), entries[i].mark, entries[i].run, unit);
+        const QRectF swatch = placed[i].swatch.adjusted(0, 1, 0, -1);
+        if (entries[i].near) {
+            const double r = swatch.height() * 0.4;
+            painter.setBrush(Qt::NoBrush);
+            painter.setPen(QPen(toQColor(kColorNeighbourhood), 1.6 * unit));
+            painter.drawEllipse(QPointF(swatch.left() + r + 1, swatch.center().y()), r, r);
+        } else {
+            drawMapMarkSwatch(painter, swatch, entries[i].mark, entries[i].run, unit);
+        }
         painter.setPen(ink);
         painter.drawText(placed[i].text, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, entries[i].text);
     }

@@ -34,8 +34,12 @@ double tightHeight(const ErrorMapRenderer& renderer, double width, double lo, do
 
 // The legend in words under the maps, for the difference marks they show (none without).
 std::vector<DifferenceLegendEntry> legendOf(const ErrorMapData* data, const ErrorMapStyle& style) {
-    if (!data || !style.differences) return {};
-    return differenceLegend(marksOf(*data));
+    if (!data) return {};
+    DifferenceMarks marks = marksOf(*data);
+    if (!style.differences) marks = DifferenceMarks{};
+    const bool showsDifferences = style.mode != MapMode::A && style.mode != MapMode::B;
+    marks.near = style.neighbourhood && showsDifferences && !data->neighbourhood.empty();
+    return differenceLegend(marks);
 }
 
 // Device units per design unit of `look` on a page `width` units wide (as on screen: from the width).

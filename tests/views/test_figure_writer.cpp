@@ -12,7 +12,9 @@
 #include <cmath>
 
 #include "BumpField.h"
+#include "SyntheticGlobeScene.h"
 #include "export/FigureWriter.h"
+#include "export/GlobeFigure.h"
 #include "export/MapFigure.h"
 #include "scorecard/ScorecardFigure.h"
 
@@ -125,6 +127,28 @@ TEST(FigureWriter, EveryPresetOfTheMapAndScorecardHasItsSizeAndDpi) {
             }
         }
     }
+}
+
+TEST(FigureWriter, TheGlobeFigureHasTheSizeTheDialogPromisesAtTheChosenDpi) {
+    QTemporaryDir dir;
+    const test::SyntheticPair pair;
+    GlobeSnapshot snapshot;
+    snapshot.scene = pair.scene();
+    snapshot.camera = {0, 30, 4.2};
+    snapshot.viewPixels = QSize(800, 600);
+    FigureOptions options = withPreset(FigureOptions{}, FigurePreset::SingleColumn, QSizeF());
+    options.dotsPerInch = 200;
+    // Automatic height: the one the dialog states before the figure is drawn.
+    const QString automatic = dir.filePath("auto.png");
+    writeGlobeFigure(snapshot, options, automatic);
+    EXPECT_EQ(QImage(automatic).width(), std::lround(89 * 200 / 25.4));
+    EXPECT_EQ(QImage(automatic).height(), std::lround(globeFigureHeightInches(snapshot, options) * 200));
+    EXPECT_NEAR(pngDotsPerInch(automatic), 200, 0.05);
+    // A height of one's own: exactly that.
+    options.heightInches = 60 / kMillimetresPerInch;
+    const QString fixed = dir.filePath("fixed.png");
+    writeGlobeFigure(snapshot, options, fixed);
+    EXPECT_EQ(QImage(fixed).size(), QSize(std::lround(89 * 200 / 25.4), std::lround(60 * 200 / 25.4)));
 }
 
 TEST(FigureWriter, RefusesAFigureWithoutSizeOrOneTooLargeNamingTheFile) {

@@ -71,7 +71,7 @@ TEST(FieldUnits, NetcdfUnitsReachTheColourBarTheMapReadoutAndTheGlobeReadout) {
 
     const QString globe = globeReadout(data)(30.2, 89.9);
     EXPECT_TRUE(globe.contains("2m_temperature")) << globe.toStdString();
-    EXPECT_TRUE(globe.contains("lat 30.00°, lon 90.00°")) << globe.toStdString();
+    EXPECT_TRUE(globe.contains("30.00°N, 90.00°E")) << globe.toStdString();
     EXPECT_TRUE(globe.contains("A−B 2 K")) << globe.toStdString();
 }
 

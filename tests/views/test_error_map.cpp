@@ -225,7 +225,7 @@ TEST(ErrorMapView, ShowsTheValuesUnderTheCursor) {
     QMouseEvent move(QEvent::MouseMove, over, canvas->mapToGlobal(over), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
     QCoreApplication::sendEvent(canvas, &move);
     const QString text = view.cursorText();
-    EXPECT_TRUE(text.contains("lat 30.00°, lon 90.00°")) << text.toStdString();
+    EXPECT_TRUE(text.contains("30.00°N, 90.00°E")) << text.toStdString();
     EXPECT_TRUE(text.contains("A−B 2 K")) << text.toStdString();
 }
 

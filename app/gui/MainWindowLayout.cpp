@@ -9,11 +9,13 @@
 #include "fieldtable/FieldTableView.h"
 #include "growthchart/GrowthChartView.h"
 #include "gui/MainWindow.h"
+#include "gui/PointSeriesController.h"
 #include "gui/SpreadVerdictController.h"
 #include "gui/WindowStatus.h"
 #include "inspect/InspectorPanel.h"
 #include "leadslider/LeadSlider.h"
 #include "map/ErrorMapView.h"
+#include "pointseries/PointSeriesView.h"
 #include "rerunpanel/RerunPanel.h"
 #include "runs/RunsPanel.h"
 #include "scorecard/ScorecardView.h"
@@ -56,6 +58,11 @@ void MainWindow::buildDocks() {
         addDock(tr("Scorecard"), QStringLiteral("scorecardDock"), scorecardView, Qt::BottomDockWidgetArea);
     tabifyDockWidget(growthDock, scorecardDock);
     scorecardDock->hide();
+    auto* pointSeriesView = new views::PointSeriesView(this);
+    auto* pointSeriesDock =
+        addDock(tr("Point over leads"), QStringLiteral("pointSeriesDock"), pointSeriesView, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(growthDock, pointSeriesDock);
+    pointSeriesDock->hide();
     // The Diagnosis dock below the differences.
     diagnosisPanel_ = new views::DiagnosisPanel(this);
     auto* diagnosisDock =
@@ -82,6 +89,7 @@ void MainWindow::buildDocks() {
     leads_ = new LeadsController(session_, leadSlider, leadBar, fields_, map_, status_, this);
     growth_ = new GrowthController(growthChart, growthDock, fields_, leads_, this);
     scorecard_ = new ScorecardController(scorecardView, scorecardDock, leads_, this);
+    new PointSeriesController(session_, pointSeriesView, pointSeriesDock, map_, leads_, this);
     diagnosis_ = new DiagnosisController(session_, diagnosisPanel_, globeScene_, map_, leads_, this);
     new SpreadVerdictController(session_, leads_, diagnosisPanel_, this);
     rerun_ = new RerunController(session_, rerunPanel_, runs_, this);

@@ -5,7 +5,6 @@
 #include <numbers>
 
 #include <QPainter>
-#include <QPainterPath>
 
 #include "map/MapSeam.h"
 
@@ -34,11 +33,11 @@ std::vector<std::vector<LonLat>> neighbourhoodOutlines(const DiffPlaces& places,
     return outlines;
 }
 
-void drawMapNeighbourhood(QPainter& painter, const MapProjection& projection, const ErrorMapData& data, double unit) {
-    if (data.neighbourhood.empty()) return;
+QPainterPath circlesOnMap(const MapProjection& projection, const std::vector<std::vector<LonLat>>& circles) {
     QPainterPath path;
     path.setFillRule(Qt::WindingFill);
-    for (const std::vector<LonLat>& circle : data.neighbourhood) {
+    for (const std::vector<LonLat>& circle : circles) {
+        if (circle.empty()) continue;
         double lo = circle.front()[0], hi = lo;
         for (const LonLat& p : circle) lo = std::min(lo, p[0]), hi = std::max(hi, p[0]);
         for (double shift : seamShifts(lo, hi, projection.west())) {
@@ -48,7 +47,12 @@ void drawMapNeighbourhood(QPainter& painter, const MapProjection& projection, co
             path.closeSubpath();
         }
     }
-    const QPainterPath merged = path.simplified();
+    return path.simplified();
+}
+
+void drawMapNeighbourhood(QPainter& painter, const MapProjection& projection, const ErrorMapData& data, double unit) {
+    if (data.neighbourhood.empty()) return;
+    const QPainterPath merged = circlesOnMap(projection, data.neighbourhood);
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setBrush(Qt::NoBrush);  // a tint would change the colours of the cells within

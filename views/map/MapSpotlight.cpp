@@ -68,19 +68,7 @@ std::vector<std::vector<LonLat>> litCircles(const ErrorMapData& data) {
 }  // namespace
 
 QPainterPath spotlightRegion(const MapProjection& projection, const ErrorMapData& data) {
-    QPainterPath path;
-    path.setFillRule(Qt::WindingFill);
-    for (const std::vector<LonLat>& circle : litCircles(data)) {
-        double lo = circle.front()[0], hi = lo;
-        for (const LonLat& p : circle) lo = std::min(lo, p[0]), hi = std::max(hi, p[0]);
-        for (double shift : seamShifts(lo, hi, projection.west())) {
-            QPolygonF polygon;
-            for (const LonLat& p : circle) polygon << projection.at(p, shift);
-            path.addPolygon(polygon);
-            path.closeSubpath();
-        }
-    }
-    return path.simplified();
+    return circlesOnMap(projection, litCircles(data));
 }
 
 void drawMapSpotlight(QPainter& painter, const MapProjection& projection, const ErrorMapData& data) {

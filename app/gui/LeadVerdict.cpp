@@ -45,9 +45,14 @@ QString leadVerdictText(const QString& leadLabel, const LeadComparison& lead, co
             .arg(leadLabel, QString::fromStdString(views::metricLabel(choice)))
             .arg(verdict.maxRelRms, 0, 'g', 3)
             .arg(verdict.medianRelRms, 0, 'g', 3);
-    if (verdict.ratioToSpread) {
-        text += QCoreApplication::translate("LeadVerdict", "; %1× the spread between A's members")
-                    .arg(*verdict.ratioToSpread, 0, 'g', 2);
+    if (verdict.ratioToSpread && lead.spread) {
+        const QString yardstick =
+            lead.spread->run.empty()
+                ? QCoreApplication::translate("LeadVerdict", "the spread between A's members")
+                : QCoreApplication::translate("LeadVerdict", "the spread between A and the spread run");
+        text += QCoreApplication::translate("LeadVerdict", "; %1× %2")
+                    .arg(*verdict.ratioToSpread, 0, 'g', 2)
+                    .arg(yardstick);
     }
     return text + QStringLiteral(".");
 }

@@ -60,5 +60,16 @@ TEST(LeadVerdict, TheSpreadIsMeasuredTheSameWayAndTheTextSaysWhichNumbers) {
                     .startsWith("+6 h: max rel RMS (area-weighted, Tropics) 0.002"));
 }
 
+TEST(LeadVerdict, ASpreadRunIsNamedAsTheYardstickNotAsMembers) {
+    LeadComparison lead;
+    lead.perField = {metrics(4e-3, 1e-3, 2e-3)};
+    lead.spread = MemberSpread{};
+    lead.spread->run = "/runs/c/predictions.nc";
+    lead.spread->perField = {metrics(8e-3, 4e-3, 1e-3)};
+    const QString text = leadVerdictText("+6 h", lead, views::MetricChoice{}, kRegions);
+    EXPECT_TRUE(text.endsWith("; 0.25× the spread between A and the spread run.")) << text.toStdString();
+    EXPECT_FALSE(text.contains("A's members")) << text.toStdString();
+}
+
 }  // namespace
 }  // namespace meshdiff::gui

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <string>
 
+#include "compare/SpreadRatio.h"
+
 namespace meshdiff::cli {
 namespace {
 
@@ -108,6 +110,18 @@ void printLeadTable(std::ostream& out, const FieldsComparison& f) {
     }
 }
 
+// A − B against the spread: at the lead shown and, for a rollout, the largest over the leads.
+void printSpread(std::ostream& out, const FieldsComparison& f) {
+    if (f.perLead.empty()) return;
+    const auto shown = largestSpreadRatio(f.perLead[std::min(f.shownLead, f.perLead.size() - 1)]);
+    const auto largest = f.perLead.size() > 1 ? largestSpreadRatio(f) : std::nullopt;
+    if (!shown && !largest) return;
+    if (shown) out << "spread  " << spreadRatioText(*shown) << "\n";
+    if (largest)
+        out << "spread  largest over the " << f.perLead.size() << " leads: " << spreadRatioText(*largest) << "\n";
+    out << "spread  measured as " << (shown ? shown : largest)->yardstick << "\n";
+}
+
 // One line per region: the field whose area-weighted rel RMS is largest there.
 void printRegions(std::ostream& out, const FieldsComparison& f) {
     if (f.regions.empty() || f.perField.empty()) return;
@@ -173,6 +187,7 @@ void printFields(std::ostream& out, const FieldsComparison& f, bool perField) {
         out << "\n";
     }
     printRegions(out, f);
+    printSpread(out, f);
     if (f.firstDivergence) {
         out << "first divergence  " << firstDivergenceText(*f.firstDivergence) << "\n";
     } else if (f.perLead.size() > 1) {

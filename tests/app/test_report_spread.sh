@@ -4,7 +4,8 @@
 # table names the spread run, the spread line and the per-lead table give A − B against it as
 # compare --json --spread measures it (area-weighted RMS of A − B over that of A − C, largest
 # field), which is twice A − B against A's own member spread; the growth chart's caption names
-# the run; a spread run without a fields file is an error naming it.
+# the run; compare's text summary gives the same spread lines; a spread run without a fields
+# file is an error naming it.
 set -uo pipefail
 meshdiff=$1 fixtures=$2
 r=$fixtures/rollouts
@@ -18,12 +19,14 @@ if [ "$status" = 2 ] && grep -q "built without the GUI" "$tmp/err"; then echo "s
 [ "$status" = 0 ] || { fail "report exit $status"; cat "$tmp/out" "$tmp/err"; }
 expect_status 1 -- "$meshdiff" compare "$r/a.nc" "$r/b.nc" --spread "$r/c_half_spread.npz" --json "$tmp/spread.json"
 expect_status 1 -- "$meshdiff" compare "$r/a.nc" "$r/b.nc" --json "$tmp/members.json"
+"$meshdiff" compare "$r/a.nc" "$r/b.nc" --spread "$r/c_half_spread.npz" >"$tmp/summary.txt" 2>&1
 
-"$py" - "$tmp/report/index.html" "$tmp/spread.json" "$tmp/members.json" "$r/c_half_spread.npz" <<'PY' || fail "report content"
+"$py" - "$tmp/report/index.html" "$tmp/spread.json" "$tmp/members.json" "$r/c_half_spread.npz" "$tmp/summary.txt" <<'PY' || fail "report content"
 import html as escape, json, math, re, sys
 page = open(sys.argv[1]).read()
 spread, members = (json.load(open(p))["fields"] for p in sys.argv[2:4])
 run = sys.argv[4]
+summary = open(sys.argv[5]).read()
 
 def ratios(lead):  # field -> area-weighted RMS(A − B) over that of the spread pair
     # the spread's member of A (members[0]), or each field's first member against a run
@@ -57,6 +60,10 @@ assert sentence(leads[0]) in line, (sentence(leads[0]), line)
 worst = max(leads, key=lambda lead: largest(lead)[0])
 assert f"The largest over the 4 leads: {sentence(worst)}." in line, line
 assert f"The spread: A against {run}." in line, line
+# compare's text summary says the same
+assert f"spread  {sentence(leads[0])}\n" in summary, summary
+assert f"spread  largest over the 4 leads: {sentence(worst)}\n" in summary, summary
+assert f"spread  measured as A against {run}\n" in summary, summary
 
 runs = page[page.index('<table id="runs">'):]
 runs = runs[:runs.index("</table>")]

@@ -185,8 +185,9 @@ std::vector<ErrorMapRenderer::Panel> ErrorMapRenderer::layout(const QRectF& targ
             look_.unit > 0 ? look_.unit : std::max(0.5, std::min(cell.width() / 2.0, cell.height()) / 420.0);
         const bool histogram =
             !look_.forPaper && std::find(contents.begin(), contents.end(), MapMode::Difference) != contents.end();
-        const double titleHeight = 20 * unit, barHeight = (6 + colorBarHeight(histogram, look_.forPaper)) * unit,
-                     margin = 8 * unit;
+        // On paper the title's row keeps clear of the top latitude label, which reaches above the frame.
+        const double titleHeight = (look_.forPaper ? 27 : 20) * unit,
+                     barHeight = (6 + colorBarHeight(histogram, look_.forPaper)) * unit, margin = 8 * unit;
         QRectF inner = cell.adjusted(margin, margin, -margin, -margin);
         // Graticule labels sit outside the frame: latitudes left of it, longitudes below it.
         const double labelWidth = style_.graticule ? graticuleLabelWidth(unit) : 0.0;

@@ -28,10 +28,10 @@ QString place(double lat, double lon) {
         .arg(east < 0 ? QStringLiteral("W") : QStringLiteral("E"));
 }
 
-QLineSeries* line(QChart& chart, const QString& name, const QColor& color, Qt::PenStyle style) {
+QLineSeries* line(QChart& chart, const QString& name, const QColor& color, Qt::PenStyle style, double width) {
     auto* series = new QLineSeries(&chart);
     series->setName(name);
-    series->setPen(QPen(color, 2, style));
+    series->setPen(QPen(color, width, style));
     series->setPointsVisible(true);
     return series;
 }
@@ -41,6 +41,8 @@ QLineSeries* line(QChart& chart, const QString& name, const QColor& color, Qt::P
 PointSeriesView::PointSeriesView(QWidget* parent)
     : QWidget(parent), view_(new QChartView(this)), message_(new QLabel(this)) {
     view_->setRenderHint(QPainter::Antialiasing);
+    // The chart's own minimum (title, legend, three axes) would widen the window on a small screen.
+    view_->setMinimumSize(240, 160);
     message_->setAlignment(Qt::AlignCenter);
     message_->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);
@@ -80,9 +82,10 @@ void PointSeriesView::rebuild() {
     chart->setTitle(title);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
-    QLineSeries* a = line(*chart, tr("A"), QColor(0x1f, 0x77, 0xb4), Qt::SolidLine);
-    QLineSeries* b = line(*chart, tr("B"), QColor(0xff, 0x7f, 0x0e), Qt::DashLine);
-    QLineSeries* d = line(*chart, tr("A − B (right axis)"), QColor(0x44, 0x44, 0x44), Qt::DotLine);
+    QLineSeries* a =
+        line(*chart, tr("A"), QColor(0x1f, 0x77, 0xb4), Qt::SolidLine, 4);  // wide: A shows where B lies on it
+    QLineSeries* b = line(*chart, tr("B"), QColor(0xff, 0x7f, 0x0e), Qt::DashLine, 2);
+    QLineSeries* d = line(*chart, tr("A − B (right axis)"), QColor(0x44, 0x44, 0x44), Qt::DotLine, 2);
     auto* marked = new QScatterSeries(chart);
     marked->setName(tr("lead on show"));
     marked->setMarkerSize(11);

@@ -1,6 +1,7 @@
 #include "pair/PairSession.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include <QFileInfo>
@@ -332,8 +333,14 @@ QString PairSession::summary(const QString& prefix) const {
     if (c.graph && c.graph->orderDiffers())
         text += QStringLiteral("; ") + QString::fromStdString(reorderedReceiversText(*c.graph));
     if (c.fields) {
-        text += tr("; %1 fields, max rel RMS %2").arg(c.fields->perField.size()).arg(c.fields->maxRelRms, 0, 'g', 3);
         const FieldsComparison& f = *c.fields;
+        double areaWeighted = 0;
+        for (const FieldMetrics& m : f.perField)
+            if (std::isfinite(m.areaWeighted.relRms)) areaWeighted = std::max(areaWeighted, m.areaWeighted.relRms);
+        text += tr("; %1 fields, max rel RMS %2 (area-weighted; %3 over grid points)")
+                    .arg(f.perField.size())
+                    .arg(areaWeighted, 0, 'g', 3)
+                    .arg(f.maxRelRms, 0, 'g', 3);
         if (f.beyondTolerance > 0)
             text += tr(", %n beyond tolerance (worst: %1)", nullptr, int(f.beyondTolerance))
                         .arg(QString::fromStdString(f.worst.empty() ? std::string() : f.worst.front()));

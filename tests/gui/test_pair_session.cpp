@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -38,6 +39,21 @@ protected:
     PairSession session_;
     QStringList fieldMaps_;  // the field names of the maps the session handed over, in order
 };
+
+TEST_F(PairSessionTest, TheSummarySaysWhichRelRmsItGives) {
+    openAndWait(runFolder("A"), runFolder("B"));
+    const FieldsComparison& f = *session_.pair()->comparison.fields;
+    double areaWeighted = 0;
+    for (const FieldMetrics& m : f.perField) areaWeighted = std::max(areaWeighted, m.areaWeighted.relRms);
+    ASSERT_GT(areaWeighted, 0);
+    ASSERT_NE(QString::number(areaWeighted, 'g', 3), QString::number(f.maxRelRms, 'g', 3))
+        << "the fixture tells them apart";
+    const QString summary = session_.status();
+    EXPECT_TRUE(summary.contains(QStringLiteral("max rel RMS %1 (area-weighted; %2 over grid points)")
+                                     .arg(areaWeighted, 0, 'g', 3)
+                                     .arg(f.maxRelRms, 0, 'g', 3)))
+        << summary.toStdString();
+}
 
 TEST_F(PairSessionTest, OpensTheRunsGraphsFirstThenFields) {
     QSignalSpy opening(&session_, &PairSession::pairOpening);

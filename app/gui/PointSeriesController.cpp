@@ -65,9 +65,8 @@ void PointSeriesController::request() {
         std::optional<views::PointSeries> series;
         QString error;
         try {
-            const std::lock_guard lock(fields->mutex);
             series = views::readPointSeries(*fields->a, *fields->b, fields->alignment, name, member, leads, point.first,
-                                            point.second);
+                                            point.second, &fields->mutex);
         } catch (const Error& e) {
             error = QString::fromStdString(e.what());
         }

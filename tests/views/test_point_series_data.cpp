@@ -2,6 +2,7 @@
 // lead, as the fixture's formula and B's file give them.
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 #include <variant>
 
 #include <gtest/gtest.h>
@@ -35,7 +36,11 @@ protected:
 
 TEST_F(PointSeriesData, ReadsEachLeadAtTheNearestGridPoint) {
     // 41.2° N, 68.7° E: nearest grid point 40° N (i = 13), 70° E (j = 7); member 1.
-    const PointSeries series = readPointSeries(*a, *b, alignment, "temperature@850", 1, leads, 41.2, 68.7);
+    std::mutex sourcesLock;
+    const PointSeries series =
+        readPointSeries(*a, *b, alignment, "temperature@850", 1, leads, 41.2, 68.7, &sourcesLock);
+    EXPECT_TRUE(sourcesLock.try_lock()) << "the sources' lock is released";
+    sourcesLock.unlock();
     EXPECT_EQ(series.lat, 40.0);
     EXPECT_EQ(series.lon, 70.0);
     EXPECT_EQ(series.units, a->loadAt("temperature@850", 0, 1).units);

@@ -37,7 +37,8 @@ std::size_t nearest(const std::vector<std::size_t>& rows, const std::vector<doub
 
 PointSeries readPointSeries(const FieldSource& a, const FieldSource& b, const GridAlignment& alignment,
                             const std::string& field, std::size_t member, const std::vector<PointSeriesLead>& leads,
-                            double lat, double lon) {
+                            double lat, double lon, std::mutex* sourcesLock) {
+    std::unique_lock lock = sourcesLock ? std::unique_lock(*sourcesLock) : std::unique_lock<std::mutex>();
     if (alignment.latA.empty() || alignment.lonA.empty())
         throw Error(a.path(), "no grid points in common with " + b.path());
     const LatLonGrid& grid = a.grid();
@@ -50,8 +51,10 @@ PointSeries readPointSeries(const FieldSource& a, const FieldSource& b, const Gr
     series.lon = grid.lon[alignment.lonA[column]];
     const std::vector<LeadTime> leadTimes = a.leads();
     for (std::size_t i = 0; i < leads.size(); ++i) {
+        if (!lock.owns_lock() && sourcesLock) lock.lock();
         const Field fieldA = a.loadAt(field, leads[i].leadA, member);
         const Field fieldB = b.loadAt(field, leads[i].leadB, member);
+        if (lock.owns_lock()) lock.unlock();
         if (series.units.empty()) series.units = fieldA.units;
         series.a.push_back(valueAt(fieldA, alignment.latA[row] * fieldA.nlon + alignment.lonA[column]));
         series.b.push_back(valueAt(fieldB, alignment.latB[row] * fieldB.nlon + alignment.lonB[column]));

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstddef>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -25,10 +26,11 @@ struct PointSeries {
 };
 
 // Reads `field` at the common grid point nearest (lat, lon) for every lead of `leads`, the lead
-// hours as A's file gives them. Reads whole
-// fields: call it off the GUI thread. Throws meshdiff::Error (unknown field, lead or member).
+// hours as A's file gives them. Reads whole fields: call it off the GUI thread. `sourcesLock`
+// (if any) is held for one lead's reads at a time, so another reader of the sources waits for
+// one field, not the whole series. Throws meshdiff::Error (unknown field, lead or member).
 PointSeries readPointSeries(const FieldSource& a, const FieldSource& b, const GridAlignment& alignment,
                             const std::string& field, std::size_t member, const std::vector<PointSeriesLead>& leads,
-                            double lat, double lon);
+                            double lat, double lon, std::mutex* sourcesLock = nullptr);
 
 }  // namespace meshdiff::views

@@ -135,6 +135,19 @@ TEST(DiagnosisPanel, ShowsTheVerdictTheTablesAndAsksForTheFieldOfAClickedRow) {
 
 // A dock squeezed to the width of the window's right edge at 1366 × 768: the text wraps inside
 // it, nothing runs out of sight past the right edge, and the words of the outline box toggle it.
+TEST(DiagnosisPanel, EveryCauseFitsANarrowDockInLargeLetters) {
+    for (Cause cause : {Cause::None, Cause::Graph, Cause::Spread, Cause::Mixed, Cause::Order, Cause::Unknown}) {
+        DiagnosisPanel panel;
+        Diagnosis d = twoLeadDiagnosis();
+        d.cause = cause;
+        panel.setData(diagnosisPanelData(&d, nullptr));
+        auto* verdict = panel.findChild<QLabel*>(QStringLiteral("diagnosisVerdict"));
+        ASSERT_NE(verdict, nullptr);
+        EXPECT_LE(verdict->minimumSizeHint().width(), 110) << toString(cause) << ": it would widen the window";
+        EXPECT_GE(verdict->font().pointSizeF(), panel.font().pointSizeF()) << toString(cause);
+    }
+}
+
 TEST(DiagnosisPanel, InANarrowDockEveryLineWrapsInsteadOfBeingCut) {
     DiagnosisPanel panel;
     Diagnosis d = twoLeadDiagnosis();

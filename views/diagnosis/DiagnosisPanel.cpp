@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -10,10 +11,28 @@
 #include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 namespace meshdiff::views {
 namespace {
+
+// The cause in large letters, yet never wider than a narrow dock: a long word ("everywhere") gets
+// smaller letters rather than a wider window.
+constexpr int kVerdictWordWidth = 90;
+
+void fitVerdictFont(QLabel* label, double basePoints) {
+    QFont font = label->font();
+    const QStringList words = label->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (double points = basePoints * 1.8; points > basePoints; points -= 0.5) {
+        font.setPointSizeF(points);
+        const QFontMetrics metrics(font);
+        int widest = 0;
+        for (const QString& word : words) widest = std::max(widest, metrics.horizontalAdvance(word));
+        if (widest <= kVerdictWordWidth) break;
+    }
+    label->setFont(font);
+}
 
 // A strong colour per cause, with text that reads on it.
 struct CauseLook {
@@ -81,7 +100,6 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
                     tr("Largest drift, in float32 steps at the edge's length"), tr("Median over the drifting edges")},
                    this)) {
     QFont big = verdict_->font();
-    big.setPointSizeF(big.pointSizeF() * 1.8);
     big.setBold(true);
     verdict_->setFont(big);
     verdict_->setObjectName(QStringLiteral("diagnosisVerdict"));
@@ -178,6 +196,7 @@ void DiagnosisPanel::setData(const DiagnosisPanelData& data) {
         verdict_->setStyleSheet(QStringLiteral("QLabel { background: %1; color: %2; border-radius: 4px; }")
                                     .arg(look.background.name(), look.text.name()));
     }
+    fitVerdictFont(verdict_, font().pointSizeF());
     QStringList leadLines;
     if (!data_.lead.empty()) leadLines << tr("Diagnosis of %1").arg(QString::fromStdString(data_.lead));
     if (!data_.note.empty()) leadLines << QString::fromStdString(data_.note);

@@ -2,6 +2,7 @@
 // files without graphs, the docks' first sizes for the window's size, and the map's spotlight and
 // A−B colour map remembered.
 #include <QAction>
+#include <QLayout>
 #include <QSettings>
 #include <QSignalSpy>
 
@@ -47,6 +48,8 @@ TEST_F(MapLayoutTest, APairOfFieldsFilesWithoutGraphsOpensMapFirst) {
     ASSERT_TRUE(shown.count() > 0 || shown.wait(60000)) << window_->lastError().toStdString();
     ASSERT_FALSE(window_->pair()->graphA);
     EXPECT_EQ(window_->centralWidget(), window_->errorMap());
+    QCoreApplication::processEvents();  // the Diagnosis ("Cause: unknown") and the rollout's docks
+    EXPECT_LE(window_->layout()->minimumSize().width(), 1366) << "wider than a 1366 × 768 screen";
 }
 
 TEST_F(MapLayoutTest, TheFirstLayoutGivesTheMapRoomToReadCellsAtWorldSize) {

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> windowRuns;
     std::string windowSpread;
     std::optional<double> windowLeadHours;
+    std::string windowSession;
     bool windowDemo = false;
     app.add_option("runs", windowRuns, "RUN_A RUN_B: open the window on two runs")->expected(0, 2);
     app.add_option("--spread", windowSpread,
@@ -36,6 +37,8 @@ int main(int argc, char** argv) {
                    "H: hours between leads for files that give none (.npz rollouts): lead i is (i + 1) x H h")
         ->check(CLI::PositiveNumber);
     app.add_flag("--demo", windowDemo, "Open the window on the built-in demo pair");
+    app.add_option("--session", windowSession,
+                   "FILE: open the window on a saved session (File > Save Session: runs, lead, field, map style)");
 #endif
 
     CommandAction action;
@@ -68,7 +71,7 @@ int main(int argc, char** argv) {
     if (!action) {
 #ifdef MESHDIFF_HAVE_GUI
         return meshdiff::gui::runWindow(argc, argv, windowRuns, windowDemo, meshdiff::windowReportWriter(),
-                                        windowSpread, windowLeadHours);
+                                        windowSpread, windowLeadHours, windowSession);
 #else
         std::cout << app.help();
         return kExitSame;

@@ -105,9 +105,9 @@ int GlobeController::shownMeshLevel() const {
 
 void GlobeController::markMeshLevel() { emit meshLevelMarked(); }
 
-void GlobeController::restoreSettings(const QSettings& settings) {
-    const views::GlobeScene saved = savedGlobeScene(settings);
-    if (settings.contains(settings::kGlobeLayers)) {
+void GlobeController::restoreSettings(const SavedValue& value) {
+    const views::GlobeScene saved = savedGlobeScene(value);
+    if (value(settings::kGlobeLayers, {}).isValid()) {
         for (int layer = 0; layer < views::kGlobeLayerCount; ++layer) {
             const bool on = saved.visible[std::size_t(layer)];
             scene_.visible[std::size_t(layer)] = on;

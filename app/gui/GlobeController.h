@@ -8,6 +8,7 @@
 #include <QVariant>
 
 #include "globe/GlobeScene.h"
+#include "gui/SavedValue.h"
 #include "pair/LoadedPair.h"
 
 class QAction;
@@ -58,7 +59,7 @@ public:
     int shownMeshLevel() const;  // the level chosen, or the finest the scene has
     void markMeshLevel();        // meshLevelMarked: the Mesh Level entries follow
 
-    void restoreSettings(const QSettings& settings);
+    void restoreSettings(const SavedValue& value);  // QSettings (savedValueOf) or a session
     std::vector<std::pair<QString, QVariant>> settingsValues() const;
 
 signals:

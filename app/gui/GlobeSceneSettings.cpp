@@ -7,15 +7,17 @@
 
 namespace meshdiff::gui {
 
-views::GlobeScene savedGlobeScene(const QSettings& settings) {
+views::GlobeScene savedGlobeScene(const QSettings& settings) { return savedGlobeScene(savedValueOf(settings)); }
+
+views::GlobeScene savedGlobeScene(const SavedValue& value) {
     views::GlobeScene scene;
-    if (settings.contains(settings::kGlobeLayers)) {
-        const QVariantList visible = settings.value(settings::kGlobeLayers).toList();
+    if (value(settings::kGlobeLayers, {}).isValid()) {
+        const QVariantList visible = value(settings::kGlobeLayers, {}).toList();
         // Layers added since the list was saved keep their defaults (11: before the diagnosis').
-        const int saved = std::min(settings.value(settings::kGlobeLayerCount, 11).toInt(), views::kGlobeLayerCount);
+        const int saved = std::min(value(settings::kGlobeLayerCount, 11).toInt(), views::kGlobeLayerCount);
         for (int layer = 0; layer < saved; ++layer) scene.visible[std::size_t(layer)] = visible.contains(layer);
     }
-    scene.meshLevel = settings.value(settings::kGlobeMeshLevel, scene.meshLevel).toInt();
+    scene.meshLevel = value(settings::kGlobeMeshLevel, scene.meshLevel).toInt();
     return scene;
 }
 

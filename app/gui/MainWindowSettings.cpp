@@ -18,7 +18,7 @@ void MainWindow::restoreSettings() {
     runs_->restoreSettings(settings);
     restoreGeometry(settings.value(settings::kWindowGeometry).toByteArray());
     restoreState(settings.value(settings::kWindowState).toByteArray());
-    globeScene_->restoreSettings(settings);
+    globeScene_->restoreSettings(savedValueOf(settings));
     map_->setStyle(savedMapStyle(settings));
     fields_->metricBar()->setChoice({settings.value(settings::kFieldsAreaWeighted, true).toBool(),
                                      settings.value(settings::kFieldsRegion, "global").toString().toStdString()});

@@ -4,20 +4,22 @@
 
 namespace meshdiff::gui {
 
-views::ErrorMapStyle savedMapStyle(const QSettings& settings) {
+views::ErrorMapStyle savedMapStyle(const QSettings& settings) { return savedMapStyle(savedValueOf(settings)); }
+
+views::ErrorMapStyle savedMapStyle(const SavedValue& value) {
     views::ErrorMapStyle style;
-    style.mode = views::MapMode(settings.value(settings::kMapMode, int(style.mode)).toInt());
-    style.limits.mode = views::LimitMode(settings.value(settings::kMapLimits, int(style.limits.mode)).toInt());
-    style.limits.manualMin = settings.value(settings::kMapManualMin, style.limits.manualMin).toDouble();
-    style.limits.manualMax = settings.value(settings::kMapManualMax, style.limits.manualMax).toDouble();
-    style.scale = views::ScaleChoice(settings.value(settings::kMapScale, int(style.scale)).toInt());
-    style.sequentialMap = views::ColorMapKind(settings.value(settings::kMapColorMap, int(style.sequentialMap)).toInt());
-    style.coastlines = settings.value(settings::kMapCoastlines, true).toBool();
-    style.differences = settings.value(settings::kMapDifferences, true).toBool();
-    style.graticule = settings.value(settings::kMapGraticule, true).toBool();
-    style.spotlight = settings.value(settings::kMapSpotlight, false).toBool();
+    style.mode = views::MapMode(value(settings::kMapMode, int(style.mode)).toInt());
+    style.limits.mode = views::LimitMode(value(settings::kMapLimits, int(style.limits.mode)).toInt());
+    style.limits.manualMin = value(settings::kMapManualMin, style.limits.manualMin).toDouble();
+    style.limits.manualMax = value(settings::kMapManualMax, style.limits.manualMax).toDouble();
+    style.scale = views::ScaleChoice(value(settings::kMapScale, int(style.scale)).toInt());
+    style.sequentialMap = views::ColorMapKind(value(settings::kMapColorMap, int(style.sequentialMap)).toInt());
+    style.coastlines = value(settings::kMapCoastlines, true).toBool();
+    style.differences = value(settings::kMapDifferences, true).toBool();
+    style.graticule = value(settings::kMapGraticule, true).toBool();
+    style.spotlight = value(settings::kMapSpotlight, false).toBool();
     style.differenceMap =
-        views::ColorMapKind(settings.value(settings::kMapDifferenceColorMap, int(style.differenceMap)).toInt());
+        views::ColorMapKind(value(settings::kMapDifferenceColorMap, int(style.differenceMap)).toInt());
     return style;
 }
 

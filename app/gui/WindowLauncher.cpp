@@ -15,6 +15,7 @@
 #include "gui/MainWindow.h"
 #include "gui/SettingsKeys.h"
 #include "gui/reactions/LayoutReactions.h"
+#include "gui/session/WindowSession.h"
 #include "pair/PairSession.h"
 
 namespace meshdiff::gui {
@@ -43,7 +44,7 @@ std::unique_ptr<MainWindow> makeWindow(const std::vector<std::string>& runs, Rep
 }
 
 int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool demo, ReportWriter reportWriter,
-              const std::string& spreadRun, std::optional<double> leadStepHours) {
+              const std::string& spreadRun, std::optional<double> leadStepHours, const std::string& sessionFile) {
     if (!haveDisplay()) {
         std::cerr << "meshdiff: error: no display for the window (DISPLAY is not set); use `meshdiff compare` or "
                      "`meshdiff report` on machines without one\n";
@@ -54,6 +55,13 @@ int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool 
     QApplication::setApplicationVersion(QStringLiteral(MESHDIFF_VERSION));
     QApplication app(argc, argv);
     views::traceStartup("QApplication made");
+    std::optional<SessionState> session;
+    try {
+        if (!sessionFile.empty()) session = readSessionFile(QString::fromStdString(sessionFile));
+    } catch (const Error& e) {
+        std::cerr << "meshdiff: error: " << e.what() << "\n";
+        return 2;
+    }
 
     auto window =
         makeWindow(demo ? std::vector<std::string>{} : runs, std::move(reportWriter), spreadRun, leadStepHours);
@@ -66,6 +74,7 @@ int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool 
     window->show();
     views::traceStartup("window shown");
     if (demo) window->openDemo();
+    if (session) applySession(*window, *session);
     return app.exec();
 }
 

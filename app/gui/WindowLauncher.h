@@ -20,9 +20,11 @@ std::unique_ptr<MainWindow> makeWindow(const std::vector<std::string>& runs, Rep
                                        std::optional<double> leadStepHours = std::nullopt);
 
 // Opens the desktop window (on `runs` = {A, B} when given, on the built-in demo with `demo`)
-// and runs the Qt event loop (`spreadRun` and `leadStepHours` as in makeWindow); returns the
-// process exit status.
+// and runs the Qt event loop (`spreadRun` and `leadStepHours` as in makeWindow); with
+// `sessionFile`, opens that saved session (gui/session), or names the file and the problem and
+// returns 2 without a window. Returns the process exit status.
 int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool demo, ReportWriter reportWriter,
-              const std::string& spreadRun = {}, std::optional<double> leadStepHours = std::nullopt);
+              const std::string& spreadRun = {}, std::optional<double> leadStepHours = std::nullopt,
+              const std::string& sessionFile = {});
 
 }  // namespace meshdiff::gui

@@ -12,6 +12,7 @@
 #include "globe/GlobeView.h"
 #include "gui/GlobeController.h"
 #include "gui/LeadsController.h"
+#include "gui/MainWindow.h"
 #include "gui/RunsController.h"
 #include "gui/reactions/ExportReactions.h"
 #include "gui/reactions/GlobeReactions.h"
@@ -19,6 +20,7 @@
 #include "gui/reactions/LayoutReactions.h"
 #include "gui/reactions/NavigationReactions.h"
 #include "gui/reactions/RunReactions.h"
+#include "gui/reactions/SessionReactions.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -41,6 +43,11 @@ void buildFileMenu(QMenu* file, QMainWindow* window, const WindowMenuTargets& t)
                               OpenSpreadRunReaction::Kind::File, window);
     QMenu* recent = file->addMenu(QObject::tr("Open &Recent"));
     QObject::connect(recent, &QMenu::aboutToShow, t.runs, [runs = t.runs, recent] { runs->fillRecentMenu(recent); });
+    if (auto* main = qobject_cast<MainWindow*>(window)) {
+        file->addSeparator();
+        new OpenSessionReaction(file->addAction(QObject::tr("Open Sessi&on…")), main);
+        new SaveSessionReaction(file->addAction(QObject::tr("Sa&ve Session…")), main);
+    }
     file->addSeparator();
     QAction* swap = file->addAction(QObject::tr("&Swap A and B"));
     swap->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));

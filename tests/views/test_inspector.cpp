@@ -48,6 +48,28 @@ TEST(Inspector, ListsMovedMeshNodesLargestMoveFirstAndShowsThem) {
     EXPECT_EQ(panel.currentRow(), 4);
 }
 
+TEST(Inspector, APointClickedWithoutGraphsFollowsTheFieldOnShow) {
+    InspectorPanel panel;
+    panel.setGraphs(nullptr, nullptr, nullptr, {}, {});
+    const auto sampler = [](const char* field, double a) {
+        return FieldSampler([field, a](double lat, double lon) {
+            return std::optional<FieldSample>(FieldSample{field, "K", lat, lon, a, a - 1});
+        });
+    };
+    panel.setFieldSampler(sampler("2m_temperature", 290));
+    GlobePick point;  // a click on the map of runs without graphs: a place, no graph item
+    point.kind = GlobePick::Kind::None;
+    point.lat = 10;
+    point.lon = -100;
+    panel.showPick(point);
+    EXPECT_TRUE(panel.details()->text().contains("2m_temperature")) << panel.details()->text().toStdString();
+    panel.setFieldSampler(sampler("temperature@500", 250));  // another field shown
+    const QString details = panel.details()->text();
+    EXPECT_TRUE(details.contains("temperature@500")) << details.toStdString();
+    EXPECT_FALSE(details.contains("2m_temperature")) << details.toStdString();
+    EXPECT_TRUE(details.contains("250 K")) << details.toStdString();
+}
+
 TEST(Inspector, SaysWhetherTheRadiusIsTheBuildersOrRecomputed) {
     test::SyntheticPair pair;
     InspectorPanel panel;

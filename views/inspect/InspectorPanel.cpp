@@ -186,6 +186,7 @@ void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, c
     fragility_ = nullptr;
     model_->setItems(diff && graphA ? listDifferences(*diff, *graphA) : std::vector<DifferenceItem>{});
     current_ = GlobePick{};
+    picked_ = false;
     const int moved = diff && graphA ? int(diff->movedNodes.size()) : 0;
     counter_->setText(
         moved == 0 ? tr("%n difference(s)", nullptr, model_->rowCount())
@@ -204,12 +205,12 @@ void InspectorPanel::setGraphs(const GraphDiff* diff, const MeshGraph* graphA, c
 
 void InspectorPanel::setFieldSampler(FieldSampler sampler) {
     sampler_ = std::move(sampler);
-    if (current_.kind != GlobePick::Kind::None) showDetails(current_);
+    if (picked_) showDetails(current_);  // the field shown now, at the same place
 }
 
 void InspectorPanel::setFragility(const FragilityReport* report) {
     fragility_ = report;
-    if (current_.kind != GlobePick::Kind::None) showDetails(current_);
+    if (picked_) showDetails(current_);
 }
 
 void InspectorPanel::clear() {
@@ -263,6 +264,7 @@ void InspectorPanel::previous() {
 
 void InspectorPanel::showDetails(const GlobePick& pick) {
     current_ = pick;
+    picked_ = true;
     if (!graphA_ && !sampler_) return;
     QString html = QStringLiteral("<table>");
     const int row = findDifference(model_->items(), pick);

@@ -78,6 +78,7 @@ private:
     FieldSampler sampler_;
     const FragilityReport* fragility_ = nullptr;
     GlobePick current_;
+    bool picked_ = false;  // current_ is a pick (a point clicked on the map is one of kind None)
     bool updatingSelection_ = false;
 };
 

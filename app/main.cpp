@@ -6,6 +6,7 @@
 
 #include "cli/Command.h"
 #include "cli/HelpFormatter.h"
+#include "cli/LeadHoursOption.h"
 #include "cli/VersionText.h"
 #include "common/Error.h"
 #ifdef MESHDIFF_HAVE_GUI
@@ -33,9 +34,7 @@ int main(int argc, char** argv) {
     app.add_option("runs", windowRuns, "RUN_A RUN_B: open the window on two runs")->expected(0, 2);
     app.add_option("--spread", windowSpread,
                    "RUN_C: with RUN_A RUN_B, A against this third run is the yardstick of the window's numbers");
-    app.add_option("--lead-hours", windowLeadHours,
-                   "H: hours between leads for files that give none (.npz rollouts): lead i is (i + 1) x H h")
-        ->check(CLI::PositiveNumber);
+    addLeadHoursOption(app, windowLeadHours);
     app.add_flag("--demo", windowDemo, "Open the window on the built-in demo pair");
     app.add_option("--session", windowSession,
                    "FILE: open the window on a saved session (File > Save Session: runs, lead, field, map style)");

@@ -13,6 +13,7 @@
 #include "cli/CompareProgressLine.h"
 #include "cli/CompareSummary.h"
 #include "cli/IsolatedRun.h"
+#include "cli/LeadHoursOption.h"
 #include "common/Error.h"
 #include "compare/Comparison.h"
 
@@ -186,10 +187,7 @@ void addCompareCommand(CLI::App& app, CommandAction& action) {
     cmd->add_option("--lead", args->lead,
                     "Lead time in hours whose numbers the summary and the top-level JSON show (an index when no\n"
                     "file gives hours; default: the first lead). Every lead is compared either way");
-    cmd->add_option("--lead-hours", args->leadHours,
-                    "Hours between leads, for files that do not give them (e.g. .npz rollouts): the lead at\n"
-                    "index i is (i + 1) x H hours. Leads whose hours a file gives keep them")
-        ->check(CLI::PositiveNumber);
+    addLeadHoursOption(*cmd, args->leadHours);
     cmd->footer(
         "Exit status: 0 same (graphs identical, the same fields and leads, and every field within\n"
         "tolerance: equal NaN/inf positions, at least one point compared, rel RMS <= --tolerance or\n"

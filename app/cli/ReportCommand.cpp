@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/Command.h"
+#include "cli/LeadHoursOption.h"
 #include "common/Error.h"
 
 #ifdef MESHDIFF_HAVE_GUI
@@ -101,10 +102,7 @@ void addReportCommand(CLI::App& app, CommandAction& action) {
                     "A third run (e.g. another ensemble member of A's model): A against it is the yardstick of\n"
                     "the per-lead table, the scorecard, the growth chart and the spread line (default: A's first\n"
                     "member against its second, when A has members)");
-    cmd->add_option("--lead-hours", options->leadHours,
-                    "Hours between leads, for files that do not give them (e.g. .npz rollouts): the lead at\n"
-                    "index i is (i + 1) x H hours. Leads whose hours a file gives keep them")
-        ->check(CLI::PositiveNumber);
+    addLeadHoursOption(*cmd, options->leadHours);
     cmd->add_option("--experiments", options->experiments,
                     "meshdiff experiments --json FILE: adds its verdict and evidence table (default:\n"
                     "experiments.json in the --out folder, else diagnosis.json, when there is one)");

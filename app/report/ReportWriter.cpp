@@ -88,6 +88,13 @@ std::string latLonText(double lat, double lon) {
 
 std::string roundKm(double km) { return std::to_string(int(std::lround(km / 10) * 10)); }
 
+// The lead the report's maps show, named as the window's lead bar names it; none for a single lead.
+QString shownLeadLabel(const Comparison& c) {
+    if (!c.fields || c.fields->perLead.size() < 2) return {};
+    const LeadComparison& lead = c.fields->perLead[std::min(c.fields->shownLead, c.fields->perLead.size() - 1)];
+    return lead.hours ? QStringLiteral("+%1 h").arg(*lead.hours) : QStringLiteral("lead %1").arg(lead.index);
+}
+
 void writeGlobe(const views::GlobeSnapshot& snapshot, const views::FigureOptions& figure,
                 const std::filesystem::path& path) {
     views::writeGlobeFigure(snapshot, figure, QString::fromStdString(path.string()));
@@ -273,7 +280,7 @@ ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::pat
         views::FigureOptions figure = pixelFigure(mapPixels, 0, mapPixels / kMapFigureInches);
         const views::ErrorMapData& map = *worst[std::size_t(i)];
         figure.title = views::defaultFigureTitle(QString::fromStdString(field), style.mode,
-                                                 QString::fromStdString(map.units), QString());
+                                                 QString::fromStdString(map.units), shownLeadLabel(pair.comparison));
         views::DifferenceMarks shown = views::marksOf(map);
         shown.near = style.neighbourhood && !map.neighbourhood.empty();
         const std::string marks = views::differenceLegendSentence(views::differenceLegend(shown));

@@ -2,8 +2,8 @@
 # meshdiff report on rollouts of 4 leads × 2 members written by netCDF4-python
 # (tests/fixtures/make_rollout_fixtures.py): per_lead.csv holds NumPy's per-lead numbers, the
 # error-growth chart is a PNG of the report's width and a PDF, index.html has the per-lead table
-# and the chart, the scorecard is a PNG of the report's width and a PDF shown with its legend, and a
-# second run writes the same CSV, HTML and PNGs.
+# and the chart, the scorecard is a PNG of the report's width and a PDF shown with its legend, the
+# error map's title names its lead, and a second run writes the same CSV, HTML and PNGs.
 set -uo pipefail
 meshdiff=$1 fixtures=$2
 r=$fixtures/rollouts
@@ -21,6 +21,11 @@ if [ "$status" = 2 ] && grep -q "built without the GUI" "$tmp/err"; then echo "s
 for f in per_lead.csv growth_chart.png growth_chart.pdf scorecard.png scorecard.pdf index.html; do [ -s "$tmp/one/$f" ] || fail "missing $f"; done
 head -c 5 "$tmp/one/growth_chart.pdf" | grep -q "%PDF-" || fail "growth_chart.pdf is no PDF"
 head -c 5 "$tmp/one/scorecard.pdf" | grep -q "%PDF-" || fail "scorecard.pdf is no PDF"
+map_pdf=$(ls "$tmp/one"/map_1_*.pdf 2>/dev/null | head -1)
+[ -n "$map_pdf" ] || fail "no map PDF"
+# the map's title names the lead it shows (the first: +6 h)
+title=$(pdftotext "$map_pdf" - 2>/dev/null | head -3 | tr '\n' ' ')
+grep -q ", A − B.*, +6 h" <<<"$title" || fail "the map's title has no lead: $title"
 
 "$py" - "$tmp/one" "$r/expected.json" <<'PY' || fail "report content"
 import csv, json, math, pathlib, sys

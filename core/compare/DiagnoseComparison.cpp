@@ -25,19 +25,19 @@ std::optional<DiagnosisResidual> edgeFeatureResidual(const EdgeFeatureDrift& dri
 Diagnosis diagnoseComparison(const Comparison& comparison, const std::optional<DiffPlaces>& places,
                              double globeAreaNear, std::optional<DiagnosisResidual> residual) {
     DiagnosisInput input;
-    input.tolerance = comparison.tolerance.relative;
-    input.toleranceText = comparison.tolerance.text();
-    input.graphsCompared = comparison.graph.has_value();
-    input.graphsDiffer = comparison.graph && !comparison.graph->sameEdgesAndNodes();
+    input.pair.tolerance = comparison.tolerance.relative;
+    input.pair.toleranceText = comparison.tolerance.text();
+    input.pair.graphsCompared = comparison.graph.has_value();
+    input.pair.graphsDiffer = comparison.graph && !comparison.graph->sameEdgesAndNodes();
     if (comparison.graph) {
-        input.renumberedMeshNodes = comparison.graph->renumberedNodes.size();
-        input.reorderedMeshNodes = comparison.graph->g2mReordered.size();
-        input.reorderedGridPoints = comparison.graph->m2gReordered.size();
+        input.pair.renumberedMeshNodes = comparison.graph->renumberedNodes.size();
+        input.pair.reorderedMeshNodes = comparison.graph->g2mReordered.size();
+        input.pair.reorderedGridPoints = comparison.graph->m2gReordered.size();
     }
-    input.places = places;
-    if (input.places) input.places->latLon.clear();
-    input.globeAreaNear = globeAreaNear;
-    input.residual = std::move(residual);
+    input.pair.places = places;
+    if (input.pair.places) input.pair.places->latLon.clear();
+    input.pair.globeAreaNear = globeAreaNear;
+    input.pair.residual = std::move(residual);
     if (comparison.fields) {
         const FieldsComparison& f = *comparison.fields;
         input.shownLead = f.shownLead;

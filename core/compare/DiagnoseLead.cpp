@@ -21,30 +21,10 @@ std::vector<FieldDifference> fieldDifferences(const LeadComparison& lead, std::s
 }
 
 Diagnosis diagnoseLead(const Diagnosis& pairDiagnosis, const LeadComparison& lead, std::size_t position) {
-    const Diagnosis& d = pairDiagnosis;
     DiagnosisInput input;
     input.fields = fieldDifferences(lead, position);
     input.shownLead = position;
-    input.graphsCompared = d.graphsCompared;
-    input.graphsDiffer = d.graphsDiffer;
-    input.reorderedMeshNodes = d.reorderedMeshNodes;
-    input.reorderedGridPoints = d.reorderedGridPoints;
-    input.renumberedMeshNodes = d.renumberedMeshNodes;
-    if (d.graphsDiffer) {
-        // The diagnosis counts the places; where they are is in the fields' near energy already.
-        DiffPlaces places;
-        places.triangles = d.triangles;
-        places.grid2meshEdges = d.grid2meshEdges;
-        places.movedNodes = d.movedNodes;
-        places.movedNodesPlaced = d.movedNodesPlaced;
-        places.radiusDegrees = d.radiusDegrees;
-        input.places = places;
-    }
-    input.globeAreaNear = d.globeAreaNear;
-    input.tolerance = d.tolerance;
-    input.toleranceText = d.toleranceText;
-    input.residual = d.residual;
-    input.thresholds = d.thresholds;
+    input.pair = pairDiagnosis.pair;
     return diagnose(input);
 }
 

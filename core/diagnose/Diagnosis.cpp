@@ -26,16 +26,16 @@ std::string count(std::size_t n, const std::string& what) { return std::to_strin
 FieldDiagnosis judge(const FieldDifference& f, const DiagnosisInput& in) {
     FieldDiagnosis d;
     d.field = f;
-    const DiagnosisThresholds& t = in.thresholds;
+    const DiagnosisThresholds& t = in.pair.thresholds;
     if (!f.beyondTolerance) return d;
-    if (!in.graphsCompared) {
+    if (!in.pair.graphsCompared) {
         d.cause = Cause::Unknown;
         return d;
     }
-    const bool orderOnly =
-        !in.graphsDiffer && in.reorderedMeshNodes + in.reorderedGridPoints + in.renumberedMeshNodes > 0;
-    d.cause = orderOnly ? Cause::Order : Cause::Spread;
-    if (!in.graphsDiffer || !f.energy) return d;
+    const bool orderOnly = !in.pair.graphsDiffer &&
+                           in.pair.reorderedMeshNodes + in.pair.reorderedGridPoints + in.pair.renumberedMeshNodes > 0;
+    d.cause = orderOnly ? Cause::Order : Cause::Everywhere;
+    if (!in.pair.graphsDiffer || !f.energy) return d;
     d.energyNear = f.energy->energyShare();
     d.areaNear = f.energy->areaShare();
     d.concentration = f.energy->concentration();
@@ -49,11 +49,11 @@ FieldDiagnosis judge(const FieldDifference& f, const DiagnosisInput& in) {
     const double g = d.graphShare;
     // An undefined rel RMS (A constant) is a difference without a scale: each part counts by its share alone.
     const double rel = std::isnan(f.relRms) ? std::numeric_limits<double>::infinity() : f.relRms;
-    const bool graphPart = g >= t.significantShare && rel * std::sqrt(g) > in.tolerance;
-    const bool spreadPart = 1 - g >= t.significantShare && rel * std::sqrt(1 - g) > in.tolerance;
+    const bool graphPart = g >= t.significantShare && rel * std::sqrt(g) > in.pair.tolerance;
+    const bool spreadPart = 1 - g >= t.significantShare && rel * std::sqrt(1 - g) > in.pair.tolerance;
     if (graphPart && spreadPart) d.cause = Cause::Mixed;
-    else if (graphPart != spreadPart) d.cause = graphPart ? Cause::Graph : Cause::Spread;
-    else d.cause = g >= 0.5 ? Cause::Graph : Cause::Spread;
+    else if (graphPart != spreadPart) d.cause = graphPart ? Cause::Graph : Cause::Everywhere;
+    else d.cause = g >= 0.5 ? Cause::Graph : Cause::Everywhere;
     return d;
 }
 
@@ -85,7 +85,7 @@ Pooled pool(const std::vector<FieldDiagnosis>& fields, std::size_t lead, const D
     p.graphShare = graph / weight;
     p.energyNear = near / weight;
     const bool graphPart = p.graphShare >= t.significantShare, spreadPart = 1 - p.graphShare >= t.significantShare;
-    p.cause = graphPart && spreadPart ? Cause::Mixed : graphPart ? Cause::Graph : Cause::Spread;
+    p.cause = graphPart && spreadPart ? Cause::Mixed : graphPart ? Cause::Graph : Cause::Everywhere;
     return p;
 }
 
@@ -170,7 +170,7 @@ std::string explain(const Diagnosis& d) {
                    ": the difference comes from the graph (concentration " +
                    concentrationText(d.energyNear / d.globeAreaNear) + ").";
             break;
-        case Cause::Spread:
+        case Cause::Everywhere:
             if (!d.graphsDiffer)
                 return "The graphs are identical, so the difference of the " + fields +
                        " beyond tolerance comes from " + elsewhere + ".";
@@ -208,7 +208,7 @@ const char* toString(Cause cause) {
     switch (cause) {
         case Cause::None: return "none";
         case Cause::Graph: return "graph";
-        case Cause::Spread: return "everywhere";  // not "spread": that reads as the member spread
+        case Cause::Everywhere: return "everywhere";  // not "spread": that reads as the member spread
         case Cause::Mixed: return "mixed";
         case Cause::Unknown: return "unknown";
         case Cause::Order: return "order";
@@ -219,22 +219,23 @@ const char* toString(Cause cause) {
 Diagnosis diagnose(const DiagnosisInput& input) {
     Diagnosis d;
     d.shownLead = input.shownLead;
-    d.graphsCompared = input.graphsCompared;
-    d.graphsDiffer = input.graphsDiffer;
-    d.tolerance = input.tolerance;
-    d.toleranceText = input.toleranceText;
-    d.thresholds = input.thresholds;
-    d.residual = input.residual;
-    d.globeAreaNear = input.globeAreaNear;
-    d.reorderedMeshNodes = input.reorderedMeshNodes;
-    d.reorderedGridPoints = input.reorderedGridPoints;
-    d.renumberedMeshNodes = input.renumberedMeshNodes;
-    if (input.places) {
-        d.movedNodesPlaced = input.places->movedNodesPlaced;
-        d.triangles = input.places->triangles;
-        d.grid2meshEdges = input.places->grid2meshEdges;
-        d.movedNodes = input.places->movedNodes;
-        d.radiusDegrees = input.places->radiusDegrees;
+    d.pair = input.pair;
+    d.graphsCompared = input.pair.graphsCompared;
+    d.graphsDiffer = input.pair.graphsDiffer;
+    d.tolerance = input.pair.tolerance;
+    d.toleranceText = input.pair.toleranceText;
+    d.thresholds = input.pair.thresholds;
+    d.residual = input.pair.residual;
+    d.globeAreaNear = input.pair.globeAreaNear;
+    d.reorderedMeshNodes = input.pair.reorderedMeshNodes;
+    d.reorderedGridPoints = input.pair.reorderedGridPoints;
+    d.renumberedMeshNodes = input.pair.renumberedMeshNodes;
+    if (input.pair.places) {
+        d.movedNodesPlaced = input.pair.places->movedNodesPlaced;
+        d.triangles = input.pair.places->triangles;
+        d.grid2meshEdges = input.pair.places->grid2meshEdges;
+        d.movedNodes = input.pair.places->movedNodes;
+        d.radiusDegrees = input.pair.places->radiusDegrees;
     }
     for (const FieldDifference& f : input.fields) d.perField.push_back(judge(f, input));
 

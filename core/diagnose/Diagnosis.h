@@ -13,12 +13,12 @@ namespace meshdiff {
 
 // Why A and B differ, from what a compare has loaded (docs/diagnosis.md).
 enum class Cause {
-    None,     // every field within tolerance
-    Graph,    // the difference sits where the graphs differ
-    Spread,   // it does not: device numerics, precision (TF32), library versions, inputs
-    Mixed,    // both parts are significant
-    Order,    // the graphs hold the same edges, listed in another order: summation order
-    Unknown,  // fields differ but no graphs were compared
+    None,        // every field within tolerance
+    Graph,       // the difference sits where the graphs differ
+    Everywhere,  // it does not: device numerics, precision (TF32), library versions, inputs
+    Mixed,       // both parts are significant
+    Order,       // the graphs hold the same edges, listed in another order: summation order
+    Unknown,     // fields differ but no graphs were compared
 };
 const char* toString(Cause cause);
 
@@ -44,9 +44,8 @@ struct DiagnosisResidual {
     std::string what;  // "edge features of 1 234 grid→mesh edges drift by up to 3 ULPs"
 };
 
-struct DiagnosisInput {
-    std::vector<FieldDifference> fields;
-    std::size_t shownLead = 0;                          // the lead the cause is given for
+// What the diagnosis knows of the pair besides its fields: the same at every lead.
+struct PairFacts {
     bool graphsCompared = false, graphsDiffer = false;  // graphsDiffer: the edge sets or nodes
     // Receivers whose incoming edges are listed in another order (GraphDiff::g2mReordered, m2gReordered).
     std::size_t reorderedMeshNodes = 0, reorderedGridPoints = 0;
@@ -57,6 +56,12 @@ struct DiagnosisInput {
     std::string toleranceText;            // FieldTolerance::text(), for the explanation
     std::optional<DiagnosisResidual> residual;
     DiagnosisThresholds thresholds;
+};
+
+struct DiagnosisInput {
+    std::vector<FieldDifference> fields;
+    std::size_t shownLead = 0;  // the lead the cause is given for
+    PairFacts pair;
 };
 
 struct FieldDiagnosis {
@@ -93,6 +98,7 @@ struct Diagnosis {
     std::string toleranceText;
     DiagnosisThresholds thresholds;
     std::optional<DiagnosisResidual> residual;
+    PairFacts pair;  // what it was diagnosed from: another lead of the same pair is diagnosed with it
 };
 
 Diagnosis diagnose(const DiagnosisInput& input);

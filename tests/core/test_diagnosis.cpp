@@ -149,10 +149,10 @@ TEST_F(DiagnoseCompare, ADifferenceAtTheChangedTrianglesIsCausedByTheGraph) {
 TEST_F(DiagnoseCompare, ATf32LikeDifferenceEverywhereIsSpreadThoughTheGraphsDiffer) {
     const double rms = rmsOf(graphCaused(defaultVsSse(), 1.0));
     const auto d = diagnosisOf(compare("default", "sse", spreadEverywhere(rms, 7)));
-    EXPECT_EQ(d.cause, Cause::Spread) << d.explanation;
+    EXPECT_EQ(d.cause, Cause::Everywhere) << d.explanation;
     EXPECT_TRUE(d.graphsDiffer);
     for (const FieldDiagnosis& f : d.perField) {
-        EXPECT_EQ(f.cause, Cause::Spread) << f.field.name;
+        EXPECT_EQ(f.cause, Cause::Everywhere) << f.field.name;
         EXPECT_GT(f.concentration, 0.5);
         EXPECT_LT(f.concentration, 1.5);
         EXPECT_LT(f.graphShare, 0.05);
@@ -179,7 +179,7 @@ TEST_F(DiagnoseCompare, FieldsWithinToleranceHaveNoCauseEvenWhenTheGraphsDiffer)
 
 TEST_F(DiagnoseCompare, IdenticalGraphsLeaveOnlyASpreadCause) {
     const auto d = diagnosisOf(compare("default", "default", graphCaused(defaultVsSse(), 1.0)));
-    EXPECT_EQ(d.cause, Cause::Spread) << d.explanation;
+    EXPECT_EQ(d.cause, Cause::Everywhere) << d.explanation;
     EXPECT_FALSE(d.graphsDiffer);
     EXPECT_NE(d.explanation.find("graphs are identical"), std::string::npos) << d.explanation;
 }
@@ -198,7 +198,7 @@ TEST_F(DiagnoseCompare, HalfTheMeshMovedByOneUlpDoesNotHideTheChangedTriangles) 
 TEST_F(DiagnoseCompare, ALaterLeadIsDiagnosedFromItsOwnFields) {
     const double rms = rmsOf(graphCaused(defaultVsSse(), 1.0));
     const auto first = diagnosisOf(compare("default", "sse", spreadEverywhere(rms, 7)));
-    ASSERT_EQ(first.cause, Cause::Spread);
+    ASSERT_EQ(first.cause, Cause::Everywhere);
     Comparison later = compare("default", "sse", graphCaused(defaultVsSse(), 1.0));
     ASSERT_TRUE(later.fields && later.fields->perLead.size() == 1);
     LeadComparison lead = later.fields->perLead.front();
@@ -283,11 +283,11 @@ TEST(DiagnosisRule, FieldsThatDifferWithoutGraphsToCompareHaveAnUnknownCause) {
 
 TEST(DiagnosisRule, AResidualIsNamedInTheExplanation) {
     DiagnosisInput input;
-    input.graphsCompared = true;
+    input.pair.graphsCompared = true;
     input.fields.push_back({"t", 0, std::nullopt, std::nullopt, 0.01, 1.0, true, std::nullopt});
-    input.residual = DiagnosisResidual{"edge features of 12 grid→mesh edges drift by up to 2 ULPs"};
+    input.pair.residual = DiagnosisResidual{"edge features of 12 grid→mesh edges drift by up to 2 ULPs"};
     const meshdiff::Diagnosis d = diagnose(input);
-    EXPECT_EQ(d.cause, Cause::Spread);
+    EXPECT_EQ(d.cause, Cause::Everywhere);
     EXPECT_NE(d.explanation.find("edge features of 12"), std::string::npos) << d.explanation;
 }
 

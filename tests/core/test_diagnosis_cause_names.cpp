@@ -10,7 +10,7 @@
 using namespace meshdiff;
 
 TEST(DiagnosisCauseNames, ADifferenceSpreadOverTheGlobeIsEverywhere) {
-    EXPECT_EQ(std::string(toString(Cause::Spread)), "everywhere");
+    EXPECT_EQ(std::string(toString(Cause::Everywhere)), "everywhere");
     EXPECT_EQ(std::string(toString(Cause::Graph)), "graph");
     EXPECT_EQ(std::string(toString(Cause::Mixed)), "mixed");
     EXPECT_EQ(std::string(toString(Cause::Order)), "order");
@@ -20,8 +20,8 @@ TEST(DiagnosisCauseNames, ADifferenceSpreadOverTheGlobeIsEverywhere) {
 
 TEST(DiagnosisCauseNames, IdenticalGraphsWithDifferingFieldsGiveEverywhere) {
     DiagnosisInput in;
-    in.graphsCompared = true;
-    in.graphsDiffer = false;
+    in.pair.graphsCompared = true;
+    in.pair.graphsDiffer = false;
     FieldDifference f;
     f.name = "t2m";
     f.relRms = 1e-3;

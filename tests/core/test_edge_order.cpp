@@ -186,10 +186,10 @@ TEST(EdgeOrder, AReceiverWhoseSetDiffersIsNotCountedAsReordered) {
 
 TEST(EdgeOrder, TheDiagnosisNamesSummationOrderWhenOnlyTheOrderDiffers) {
     DiagnosisInput in;
-    in.graphsCompared = true;
-    in.graphsDiffer = false;
-    in.reorderedMeshNodes = 20430;
-    in.tolerance = 0;
+    in.pair.graphsCompared = true;
+    in.pair.graphsDiffer = false;
+    in.pair.reorderedMeshNodes = 20430;
+    in.pair.tolerance = 0;
     FieldDifference f;
     f.name = "2m_temperature";
     f.relRms = 3e-8;
@@ -206,11 +206,11 @@ TEST(EdgeOrder, TheDiagnosisNamesSummationOrderWhenOnlyTheOrderDiffers) {
     in.fields[0].relRms = 1e-2;  // far beyond what summation order gives
     EXPECT_NE(diagnose(in).explanation.find("may add to it"), std::string::npos);
 
-    in.reorderedMeshNodes = 0;  // renumbered only: also another summation order
-    in.renumberedMeshNodes = 40961;
+    in.pair.reorderedMeshNodes = 0;  // renumbered only: also another summation order
+    in.pair.renumberedMeshNodes = 40961;
     EXPECT_EQ(diagnose(in).cause, Cause::Order);
     EXPECT_NE(diagnose(in).explanation.find("B numbers 40961 mesh nodes differently"), std::string::npos);
 
-    in.renumberedMeshNodes = 0;  // nothing reordered: identical graphs, the cause "everywhere"
-    EXPECT_EQ(diagnose(in).cause, Cause::Spread);
+    in.pair.renumberedMeshNodes = 0;  // nothing reordered: identical graphs, the cause "everywhere"
+    EXPECT_EQ(diagnose(in).cause, Cause::Everywhere);
 }

@@ -39,9 +39,9 @@ Diagnosis twoLeadDiagnosis() {
     d.radiusDegrees = 1.08;
     d.globeAreaNear = 0.001;
     d.perField = {fieldAt("u", 0, 1e-5, 0.4, Cause::Graph), fieldAt("t2m", 0, 3e-4, 0.97, Cause::Graph),
-                  fieldAt("q", 0, 0, 0, Cause::None), fieldAt("u", 1, 2e-3, 0.01, Cause::Spread),
-                  fieldAt("t2m", 1, 1e-3, 0.02, Cause::Spread)};
-    d.perLead = {{0, 0.0, Cause::Graph, 0.98}, {1, 6.0, Cause::Spread, 0.02}};
+                  fieldAt("q", 0, 0, 0, Cause::None), fieldAt("u", 1, 2e-3, 0.01, Cause::Everywhere),
+                  fieldAt("t2m", 1, 1e-3, 0.02, Cause::Everywhere)};
+    d.perLead = {{0, 0.0, Cause::Graph, 0.98}, {1, 6.0, Cause::Everywhere, 0.02}};
     return d;
 }
 
@@ -136,7 +136,7 @@ TEST(DiagnosisPanel, ShowsTheVerdictTheTablesAndAsksForTheFieldOfAClickedRow) {
 // A dock squeezed to the width of the window's right edge at 1366 × 768: the text wraps inside
 // it, nothing runs out of sight past the right edge, and the words of the outline box toggle it.
 TEST(DiagnosisPanel, EveryCauseFitsANarrowDockInLargeLetters) {
-    for (Cause cause : {Cause::None, Cause::Graph, Cause::Spread, Cause::Mixed, Cause::Order, Cause::Unknown}) {
+    for (Cause cause : {Cause::None, Cause::Graph, Cause::Everywhere, Cause::Mixed, Cause::Order, Cause::Unknown}) {
         DiagnosisPanel panel;
         Diagnosis d = twoLeadDiagnosis();
         d.cause = cause;

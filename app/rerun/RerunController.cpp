@@ -7,6 +7,7 @@
 
 #include "common/Error.h"
 #include "rerun/NumpyProbe.h"
+#include "rerun/ParamPaths.h"
 #include "rerun/RunDescription.h"
 #include "rerun/RunLedger.h"
 
@@ -67,6 +68,7 @@ void RerunController::start(const RerunRequest& request) {
     paths_.outDir = paths_.runDir + "/out";
     JobContext base = localContext(request, paths_);
     const Job preview = resolveJob(request.recipe, base);  // throws before anything exists
+    checkParamPaths(request.recipe, preview, request.backend.kind == "local");
     probePlanned_ = preview.probe && !preview.probe->script.empty();
     probe_ = nlohmann::json::object();
     if (!QDir().mkpath(q(paths_.outDir))) throw Error(paths_.runDir, "cannot create the run folder");

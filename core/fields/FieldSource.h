@@ -42,6 +42,11 @@ public:
     virtual void loadInto(const std::string& name, std::size_t lead, std::size_t member, Field& into) const {
         into = loadAt(name, lead, member);
     }
+    // The value of one grid point (row, column of grid()) as loadAt gives it, as a 1×1 field with
+    // the field's name and units. NetCDF and native-order .npz read just that point (a compressed
+    // .npz still inflates its member up to it); the default, GRIB's, reads the whole field.
+    virtual Field loadPointAt(const std::string& name, std::size_t lead, std::size_t member, std::size_t row,
+                              std::size_t column) const;
 
 protected:
     // Throws meshdiff::Error naming path() when lead or member is past the source's counts.

@@ -76,16 +76,25 @@ public:
     }
 
     void loadInto(const std::string& name, std::size_t lead, std::size_t member, Field& into) const override {
+        leadFile(lead, member).loadInto(name, 0, member, into);
+    }
+
+    Field loadPointAt(const std::string& name, std::size_t lead, std::size_t member, std::size_t row,
+                      std::size_t column) const override {
+        return leadFile(lead, member).loadPointAt(name, 0, member, row, column);
+    }
+
+private:
+    const FieldSource& leadFile(std::size_t lead, std::size_t member) const {
         checkPosition(lead, member, "the folder");
         if (openLead_ != lead || !open_) {
             open_.reset();  // one file open at a time
             open_ = openFieldSource(files_[lead], options_);
             openLead_ = lead;
         }
-        open_->loadInto(name, 0, member, into);
+        return *open_;
     }
 
-private:
     static std::string hoursText(double hours) {
         char text[32];
         std::snprintf(text, sizeof text, "%g h", hours);

@@ -26,6 +26,10 @@ public:
     void loadInto(const std::string& name, std::size_t lead, std::size_t member, Field& into) const override {
         source_->loadInto(name, lead, member, into);
     }
+    Field loadPointAt(const std::string& name, std::size_t lead, std::size_t member, std::size_t row,
+                      std::size_t column) const override {
+        return source_->loadPointAt(name, lead, member, row, column);
+    }
 
 private:
     std::unique_ptr<FieldSource> source_;

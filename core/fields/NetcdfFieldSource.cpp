@@ -178,7 +178,28 @@ public:
         readSlice(name, index, into);
     }
 
+    // A 1×1 hyperslab: HDF5 reads (and for a compressed variable inflates) only the chunk holding it.
+    Field loadPointAt(const std::string& name, std::size_t lead, std::size_t member, std::size_t row,
+                      std::size_t column) const override {
+        checkPosition(lead, member);
+        if (row >= grid_.nlat() || column >= grid_.nlon())
+            throw Error(path_, "grid point (" + std::to_string(row) + ", " + std::to_string(column) +
+                                   ") asked for, but the grid is " + std::to_string(grid_.nlat()) + "×" +
+                                   std::to_string(grid_.nlon()));
+        std::vector<std::size_t> index = leadingIndex_;
+        if (leadAxis_) index[*leadAxis_] = leads_[lead].index;
+        if (memberAxis_) index[*memberAxis_] = member;
+        Field point;
+        readSlice(name, index, point, Block{row, 1, column, 1});
+        return point;
+    }
+
 private:
+    // Rows and columns of the grid read.
+    struct Block {
+        std::size_t row, rows, column, columns;
+    };
+
     // One 2-D block: `leadingIndex` gives the position along each of the file's leading dimensions.
     Field readSlice(const std::string& name, const std::vector<std::size_t>& leadingIndex) const {
         Field field;
@@ -188,6 +209,12 @@ private:
 
     // The same into `field`, reusing its float buffer when the slice is float.
     void readSlice(const std::string& name, const std::vector<std::size_t>& leadingIndex, Field& field) const {
+        readSlice(name, leadingIndex, field, Block{0, grid_.nlat(), 0, grid_.nlon()});
+    }
+
+    // Rows and columns `block` of the 2-D block.
+    void readSlice(const std::string& name, const std::vector<std::size_t>& leadingIndex, Field& field,
+                   const Block& block) const {
         const auto found = byName_.find(name);
         if (found == byName_.end()) throw Error(path_, "no field named " + name);
         const FieldEntry& entry = entries_[found->second];
@@ -196,14 +223,14 @@ private:
         std::vector<std::size_t> start, count;
         for (std::size_t dim : v.leadingDims) start.push_back(leadingIndex[dim]), count.push_back(1);
         if (v.hasLevel) start.push_back(entry.level), count.push_back(1);
-        start.insert(start.end(), {0, 0});
-        count.insert(count.end(), {grid_.nlat(), grid_.nlon()});
+        start.insert(start.end(), {block.row, block.column});
+        count.insert(count.end(), {block.rows, block.columns});
 
         field.name = name;
         field.units = v.units;
         field.longName = v.longName;
-        field.nlat = grid_.nlat();
-        field.nlon = grid_.nlon();
+        field.nlat = block.rows;
+        field.nlon = block.columns;
         const std::size_t n = field.size();
         const bool packed = v.scale || v.offset;
         if (!packed && v.fileType == DType::Float32) {

@@ -101,6 +101,33 @@ public:
     // already compared, without zero-filling 4 MB per 0.25° field first.
     void loadInto(const std::string& name, std::size_t lead, std::size_t member, Field& into) const override {
         const FieldEntry& entry = entryNamed(name);
+        readFieldInto(entry, sliceOffset(entry, lead, member), into);
+    }
+
+    // A member in native C order: one value read at its place (a stored member straight from the
+    // file, a compressed one inflated up to it); any other layout: the whole slice.
+    Field loadPointAt(const std::string& name, std::size_t lead, std::size_t member, std::size_t row,
+                      std::size_t column) const override {
+        const FieldEntry& entry = entryNamed(name);
+        const DType dtype = entry.header.dtype;
+        if (!entry.header.isNativeCOrder() || (dtype != DType::Float32 && dtype != DType::Float64) || row >= nlat_ ||
+            column >= nlon_)
+            return FieldSource::loadPointAt(name, lead, member, row, column);
+        const std::size_t item = dtypeSize(dtype);
+        const std::size_t offset =
+            entry.header.dataOffset + (sliceOffset(entry, lead, member) + row * nlon_ + column) * item;
+        Field point;
+        point.name = entry.key;
+        point.nlat = point.nlon = 1;
+        if (dtype == DType::Float32) readInto<float>(entry, offset, 1, point);
+        else readInto<double>(entry, offset, 1, point);
+        return point;
+    }
+
+private:
+    // The first element of a lead's and member's [lat, lon] slice within the array; throws
+    // meshdiff::Error when the file has no such lead or member.
+    std::size_t sliceOffset(const FieldEntry& entry, std::size_t lead, std::size_t member) const {
         if (lead >= leads_.size())
             throw Error(path(), "lead " + std::to_string(lead) + " asked for, but the file has " +
                                     std::to_string(leads_.size()) + " lead(s)");
@@ -109,12 +136,10 @@ public:
             throw Error(path(), "member " + std::to_string(member) + " asked for, but the file has " +
                                     std::to_string(members) + " member(s)");
         const std::size_t fileLead = leads_[lead].index, fileMember = pinned_.size() >= 2 ? pinned_[1] : member;
-        const std::size_t offset = entry.restOffset + (entry.leadCount > 1 ? fileLead * entry.leadStride : 0) +
-                                   (entry.memberCount > 0 ? fileMember * entry.memberStride : 0);
-        readFieldInto(entry, offset, into);
+        return entry.restOffset + (entry.leadCount > 1 ? fileLead * entry.leadStride : 0) +
+               (entry.memberCount > 0 ? fileMember * entry.memberStride : 0);
     }
 
-private:
     const FieldEntry& entryNamed(const std::string& name) const {
         const auto it = byName_.find(name);
         if (it == byName_.end()) throw Error(path(), "no field named '" + name + "'");

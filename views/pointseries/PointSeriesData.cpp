@@ -52,12 +52,12 @@ PointSeries readPointSeries(const FieldSource& a, const FieldSource& b, const Gr
     const std::vector<LeadTime> leadTimes = a.leads();
     for (std::size_t i = 0; i < leads.size(); ++i) {
         if (!lock.owns_lock() && sourcesLock) lock.lock();
-        const Field fieldA = a.loadAt(field, leads[i].leadA, member);
-        const Field fieldB = b.loadAt(field, leads[i].leadB, member);
+        const Field pointA = a.loadPointAt(field, leads[i].leadA, member, alignment.latA[row], alignment.lonA[column]);
+        const Field pointB = b.loadPointAt(field, leads[i].leadB, member, alignment.latB[row], alignment.lonB[column]);
         if (lock.owns_lock()) lock.unlock();
-        if (series.units.empty()) series.units = fieldA.units;
-        series.a.push_back(valueAt(fieldA, alignment.latA[row] * fieldA.nlon + alignment.lonA[column]));
-        series.b.push_back(valueAt(fieldB, alignment.latB[row] * fieldB.nlon + alignment.lonB[column]));
+        if (series.units.empty()) series.units = pointA.units;
+        series.a.push_back(valueAt(pointA, 0));
+        series.b.push_back(valueAt(pointB, 0));
         const std::optional<double> hours =
             leads[i].leadA < leadTimes.size() ? leadTimes[leads[i].leadA].hours : std::nullopt;
         series.hoursKnown = series.hoursKnown && hours.has_value();

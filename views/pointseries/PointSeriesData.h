@@ -26,7 +26,8 @@ struct PointSeries {
 };
 
 // Reads `field` at the common grid point nearest (lat, lon) for every lead of `leads`, the lead
-// hours as A's file gives them. Reads whole fields: call it off the GUI thread. `sourcesLock`
+// hours as A's file gives them. Reads that point only where the sources can (FieldSource::
+// loadPointAt: NetCDF, .npz; GRIB reads whole fields): call it off the GUI thread. `sourcesLock`
 // (if any) is held for one lead's reads at a time, so another reader of the sources waits for
 // one field, not the whole series. Throws meshdiff::Error (unknown field, lead or member).
 PointSeries readPointSeries(const FieldSource& a, const FieldSource& b, const GridAlignment& alignment,

@@ -129,8 +129,11 @@ Scorecard buildScorecard(const FieldsComparison& fields, const std::string& regi
             const LeadComparison& lead = fields.perLead[c];
             const auto at = leadEntries[c].find(name);
             if (at == leadEntries[c].end()) continue;
-            const AreaWeightedMetrics* d = inRegion(lead.perField[at->second.entry], regionIndex);
+            const FieldMetrics& m = lead.perField[at->second.entry];
+            const AreaWeightedMetrics* d = inRegion(m, regionIndex);
             if (!d) continue;
+            // Over the region only: masks that differ elsewhere leave its cells alone.
+            const bool masksEqual = regionIndex ? d->nanMasksEqual : m.nanMasksEqual;
             diff[c] = d->rms;
             rel[c] = d->relRms;
             const std::size_t p = at->second.position;
@@ -138,7 +141,7 @@ Scorecard buildScorecard(const FieldsComparison& fields, const std::string& regi
                 const AreaWeightedMetrics* s = inRegion(*lead.spread->perField[p], regionIndex);
                 if (s) spread[c] = s->rms;
             }
-            if (!lead.perField[at->second.entry].nanMasksEqual) {
+            if (!masksEqual) {
                 masks[c] = 1;  // beyond tolerance whatever the RMS over the points finite in both says
                 anyMaskDiffers = true;
             } else if (card.metric == ScorecardMetric::RelRms) {

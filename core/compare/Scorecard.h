@@ -33,14 +33,16 @@ struct Scorecard {
     std::vector<std::optional<double>> leadHours;  // one per column (FieldsComparison::perLead order)
     std::vector<std::size_t> leadIndex;            // one per column: position along A's lead axis
     // cells[row][column]; NaN where undefined (no spread measured there, a field constant in A, …)
-    // and where A's and B's NaN masks differ (the RMS over the points finite in both cannot show it).
+    // and where A's and B's NaN masks differ within the region (the RMS over the points finite in
+    // both cannot show it).
     std::vector<std::vector<double>> cells;
     // The numbers behind each cell, for tooltips and tables; NaN where undefined.
     std::vector<std::vector<double>> differenceRms, spreadRms, relRms;
     // Where each row's field sits in the first lead's LeadComparison::perField (the entry of the
     // member the cells are measured from).
     std::vector<std::size_t> fieldPosition;
-    // 1 where A and B have NaN (or inf) at different points, as cells; empty when none do.
+    // 1 where A and B have NaN (or inf) at different points of the region, as cells; empty when
+    // none do. Masks that differ only outside the region leave its cells alone.
     std::vector<std::vector<std::uint8_t>> maskDiffers;
 
     std::size_t leadCount() const { return leadHours.size(); }

@@ -51,6 +51,11 @@ struct Sums {
     void addWeightedRow(const Sums& row, double w) {
         wn += w * row.n, wsa += w * row.sa, wsaa += w * row.saa, wsd += w * row.sd, wsdd += w * row.sdd;
     }
+    // A row of a region: its weighted sums and its NaN-mask mismatches, all a region's numbers need.
+    void addRegionRow(const Sums& row, double w) {
+        addWeightedRow(row, w);
+        maskMismatch += row.maskMismatch;
+    }
 };
 
 // The hot loop of a compare: float32 rows on identical grids, four double lanes at a time
@@ -194,7 +199,7 @@ Sums accumulateBox(const std::vector<TA>& a, const std::vector<TB>& b, std::size
                 if (contiguous) {
                     for (const auto& [begin, end] : runs)
                         accumulateRowF32(rowA + begin, rowB + begin, end - begin, shift, 0.0, row, nullptr);
-                    s.addWeightedRow(row, rowWeights[i]);
+                    s.addRegionRow(row, rowWeights[i]);
                     continue;
                 }
             }
@@ -202,7 +207,7 @@ Sums accumulateBox(const std::vector<TA>& a, const std::vector<TB>& b, std::size
                 if (!box.columns[j] || (rowMask && rowMask[j] != maskValue)) continue;
                 row.add(double(rowA[al.lonA[j]]), double(rowB[al.lonB[j]]), shift);
             }
-            s.addWeightedRow(row, rowWeights[i]);
+            s.addRegionRow(row, rowWeights[i]);
         }
         return s;
     };
@@ -216,6 +221,7 @@ Sums accumulateBox(const std::vector<TA>& a, const std::vector<TB>& b, std::size
 AreaWeightedMetrics areaWeightedFrom(const Sums& s) {
     constexpr double undefined = std::numeric_limits<double>::quiet_NaN();
     AreaWeightedMetrics aw;
+    aw.nanMasksEqual = s.maskMismatch == 0;
     if (!(s.wn > 0)) {
         aw.rms = aw.relRms = aw.bias = aw.stdA = undefined;
         return aw;
@@ -276,10 +282,14 @@ FieldMetrics computeFieldMetrics(const Field& a, const Field& b, const GridAlign
     m.nanMasksEqual = s.maskMismatch == 0;
     m.maxAbs = s.maxAbs;
     m.areaWeighted = areaWeightedFrom(s);
-    // Without the rows' weights (unknown latitudes) every region is undefined, as the global numbers.
+    // Without the rows' weights (unknown latitudes) every region is undefined, as the global numbers,
+    // and has the field's NaN-mask answer.
     auto regionSums = [&](const RegionSelection& r) {
         Sums rs;
-        if (rowWeights.empty()) return rs;
+        if (rowWeights.empty()) {
+            rs.maskMismatch = s.maskMismatch;
+            return rs;
+        }
         if (everyRow(r)) return s;
         if (!r.columns.empty()) {
             return std::visit(
@@ -289,7 +299,7 @@ FieldMetrics computeFieldMetrics(const Field& a, const Field& b, const GridAlign
                 a.values, b.values);
         }
         for (std::size_t i = 0; i < rowSums.size(); ++i) {
-            if (r.rows[i]) rs.addWeightedRow(rowSums[i], rowWeights[i]);
+            if (r.rows[i]) rs.addRegionRow(rowSums[i], rowWeights[i]);
         }
         return rs;
     };

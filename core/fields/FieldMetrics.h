@@ -18,6 +18,8 @@ struct AreaWeightedMetrics {
     double relRms = 0;  // rms / stdA
     double bias = 0;    // Σw(A−B) / Σw
     double stdA = 0;    // A's weighted standard deviation (population, around A's weighted mean)
+    // FieldMetrics::nanMasksEqual over these points only: a region's own answer.
+    bool nanMasksEqual = true;
 };
 
 // Per-field agreement of B with the reference A, over points finite in both.

@@ -71,8 +71,16 @@ assert len(rows) == 3, rows
 for line, cells, masks in zip(rows, s["cells"], s["nan_masks_differ"]):
     shown = [c.replace("▲", "").strip() for c in line.strip().strip("|").split("|")[2:]]
     assert all(v == "NaN ≠" if m else float(v) == float(f"{c:.3g}") for v, c, m in zip(shown, cells, masks)), (shown, cells)
-assert "NaN ≠: A and B have NaN at different points" in text
+assert "NaN ≠" not in text, "masks that differ only outside the tropics hatch no tropical cell"
 PY
+# NaN masks per region: B's NaN at 60°S, 40°E (+18 h, 2m_temperature) lies outside the tropics, so
+# the tropics' cell is a number there, while the polar scorecard flags it (JSON and Markdown)
+check "$tmp/tropics.json" 'not any(any(line) for line in s["nan_masks_differ"]) and close(s["cells"][2][2], region_ratio(j["per_lead"][2], "2m_temperature", "tropics"))'
+expect_status 1 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --scorecard-region polar --json "$tmp/polar.json" \
+  --markdown "$tmp/polar.md"
+check "$tmp/polar.json" '[(r, c) for r in range(3) for c in range(4) if s["nan_masks_differ"][r][c]] == [(2, 2)] and masked(2, 2)'
+grep -q 'NaN ≠: A and B have NaN at different points' "$tmp/polar.md" \
+  || fail "the polar Markdown scorecard does not flag the NaN masks that differ there"
 # a --region box, by its N,W,S,E as written or by its name
 expect_status 1 -- "$meshdiff" compare "$r/a.npz" "$r/b.nc" --region 60,-10,-60,30 --scorecard-region 60,-10,-60,30 \
   --json "$tmp/box.json"

@@ -41,7 +41,7 @@ MainWindow::MainWindow(PairSession* session, QWidget* parent) : QMainWindow(pare
     connectSession();
     buildDocks();
     buildWindowMenus(this, {session_, runs_, leads_, globeScene_, exports_, map_, inspector_, fields_, divergence_,
-                            scorecard_->view()});
+                            scorecard_->view(), animation_});
     forwardSignals();
     connectViews();
     restoreSettings();

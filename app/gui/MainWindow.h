@@ -8,6 +8,7 @@
 #include "export/FigureExportDialog.h"
 #include "export/FigureOptions.h"
 #include "globe/GlobeScene.h"
+#include "gui/AnimationController.h"
 #include "gui/DiagnosisController.h"
 #include "gui/DivergenceController.h"
 #include "gui/ExportsController.h"
@@ -88,6 +89,7 @@ public:
     DiagnosisController* diagnosisController() const { return diagnosis_; }
     RerunController* rerunController() const { return rerun_; }
     ExportsController* exports() const { return exports_; }
+    AnimationController* animation() const { return animation_; }  // File ▸ Export ▸ Animation of Leads
     GlobeController* globeController() const { return globeScene_; }
     DivergenceController* divergenceController() const { return divergence_; }
 
@@ -193,6 +195,7 @@ private:
     DiagnosisController* diagnosis_ = nullptr;
     RerunController* rerun_ = nullptr;
     ExportsController* exports_ = nullptr;
+    AnimationController* animation_ = nullptr;
     DivergenceController* divergence_ = nullptr;
     enum class GraphsOffScreen { No, SceneBuilding, FrameRendering } graphsOffScreen_ = GraphsOffScreen::No;
     std::shared_ptr<const views::ErrorMapData> mapData_;

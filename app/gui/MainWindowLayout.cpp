@@ -99,6 +99,7 @@ void MainWindow::buildDocks() {
         session_, leads_, globe_, map_, [this] { return mapData_; }, status_, this);
     exports_->setScorecardSource([this] { return scorecard_->scorecard(); });
     exports_->setLeads(leads_);
+    animation_ = new AnimationController(session_, leads_, map_, status_, this);
 }
 
 }  // namespace meshdiff::gui

@@ -90,6 +90,20 @@ double mapFigureHeightInches(const ErrorMapData* data, const ErrorMapStyle& styl
     return std::ceil(height) / kPointsPerInch;
 }
 
+// Paints the map figure of `renderer` (its data and style set) with `legend` under the maps.
+static FigurePainter mapFigurePainter(ErrorMapRenderer& renderer, std::vector<DifferenceLegendEntry> legend,
+                                      const FigureOptions& options) {
+    return [&renderer, legend = std::move(legend), options](QPainter& painter, QSizeF size, double unitsPerInch) {
+        const MapLook look = figureLook(options, unitsPerInch);
+        renderer.setLook(look);
+        const double below = legendHeight(legend, look, size.width()), unit = legendUnit(look, size.width());
+        renderer.render(painter, QRectF(0, 0, size.width(), size.height() - below));
+        if (below > 0)
+            paintFigureLegend(painter, QRectF(8 * unit, size.height() - below, size.width() - 16 * unit, below), legend,
+                              legendFont(unit), look.ink, unit);
+    };
+}
+
 FigureFile writeMapFigure(std::shared_ptr<const ErrorMapData> data, const ErrorMapStyle& style,
                           const FigureOptions& options, const QString& path) {
     if (!(options.widthInches > 0) || !(options.dotsPerInch > 0))
@@ -100,16 +114,25 @@ FigureFile writeMapFigure(std::shared_ptr<const ErrorMapData> data, const ErrorM
     ErrorMapRenderer renderer;
     renderer.setData(std::move(data));
     renderer.setStyle(style);
-    const auto paint = [&](QPainter& painter, QSizeF size, double unitsPerInch) {
-        const MapLook look = figureLook(options, unitsPerInch);
-        renderer.setLook(look);
-        const double below = legendHeight(legend, look, size.width()), unit = legendUnit(look, size.width());
-        renderer.render(painter, QRectF(0, 0, size.width(), size.height() - below));
-        if (below > 0)
-            paintFigureLegend(painter, QRectF(8 * unit, size.height() - below, size.width() - 16 * unit, below), legend,
-                              legendFont(unit), look.ink, unit);
-    };
-    return writeFigure(options, heightInches, figureLook(options, kPointsPerInch).paper, title, paint, path);
+    return writeFigure(options, heightInches, figureLook(options, kPointsPerInch).paper, title,
+                       mapFigurePainter(renderer, legend, options), path);
+}
+
+QImage mapFigureImage(std::shared_ptr<const ErrorMapData> data, const ErrorMapStyle& style,
+                      const FigureOptions& options, double heightInches, const std::optional<FixedMapScales>& scales) {
+    const QSize pixels = pixelSize(options, heightInches);
+    const std::vector<DifferenceLegendEntry> legend = legendOf(data.get(), style);
+    ErrorMapRenderer renderer;
+    renderer.setData(std::move(data));
+    renderer.setStyle(style);
+    if (scales) renderer.setFixedScales(scales);
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);  // as a PNG figure is drawn (FigureWriter)
+    image.fill(figureLook(options, options.dotsPerInch).paper);
+    {
+        QPainter painter(&image);
+        mapFigurePainter(renderer, legend, options)(painter, QSizeF(pixels), options.dotsPerInch);
+    }
+    return image;
 }
 
 }  // namespace meshdiff::views

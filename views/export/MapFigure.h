@@ -1,6 +1,8 @@
 #pragma once
 #include <memory>
+#include <optional>
 
+#include <QImage>
 #include <QSize>
 #include <QSizeF>
 #include <QString>
@@ -26,5 +28,11 @@ double mapFigureHeightInches(const ErrorMapData* data, const ErrorMapStyle& styl
 // Throws meshdiff::Error naming the file when it cannot be written. Runs on any thread.
 FigureFile writeMapFigure(std::shared_ptr<const ErrorMapData> data, const ErrorMapStyle& style,
                           const FigureOptions& options, const QString& path);
+
+// The same figure as a picture of pixelSize(options, heightInches) on the options' paper (an
+// animation's frame), with `scales` instead of the data's when given. Runs on any thread.
+QImage mapFigureImage(std::shared_ptr<const ErrorMapData> data, const ErrorMapStyle& style,
+                      const FigureOptions& options, double heightInches,
+                      const std::optional<FixedMapScales>& scales = std::nullopt);
 
 }  // namespace meshdiff::views

@@ -104,15 +104,24 @@ void ErrorMapRenderer::setStyle(const ErrorMapStyle& style) {
     if (!(colours == current) || !data_) updateScales();
 }
 
+void ErrorMapRenderer::setFixedScales(std::optional<FixedMapScales> scales) {
+    fixedScales_ = std::move(scales);
+    updateScales();
+}
+
 void ErrorMapRenderer::updateScales() {
     images_ = std::make_shared<Images>();  // copies sharing the old colours keep theirs
     valueScale_ = ColorScale();
     valueScale_.kind = style_.sequentialMap;
     differenceScale_ = views::differenceScale(std::span<const float>(*difference_), style_.scale, style_.limits);
     differenceScale_.kind = style_.differenceMap;
+    if (fixedScales_) {
+        differenceScale_ = fixedScales_->difference;
+        valueScale_ = fixedScales_->values;
+    }
     magnitudeScale_ = views::magnitudeScale(differenceScale_, style_.sequentialMap);
     histogram_ = histogramOnScale(std::span<const float>(*difference_), differenceScale_);
-    if (!data_) return;
+    if (!data_ || fixedScales_) return;
     std::vector<float> both;
     both.reserve(data_->a.size() + data_->b.size());
     both.insert(both.end(), data_->a.begin(), data_->a.end());

@@ -40,6 +40,13 @@ struct ErrorMapStyle {
     bool operator==(const ErrorMapStyle&) const = default;
 };
 
+// Colour scales given from outside instead of from the data: the frames of an animation share
+// them, so that a colour means the same value in every frame (|A−B| follows the A−B scale).
+struct FixedMapScales {
+    ColorScale values;      // A and B
+    ColorScale difference;  // A−B
+};
+
 // What lies under a point of the rendered map.
 struct MapProbe {
     double lat = 0, lon = 0;  // the grid point nearest to the cursor
@@ -65,6 +72,8 @@ public:
     const ErrorMapData* data() const { return data_.get(); }
     void setStyle(const ErrorMapStyle& style);
     const ErrorMapStyle& style() const { return style_; }
+    // Scales that replace those of the data and style (none: the data's, as usual).
+    void setFixedScales(std::optional<FixedMapScales> scales);
     // Paper, ink and text size of exported figures (views/export).
     void setLook(const MapLook& look) { look_ = look; }
     const MapLook& look() const { return look_; }
@@ -113,6 +122,7 @@ private:
     std::shared_ptr<const std::vector<float>> difference_;  // A−B, shared by copies
     ColorScale valueScale_, differenceScale_, magnitudeScale_;
     ScaleHistogram histogram_;
+    std::optional<FixedMapScales> fixedScales_;
     std::shared_ptr<Images> images_;
 };
 

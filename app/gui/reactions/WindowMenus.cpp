@@ -14,6 +14,7 @@
 #include "gui/LeadsController.h"
 #include "gui/MainWindow.h"
 #include "gui/RunsController.h"
+#include "gui/reactions/AnimationReaction.h"
 #include "gui/reactions/ExportReactions.h"
 #include "gui/reactions/GlobeReactions.h"
 #include "gui/reactions/HelpReactions.h"
@@ -70,6 +71,11 @@ void buildFileMenu(QMenu* file, QMainWindow* window, const WindowMenuTargets& t)
     QAction* report = exports->addAction(QObject::tr("&Report (HTML, Figures and Data)…"));
     report->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E));
     new ExportReportReaction(report, t.exports, window);
+    if (t.animation) {
+        QAction* animation = exports->addAction(QObject::tr("&Animation of Leads (GIF, MP4)…"));
+        animation->setObjectName(QStringLiteral("exportAnimation"));
+        new ExportAnimationReaction(animation, t.animation, t.session, t.map, window);
+    }
     new ExportGrowthReaction(exports->addAction(QObject::tr("Error-&Growth Chart (PDF, SVG, PNG)…")), t.exports,
                              ExportGrowthReaction::What::Chart, window);
     new ExportGrowthReaction(exports->addAction(QObject::tr("&Per-Lead Table (CSV)…")), t.exports,

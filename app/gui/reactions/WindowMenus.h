@@ -14,6 +14,7 @@ class ScorecardView;
 
 namespace meshdiff::gui {
 
+class AnimationController;
 class DivergenceController;
 class ExportsController;
 class GlobeController;
@@ -32,6 +33,7 @@ struct WindowMenuTargets {
     views::FieldTableView* fields = nullptr;
     DivergenceController* divergence = nullptr;
     views::ScorecardView* scorecard = nullptr;
+    AnimationController* animation = nullptr;
 };
 
 // The window's menu bar, each entry a reaction (ParaView's menu builders): File (open, recent

@@ -1,0 +1,82 @@
+// File ▸ Export ▸ Animation of Leads on a rollout of 4 leads (tests/fixtures/make_rollout_fixtures.py):
+// one frame per lead, read back with FFmpeg's own decoder, the frames' maps differ lead to lead,
+// and a file that cannot be written is named in the error.
+#include <QAction>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "DecodedAnimation.h"
+#include "ShownWindowTest.h"
+#include "gui/AnimationController.h"
+#include "pair/RolloutSession.h"
+
+namespace meshdiff::gui {
+namespace {
+
+QString rollout(const char* file) { return QString::fromStdString((test::fixture("rollouts") / file).string()); }
+
+class LeadAnimationWindow : public test::ShownWindowTest {
+protected:
+    void openRollout() {
+        QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
+        QSignalSpy finished(window_->rollout(), &pair::RolloutSession::finished);
+        window_->openPair(rollout("a.nc"), rollout("b.nc"));
+        ASSERT_TRUE(loaded.count() > 0 || loaded.wait(60000)) << window_->lastError().toStdString();
+        ASSERT_TRUE(finished.count() > 0 || finished.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->animation()->canExport(), 20000);
+    }
+
+    static views::LeadAnimationOptions smallGif() {
+        views::LeadAnimationOptions options;
+        options.format = views::AnimationFormat::Gif;
+        options.framesPerSecond = 2;
+        options.figure = views::withPreset({}, views::FigurePreset::SingleColumn, QSizeF());
+        options.figure.dotsPerInch = 100;
+        return options;
+    }
+};
+
+TEST_F(LeadAnimationWindow, WritesOneFramePerLeadWhoseMapsDiffer) {
+    openRollout();
+    auto* action = window_->findChild<QAction*>(QStringLiteral("exportAnimation"));
+    ASSERT_NE(action, nullptr);
+    EXPECT_TRUE(action->isEnabled());
+    const int leads = window_->rollout()->leadCount();
+    ASSERT_EQ(leads, 4);
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("leads.gif"));
+    QSignalSpy finished(window_->animation(), &AnimationController::finished);
+    QSignalSpy failed(window_->animation(), &AnimationController::failed);
+    window_->animation()->exportAnimation(smallGif(), path);
+    EXPECT_FALSE(action->isEnabled()) << "one animation at a time";
+    ASSERT_TRUE(finished.wait(60000)) << (failed.isEmpty() ? "" : failed.front().front().toString().toStdString());
+    EXPECT_EQ(finished.front().at(1).toInt(), leads);
+    QTRY_VERIFY_WITH_TIMEOUT(action->isEnabled(), 5000);
+
+    const test::DecodedAnimation read = test::decodeAnimation(path);
+    ASSERT_EQ(int(read.frames.size()), leads);
+    const QSize size = read.frames.front().size();
+    EXPECT_EQ(size.width(), 350);  // 89 mm at 100 DPI
+    for (const QImage& frame : read.frames) EXPECT_EQ(frame.size(), size);
+    // Below the title (which names the lead), the maps themselves change from lead to lead.
+    const QRect maps(0, size.height() / 5, size.width(), size.height() * 3 / 5);
+    for (int k = 1; k < leads; ++k)
+        EXPECT_GT(test::meanAbsoluteError(read.frames[k].copy(maps), read.frames[k - 1].copy(maps)), 0.5)
+            << "leads " << k - 1 << " and " << k;
+}
+
+TEST_F(LeadAnimationWindow, NamesTheFileItCannotWrite) {
+    openRollout();
+    const QString path = QStringLiteral("/nonexistent-folder-of-meshdiff/leads.mp4");
+    QSignalSpy failed(window_->animation(), &AnimationController::failed);
+    views::LeadAnimationOptions options = smallGif();
+    options.format = views::AnimationFormat::Mp4;
+    window_->animation()->exportAnimation(options, path);
+    ASSERT_TRUE(failed.wait(60000));
+    EXPECT_TRUE(failed.front().front().toString().contains(path)) << failed.front().front().toString().toStdString();
+}
+
+}  // namespace
+}  // namespace meshdiff::gui

@@ -22,6 +22,10 @@
 #include "map/ErrorMapView.h"
 #include "pair/PairSession.h"
 #include "pair/RolloutSession.h"
+#include "pointseries/PointSeriesCsv.h"
+#include "pointseries/PointSeriesFigure.h"
+#include "pointseries/PointSeriesText.h"
+#include "pointseries/PointSeriesView.h"
 #include "scorecard/ScorecardFigure.h"
 
 namespace meshdiff::gui {
@@ -97,7 +101,16 @@ QString ExportsController::defaultMapTitle() const {
                                      QString::fromStdString(data->units), lead);
 }
 
+QString ExportsController::defaultPointSeriesTitle() const {
+    if (!pointSeries_ || !pointSeries_->series()) return {};
+    return QString::fromStdString(views::pointSeriesTitle(*pointSeries_->series()));
+}
+
 void ExportsController::exportFigure(views::FigureSubject subject, views::FigureOptions options, const QString& path) {
+    if (subject == views::FigureSubject::PointSeries) {
+        exportPointSeriesFigure(std::move(options), path);
+        return;
+    }
     if (options.title.isEmpty()) options.title = defaultMapTitle();
     if (subject == views::FigureSubject::Globe) {
         run(tr("the globe figure"), [path, options, snapshot = globe_->snapshot()] {
@@ -192,6 +205,39 @@ void ExportsController::exportLeadTable(const QString& path) {
     run(tr("the per-lead table"), [path, leads = growth_->leads()] {
         if (!leads) throw Error(path.toStdString(), "the runs have a single lead (or are still being compared)");
         views::writeLeadTableCsv(*leads, path.toStdString());
+        return QStringList{path};
+    });
+}
+
+namespace {
+
+const char* const kNoPointSeries =
+    "no point charted: click the error map of a rollout (two or more leads) to chart A, B and A − B there";
+
+}  // namespace
+
+void ExportsController::exportPointSeriesFigure(views::FigureOptions options, const QString& path) {
+    // Qt Charts draws on the GUI thread only, as for the error-growth chart.
+    ++running_;
+    QTimer::singleShot(0, this, [this, options, path] {
+        QStringList files;
+        QString error;
+        try {
+            if (!pointSeries_ || !pointSeries_->series()) throw Error(path.toStdString(), kNoPointSeries);
+            files << views::writePointSeriesFigure(*pointSeries_->series(), options, path).path;
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        done(tr("the point over leads chart"), files, error);
+    });
+}
+
+void ExportsController::exportPointSeriesCsv(const QString& path) {
+    std::optional<views::PointSeries> series;
+    if (pointSeries_) series = pointSeries_->series();
+    run(tr("the point over leads values"), [path, series = std::move(series)] {
+        if (!series) throw Error(path.toStdString(), kNoPointSeries);
+        views::writePointSeriesCsv(*series, path.toStdString());
         return QStringList{path};
     });
 }

@@ -20,6 +20,7 @@ namespace meshdiff::views {
 struct ErrorMapData;
 class ErrorMapView;
 class GlobeView;
+class PointSeriesView;
 }  // namespace meshdiff::views
 
 namespace meshdiff::gui {
@@ -52,8 +53,14 @@ public:
     void setLeads(const LeadsController* leads) { leads_ = leads; }
     // "2m_temperature, A − B (K), +12 h": the error map figure's title unless the user gives one.
     QString defaultMapTitle() const;
+    // The Point over leads chart whose series is exported (none: those exports fail, saying why).
+    void setPointSeries(const views::PointSeriesView* view) { pointSeries_ = view; }
+    const views::PointSeriesView* pointSeries() const { return pointSeries_; }
+    // "2m_temperature at 45.0°N 7.5°E, A, B and A − B (K)"; empty before a point is charted.
+    QString defaultPointSeriesTitle() const;
 
-    // The error map or the scorecard (PNG, PDF, SVG) or the globe (PNG) as shown, on the options' paper.
+    // The error map, the scorecard or the point over leads (PNG, PDF, SVG) or the globe (PNG) as
+    // shown, on the options' paper.
     void exportFigure(views::FigureSubject subject, views::FigureOptions options, const QString& path);
     // The same at `size` pixels as on screen, and the map as a journal-column PDF or SVG.
     void exportGlobePng(const QString& path, const QSize& size);
@@ -65,6 +72,9 @@ public:
     // The error-growth chart as shown (PNG, PDF, SVG on the options' paper); the per-lead table as CSV.
     void exportGrowthChart(const views::FigureOptions& options, const QString& path);
     void exportLeadTable(const QString& path);
+    // The point over leads chart's series: a figure (drawn on the GUI thread) and a CSV (a worker).
+    void exportPointSeriesFigure(views::FigureOptions options, const QString& path);
+    void exportPointSeriesCsv(const QString& path);
 
 signals:
     void finished(const QStringList& files);
@@ -82,6 +92,7 @@ private:
     std::function<std::shared_ptr<const Scorecard>()> scorecard_;
     const LeadsController* leads_ = nullptr;
     GrowthController* growth_;
+    const views::PointSeriesView* pointSeries_ = nullptr;
     WindowStatus* status_;
     QWidget* window_;
     ReportWriter reportWriter_;

@@ -100,6 +100,7 @@ void MainWindow::buildDocks() {
     exports_->setScorecardSource([this] { return scorecard_->scorecard(); });
     exports_->setLeads(leads_);
     animation_ = new AnimationController(session_, leads_, map_, status_, this);
+    exports_->setPointSeries(pointSeriesView);
 }
 
 }  // namespace meshdiff::gui

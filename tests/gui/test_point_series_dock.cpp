@@ -4,16 +4,22 @@
 #include <cmath>
 #include <variant>
 
+#include <QAction>
 #include <QChart>
 #include <QDockWidget>
+#include <QFile>
+#include <QImage>
 #include <QLineSeries>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
 #include "ShownWindowTest.h"
+#include "export/FigureExportDialog.h"
 #include "fields/Field.h"
 #include "fields/FieldSource.h"
+#include "gui/ExportsController.h"
 #include "gui/PointSeriesController.h"
 #include "map/ErrorMapRenderer.h"
 #include "map/ErrorMapView.h"
@@ -97,6 +103,33 @@ TEST_F(PointSeriesDock, AClickOnTheMapChartsAAndBAtThatPointForEveryLead) {
             ++lines;
         }
     EXPECT_EQ(lines, 3);
+
+    // The chart's context menu offers its exports (File ▸ Export's entries); they write the series shown.
+    QStringList entries;
+    for (QAction* action : view->actions()) entries << action->objectName();
+    EXPECT_EQ(entries,
+              (QStringList{QStringLiteral("exportPointSeriesFigure"), QStringLiteral("exportPointSeriesCsv")}));
+    auto* exports = window_->findChild<ExportsController*>();
+    ASSERT_NE(exports, nullptr);
+    QTemporaryDir out;
+    QSignalSpy written(exports, &ExportsController::finished);
+    exports->exportPointSeriesCsv(out.filePath(QStringLiteral("point.csv")));
+    ASSERT_TRUE(written.wait(20000));
+    QFile csv(out.filePath(QStringLiteral("point.csv")));
+    ASSERT_TRUE(csv.open(QIODevice::ReadOnly));
+    const QStringList rows = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    ASSERT_EQ(rows.size(), 5) << "a header and a row per lead";
+    for (std::size_t t = 0; t < 4; ++t) {
+        const QStringList cells = rows[int(t) + 1].split(QLatin1Char(','));
+        ASSERT_GE(cells.size(), 5);
+        EXPECT_NEAR(cells[2].toDouble(), fixtureA(t, series.member, fixtureLevel(series.field), i, j), 1e-3) << t;
+        EXPECT_EQ(cells[3].toDouble(), valueAt(fileB->loadAt(series.field, t, series.member), index)) << t;
+    }
+    views::FigureOptions column;  // a journal column, 300 DPI
+    exports->exportFigure(views::FigureSubject::PointSeries, column, out.filePath(QStringLiteral("point.png")));
+    ASSERT_TRUE(written.wait(20000));
+    const QImage figure(out.filePath(QStringLiteral("point.png")));
+    EXPECT_EQ(figure.size(), QSize(1051, 840)) << "89 mm × 2.8 in at 300 DPI";
 }
 
 }  // namespace

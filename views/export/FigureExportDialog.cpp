@@ -54,6 +54,7 @@ FigureExportDialog::FigureExportDialog(QSize screenMap, QSize screenGlobe, QStri
     subject_->addItem(tr("Error map"), int(FigureSubject::ErrorMap));
     subject_->addItem(tr("Globe"), int(FigureSubject::Globe));
     subject_->addItem(tr("Scorecard"), int(FigureSubject::Scorecard));
+    subject_->addItem(tr("Point over leads"), int(FigureSubject::PointSeries));
     preset_ = new QComboBox(this);
     for (FigurePreset p :
          {FigurePreset::AsOnScreen, FigurePreset::SingleColumn, FigurePreset::DoubleColumn, FigurePreset::Custom})
@@ -77,7 +78,9 @@ FigureExportDialog::FigureExportDialog(QSize screenMap, QSize screenGlobe, QStri
     summary_ = new QLabel(this);
     path_ = new QLineEdit(this);
     title_ = new QLineEdit(this);
-    title_->setToolTip(tr("The error map's title on the figure: field, what is shown, units and lead unless changed"));
+    title_->setToolTip(
+        tr("The figure's title: the field, what is shown, units and lead (map) or place "
+           "(point over leads) unless changed"));
     // Names for tests and accessibility tools.
     subject_->setObjectName(QStringLiteral("figureSubject"));
     preset_->setObjectName(QStringLiteral("figurePreset"));
@@ -126,6 +129,8 @@ FigureExportDialog::FigureExportDialog(QSize screenMap, QSize screenGlobe, QStri
         connect(box, &QDoubleSpinBox::valueChanged, this, &FigureExportDialog::sizeEdited);
     connect(dpi_, &QDoubleSpinBox::valueChanged, this, &FigureExportDialog::updateSummary);
     connect(background_, &QComboBox::currentIndexChanged, this, &FigureExportDialog::updateSummary);
+    connect(title_, &QLineEdit::textEdited, this, [this](const QString& text) { titles_[subject()] = text; });
+    titles_[FigureSubject::ErrorMap] = QString();
     setOptions(FigureOptions{});
     // Never the working folder (often / when started from a desktop menu): home until a folder is chosen.
     if (folder_.isEmpty() || !QFileInfo(folder_).isDir()) folder_ = QDir::homePath();
@@ -144,7 +149,7 @@ FigureOptions FigureExportDialog::options() const {
     o.heightInches = toInches(height_->value());
     o.dotsPerInch = dpi_->value();
     o.fontPoints = font_->value();
-    o.title = subject() == FigureSubject::ErrorMap ? title_->text().trimmed() : QString();
+    o.title = titles_.contains(subject()) ? title_->text().trimmed() : QString();
     return o;
 }
 
@@ -172,7 +177,11 @@ void FigureExportDialog::setOptions(const FigureOptions& o) {
 
 void FigureExportDialog::setPath(const QString& path) { path_->setText(path); }
 
-void FigureExportDialog::setDefaultTitle(const QString& title) { title_->setText(title); }
+void FigureExportDialog::setDefaultTitle(FigureSubject subject, const QString& title) {
+    titles_[subject] = title;
+    if (subject == this->subject()) title_->setText(title);
+    title_->setEnabled(titles_.contains(this->subject()));
+}
 
 double FigureExportDialog::toInches(double shown) const {
     return LengthUnit(unit_->currentData().toInt()) == LengthUnit::Millimetres ? shown / kMillimetresPerInch : shown;
@@ -184,12 +193,19 @@ double FigureExportDialog::fromInches(double inches) const {
 
 QSize FigureExportDialog::screenSize() const {
     if (subject() == FigureSubject::Scorecard && screenScorecard_.isValid()) return screenScorecard_;
+    if (subject() == FigureSubject::PointSeries && screenPointSeries_.isValid()) return screenPointSeries_;
     return subject() == FigureSubject::Globe ? screenGlobe_ : screenMap_;
 }
 
 void FigureExportDialog::setScreenScorecard(QSize pixels) {
     screenScorecard_ = pixels;
     if (subject() == FigureSubject::Scorecard && options().preset == FigurePreset::AsOnScreen)
+        setOptions(withPreset(options(), FigurePreset::AsOnScreen, QSizeF(screenSize())));
+}
+
+void FigureExportDialog::setScreenPointSeries(QSize pixels) {
+    screenPointSeries_ = pixels;
+    if (subject() == FigureSubject::PointSeries && options().preset == FigurePreset::AsOnScreen)
         setOptions(withPreset(options(), FigurePreset::AsOnScreen, QSizeF(screenSize())));
 }
 
@@ -228,7 +244,8 @@ void FigureExportDialog::subjectChosen() {
     if (updating_) return;
     const bool globe = subject() == FigureSubject::Globe;
     format_->setEnabled(!globe);
-    title_->setEnabled(subject() == FigureSubject::ErrorMap);
+    title_->setEnabled(titles_.contains(subject()));
+    title_->setText(titles_.contains(subject()) ? titles_[subject()] : QString());
     if (globe) {
         updating_ = true;
         format_->setCurrentIndex(format_->findData(int(FigureFormat::Png)));
@@ -292,7 +309,7 @@ void FigureExportDialog::restoreSettings() {
     o.heightInches = std::clamp(s.value(kHeightKey, 0.0).toDouble(), 0.0, 80.0);
     o.dotsPerInch = std::clamp(s.value(kDpiKey, o.dotsPerInch).toDouble(), 36.0, 1200.0);
     o.fontPoints = std::clamp(s.value(kFontKey, o.fontPoints).toDouble(), 0.0, 36.0);
-    setSubject(FigureSubject(std::clamp(s.value(kSubjectKey).toInt(), 0, 2)));
+    setSubject(FigureSubject(std::clamp(s.value(kSubjectKey).toInt(), 0, int(FigureSubject::PointSeries))));
     if (o.preset == FigurePreset::AsOnScreen) o = withPreset(o, o.preset, QSizeF(screenSize()));
     setOptions(o);
 }

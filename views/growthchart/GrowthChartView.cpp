@@ -5,20 +5,22 @@
 #include <QCursor>
 #include <QLabel>
 #include <QLineSeries>
-#include <QMouseEvent>
 #include <QTimer>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <cmath>
 #include <set>
 
 #include "growthchart/GrowthChart.h"
+#include "qtcharts/ChartHover.h"
 
 namespace meshdiff::views {
 
 GrowthChartView::GrowthChartView(QWidget* parent)
-    : QWidget(parent), view_(new QChartView(this)), empty_(new QLabel(tr("No leads to chart."), this)) {
+    : QWidget(parent),
+      view_(new QChartView(this)),
+      empty_(new QLabel(tr("No leads to chart."), this)),
+      hover_(new ChartHover(view_)) {
     view_->setRenderHint(QPainter::Antialiasing);
     view_->setObjectName(QStringLiteral("growthChart"));
     empty_->setAlignment(Qt::AlignCenter);
@@ -27,21 +29,31 @@ GrowthChartView::GrowthChartView(QWidget* parent)
     layout->addWidget(view_);
     layout->addWidget(empty_);
     view_->hide();
-    view_->viewport()->setMouseTracking(true);
-    view_->viewport()->installEventFilter(this);
 }
 
 QChart* GrowthChartView::chart() const { return view_->chart(); }
 
+QString GrowthChartView::hoverText() const { return hover_->text(); }
+
 void GrowthChartView::setData(GrowthChartData data) {
     data_ = std::move(data);
     keepColors();
-    hoverText_.clear();
     auto* fresh = new QChart;
     fresh->setMargins(QMargins(4, 4, 4, 4));
     fillGrowthChart(*fresh, data_);
-    for (QAbstractSeries* series : fresh->series())
-        if (auto* line = qobject_cast<QLineSeries*>(series)) connectSeries(line);
+    std::vector<HoverPoint> hoverPoints;
+    for (QAbstractSeries* series : fresh->series()) {
+        auto* line = qobject_cast<QLineSeries*>(series);
+        if (!line) continue;
+        connectSeries(line);
+        const std::string name = line->objectName().toStdString();
+        for (const GrowthLine& l : data_.lines)
+            if (l.field == name)
+                for (const GrowthPoint& p : l.points)
+                    hoverPoints.push_back(
+                        {line, QPointF(p.x, p.relRms), QString::fromStdString(growthPointText(data_, l, p))});
+    }
+    hover_->setPoints(std::move(hoverPoints));
     QChart* old = view_->chart();
     view_->setChart(fresh);       // the view does not delete the chart it showed
     if (old) old->deleteLater();  // its series may be in the middle of handling a click
@@ -85,44 +97,6 @@ void GrowthChartView::keepColors() {
         }
         line.color = it->second;
     }
-}
-
-bool GrowthChartView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == view_->viewport()) {
-        if (event->type() == QEvent::MouseMove) showPointNear(static_cast<QMouseEvent*>(event)->position().toPoint());
-        else if (event->type() == QEvent::Leave) showPointNear(QPoint(-10000, -10000));
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
-void GrowthChartView::showPointNear(const QPoint& at) {
-    // The nearest point of any line within a marker's reach of the mouse, in screen pixels.
-    constexpr double kReach = 10;
-    const GrowthLine* bestLine = nullptr;
-    const GrowthPoint* best = nullptr;
-    double bestDistance = kReach;
-    QChart* chart = view_->chart();
-    for (QAbstractSeries* s : chart->series()) {
-        auto* series = qobject_cast<QLineSeries*>(s);
-        if (!series) continue;
-        const std::string name = series->objectName().toStdString();
-        const auto line =
-            std::find_if(data_.lines.begin(), data_.lines.end(), [&](const GrowthLine& l) { return l.field == name; });
-        if (line == data_.lines.end()) continue;
-        for (const GrowthPoint& p : line->points) {
-            const QPointF inChart = chart->mapToPosition(QPointF(p.x, p.relRms), series);
-            const QPointF shown = view_->mapFromScene(chart->mapToScene(inChart));
-            const double distance = std::hypot(shown.x() - at.x(), shown.y() - at.y());
-            if (distance <= bestDistance) bestDistance = distance, best = &p, bestLine = &*line;
-        }
-    }
-    if (!best) {
-        if (!hoverText_.isEmpty()) QToolTip::hideText();
-        hoverText_.clear();
-        return;
-    }
-    hoverText_ = QString::fromStdString(growthPointText(data_, *bestLine, *best));
-    QToolTip::showText(view_->viewport()->mapToGlobal(at), hoverText_, view_);
 }
 
 void GrowthChartView::connectSeries(QLineSeries* series) {

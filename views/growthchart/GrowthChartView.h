@@ -13,6 +13,8 @@ class QLineSeries;
 
 namespace meshdiff::views {
 
+class ChartHover;
+
 // The error-growth chart: rel RMS of A−B against the lead on a log axis, one line per field and
 // the member spread as a band (growthchart/GrowthChart.h). Clicking a point (or the line near
 // it) names its field and lead; the mouse near a point shows its field, lead and numbers. A
@@ -26,10 +28,7 @@ public:
     const GrowthChartData& data() const { return data_; }
     QChart* chart() const;
     QChartView* chartView() const { return view_; }
-    QString hoverText() const { return hoverText_; }  // the tooltip shown; empty when none
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
+    QString hoverText() const;  // the tooltip shown; empty when none
 
 signals:
     void pointClicked(const QString& field, int leadIndex);
@@ -39,12 +38,11 @@ private:
     const GrowthPoint* nearestPoint(const QString& field, QPointF value, const GrowthLine** line) const;
     void connectSeries(QLineSeries* series);
     void keepColors();
-    void showPointNear(const QPoint& at);  // at: in the chart view's viewport
 
     GrowthChartData data_;
     QChartView* view_;
     QLabel* empty_;
-    QString hoverText_;
+    ChartHover* hover_;
     std::map<std::string, std::size_t> colors_;  // each field's colour, once it had a line
 };
 

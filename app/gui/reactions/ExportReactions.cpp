@@ -17,6 +17,8 @@
 #include "map/ErrorMapCanvas.h"
 #include "map/ErrorMapView.h"
 #include "pair/PairSession.h"
+#include "pointseries/PointSeriesFigure.h"
+#include "pointseries/PointSeriesView.h"
 #include "scorecard/ScorecardFigure.h"
 #include "scorecard/ScorecardView.h"
 
@@ -45,6 +47,7 @@ void ExportFigureReaction::onTriggered() {
     auto heightOf = [data = exports_->mapData(), style = map_->renderer().style(), card = exports_->scorecard(),
                      globe = globe_->snapshot()](views::FigureSubject subject, const views::FigureOptions& options) {
         if (subject == views::FigureSubject::Globe) return views::globeFigureHeightInches(globe, options);
+        if (subject == views::FigureSubject::PointSeries) return views::pointSeriesFigureHeightInches(options);
         if (subject == views::FigureSubject::Scorecard)
             return card ? views::scorecardFigureHeightInches(*card, options) : options.widthInches;
         return views::mapFigureHeightInches(data.get(), style, options);
@@ -52,8 +55,12 @@ void ExportFigureReaction::onTriggered() {
     views::FigureExportDialog dialog(mapPixels, globePixels, exportFolder(),
                                      field.isEmpty() ? QStringLiteral("figure") : field, heightOf, dialogParent_);
     if (scorecard_) dialog.setScreenScorecard(scorecard_->canvas()->size() * scorecard_->canvas()->devicePixelRatioF());
+    if (const views::PointSeriesView* chart = exports_->pointSeries())
+        dialog.setScreenPointSeries(chart->size() * chart->devicePixelRatioF());
     dialog.restoreSettings();
+    if (startWith_) dialog.setSubject(*startWith_);
     dialog.setDefaultTitle(exports_->defaultMapTitle());
+    dialog.setDefaultTitle(views::FigureSubject::PointSeries, exports_->defaultPointSeriesTitle());
     if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) return;
     auto values = dialog.settingsValues();
     values.emplace_back(settings::kExportFolder, QFileInfo(dialog.path()).absolutePath());
@@ -109,6 +116,18 @@ void ExportGrowthReaction::onTriggered() {
                      : suffix == "png" ? views::FigureFormat::Png
                                        : views::FigureFormat::Pdf;
     exports_->exportGrowthChart(options, path);
+}
+
+ExportPointSeriesCsvReaction::ExportPointSeriesCsvReaction(QAction* action, ExportsController* exports,
+                                                           QWidget* dialogParent)
+    : Reaction(action), exports_(exports), dialogParent_(dialogParent) {}
+
+void ExportPointSeriesCsvReaction::onTriggered() {
+    const QString path = QFileDialog::getSaveFileName(dialogParent_, tr("Export the point over leads values"),
+                                                      exportFolder() + "/point_over_leads.csv", tr("CSV (*.csv)"));
+    if (path.isEmpty()) return;
+    views::saveSettingsInBackground({{settings::kExportFolder, QFileInfo(path).absolutePath()}});
+    exports_->exportPointSeriesCsv(path);
 }
 
 }  // namespace meshdiff::gui

@@ -1,4 +1,7 @@
 #pragma once
+#include <optional>
+
+#include "export/FigureExportDialog.h"
 #include "gui/reactions/Reaction.h"
 
 class QWidget;
@@ -16,12 +19,15 @@ namespace meshdiff::gui {
 
 class ExportsController;
 
-// File ▸ Export ▸ Figure…: the map or the globe, on the paper, size and format the dialog asks for.
+// File ▸ Export ▸ Figure…: the map, the globe, the scorecard or the point over leads, on the paper,
+// size and format the dialog asks for.
 class ExportFigureReaction : public Reaction {
 public:
     ExportFigureReaction(QAction* action, ExportsController* exports, pair::PairSession* session,
                          views::GlobeView* globe, views::ErrorMapView* map, views::ScorecardView* scorecard,
                          QWidget* dialogParent);
+    // The dialog opens on this subject, not on the one chosen last (an entry for one chart).
+    void startWith(views::FigureSubject subject) { startWith_ = subject; }
 
 protected:
     void onTriggered() override;
@@ -33,6 +39,7 @@ private:
     views::ErrorMapView* map_;
     views::ScorecardView* scorecard_;
     QWidget* dialogParent_;
+    std::optional<views::FigureSubject> startWith_;
 };
 
 // File ▸ Export ▸ Data…: CSV and JSON into a folder named after the runs.
@@ -74,6 +81,19 @@ protected:
 private:
     ExportsController* exports_;
     What what_;
+    QWidget* dialogParent_;
+};
+
+// File ▸ Export ▸ Point over Leads Values (CSV)…: the charted point's A, B and A − B per lead.
+class ExportPointSeriesCsvReaction : public Reaction {
+public:
+    ExportPointSeriesCsvReaction(QAction* action, ExportsController* exports, QWidget* dialogParent);
+
+protected:
+    void onTriggered() override;
+
+private:
+    ExportsController* exports_;
     QWidget* dialogParent_;
 };
 

@@ -22,6 +22,7 @@
 #include "gui/reactions/NavigationReactions.h"
 #include "gui/reactions/RunReactions.h"
 #include "gui/reactions/SessionReactions.h"
+#include "pointseries/PointSeriesView.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -80,6 +81,16 @@ void buildFileMenu(QMenu* file, QMainWindow* window, const WindowMenuTargets& t)
                              ExportGrowthReaction::What::Chart, window);
     new ExportGrowthReaction(exports->addAction(QObject::tr("&Per-Lead Table (CSV)…")), t.exports,
                              ExportGrowthReaction::What::LeadTable, window);
+    QAction* pointChart = exports->addAction(QObject::tr("P&oint over Leads Chart (PNG, PDF, SVG)…"));
+    pointChart->setObjectName(QStringLiteral("exportPointSeriesFigure"));
+    auto* pointFigure =
+        new ExportFigureReaction(pointChart, t.exports, t.session, t.globe->view(), t.map, t.scorecard, window);
+    pointFigure->startWith(views::FigureSubject::PointSeries);
+    QAction* pointCsv = exports->addAction(QObject::tr("Point over &Leads Values (CSV)…"));
+    pointCsv->setObjectName(QStringLiteral("exportPointSeriesCsv"));
+    new ExportPointSeriesCsvReaction(pointCsv, t.exports, window);
+    // The same two on the chart's context menu.
+    if (auto* chart = window->findChild<views::PointSeriesView*>()) chart->setContextActions({pointChart, pointCsv});
     file->addSeparator();
     file->addAction(QObject::tr("&Quit"), qApp, &QApplication::closeAllWindows)->setShortcut(QKeySequence::Quit);
 }

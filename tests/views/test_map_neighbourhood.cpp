@@ -61,5 +61,32 @@ TEST(MapNeighbourhood, TheMapDrawsTheOutlineOnlyWhileItsStyleAsks) {
     EXPECT_LT(orangePixels(false), 10);
 }
 
+int orangePixels(const QImage& image) {
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb p = image.pixel(x, y);
+            n += std::abs(qRed(p) - 230) < 30 && std::abs(qGreen(p) - 159) < 30 && qBlue(p) < 60;
+        }
+    return n;
+}
+
+TEST(MapNeighbourhood, ACircleOfAFewPixelsWaitsForTheZoomInsteadOfCoveringItsCells) {
+    auto data = meshdiff::test::bumpField();
+    data->b = data->a;
+    DiffPlaces places;
+    places.latLon = {{0, 0}};
+    places.radiusDegrees = 1;  // 2.4 pixels at world size in a 900-pixel picture
+    data->neighbourhood = neighbourhoodOutlines(places);
+    ErrorMapRenderer renderer;
+    renderer.setData(data);
+    ErrorMapStyle style;
+    renderer.setStyle(style);
+    EXPECT_LT(orangePixels(renderer.toImage(QSize(900, 500))), 3);
+    style.viewport = {0, 0, 8};  // 19 pixels a degree
+    renderer.setStyle(style);
+    EXPECT_GT(orangePixels(renderer.toImage(QSize(900, 500))), 40);
+}
+
 }  // namespace
 }  // namespace meshdiff::views

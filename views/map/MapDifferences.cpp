@@ -55,6 +55,46 @@ QPainterPath markerPath(const QPointF& centre, double radius, bool square) {
     return path;
 }
 
+QFont countFont(double unit) {
+    QFont font;
+    font.setPixelSize(std::max(7, int(std::lround(11 * unit))));
+    font.setBold(true);
+    return font;
+}
+
+// A cluster's number ("12"; "n" in the legend) as an outline, its bottom-left corner at `corner`.
+QPainterPath countPath(const QPointF& corner, const QString& count, double unit) {
+    const QFont font = countFont(unit);
+    QPainterPath path;
+    path.addText(corner - QPointF(0, QFontMetricsF(font).descent()), font, count);
+    return path;
+}
+
+// `text` filled in the look's colour over a white halo.
+void fillWithHalo(QPainter& painter, const QPainterPath& text, const MarkerLook& look, const MarkerStroke& stroke) {
+    QColor halo = toQColor(kColorHalo);
+    halo.setAlphaF(stroke.haloOpacity);
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(halo, stroke.haloWidth, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    painter.drawPath(text);
+    QColor ink = look.color;
+    ink.setAlphaF(stroke.opacity);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(ink);
+    painter.drawPath(text);
+}
+
+// A cluster's ring, with its count (of two or more) outside it at the upper right.
+void drawCluster(QPainter& painter, const MarkCluster& cluster, const MarkerStroke& stroke, double unit) {
+    MarkerLook look = lookOf(cluster.run);
+    strokeWithHalo(painter, markerPath(cluster.centre, cluster.radius, false), look, stroke);
+    if (cluster.count < 2) return;
+    const double out = (cluster.radius + stroke.haloWidth / 2 + unit) / std::sqrt(2.0);
+    look.dashed = false;
+    fillWithHalo(painter, countPath(cluster.centre + QPointF(out, -out), QString::number(cluster.count), unit), look,
+                 stroke);
+}
+
 double gridStep(const std::vector<double>& axis) {
     return axis.size() < 2 ? 0.0 : std::abs(axis.back() - axis.front()) / double(axis.size() - 1);
 }
@@ -104,7 +144,8 @@ double mapMarkerRadius(const MapProjection& projection, const LatLonGrid& grid, 
     return std::max(std::max(4.0, 5.0 * unit), markerClearance(mapCellPixels(projection, grid), unit));
 }
 
-void drawMapDifferences(QPainter& painter, const MapProjection& projection, const ErrorMapData& data, double unit) {
+void drawMapDifferences(QPainter& painter, const MapProjection& projection, const ErrorMapData& data,
+                        const MarkLayout& layout, double unit) {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     const double west = projection.west();
@@ -112,7 +153,9 @@ void drawMapDifferences(QPainter& painter, const MapProjection& projection, cons
     const MarkerStroke stroke = markerStroke(cell, unit);
     // A face's outline passes outside the cells of the grid points within it.
     const double clearance = markerClearance(cell, unit);
-    for (const MapTriangle& t : data.triangles) {
+    for (std::size_t k = 0; k < data.triangles.size(); ++k) {
+        if (k < layout.triangleAlone.size() && !layout.triangleAlone[k]) continue;
+        const MapTriangle& t = data.triangles[k];
         const std::vector<LonLat> corners = unwrapLongitudes({t.corners.begin(), t.corners.end()});
         const double lo = std::min({corners[0][0], corners[1][0], corners[2][0]});
         const double hi = std::max({corners[0][0], corners[1][0], corners[2][0]});
@@ -126,7 +169,9 @@ void drawMapDifferences(QPainter& painter, const MapProjection& projection, cons
         }
     }
     const double radius = mapMarkerRadius(projection, data.grid, unit);
-    for (const MapLine& line : data.lines) {
+    for (std::size_t k = 0; k < data.lines.size(); ++k) {
+        if (k < layout.lineAlone.size() && !layout.lineAlone[k]) continue;
+        const MapLine& line = data.lines[k];
         const std::vector<LonLat> ends = unwrapLongitudes({line.from, line.to});
         for (double shift : seamShifts(std::min(ends[0][0], ends[1][0]), std::max(ends[0][0], ends[1][0]), west)) {
             const QPointF from = projection.at(ends[0], shift), to = projection.at(ends[1], shift);
@@ -138,16 +183,19 @@ void drawMapDifferences(QPainter& painter, const MapProjection& projection, cons
             strokeWithHalo(painter, path, lookOf(line.run), stroke);
         }
     }
-    for (const MapMarker& marker : data.markers) {
+    for (std::size_t k = 0; k < data.markers.size(); ++k) {
+        if (k < layout.markerAlone.size() && !layout.markerAlone[k]) continue;
+        const MapMarker& marker = data.markers[k];
         const QPointF centre(projection.x(projection.placed(marker.at[0])), projection.y(marker.at[1]));
         const MarkerLook look = lookOf(marker.run);
         strokeWithHalo(painter, markerPath(centre, radius, look.square), look, stroke);
     }
+    for (const MarkCluster& cluster : layout.clusters) drawCluster(painter, cluster, stroke, unit);
     painter.restore();
 }
 
 double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const ErrorMapData& data, double unit,
-                                const QColor& ink) {
+                                const QColor& ink, bool clusters) {
     bool runs[3] = {false, false, false};
     for (const MapMarker& m : data.markers) runs[std::clamp(m.run, 0, 2)] = true;
     for (const MapLine& l : data.lines) runs[std::clamp(l.run, 0, 2)] = true;
@@ -156,6 +204,7 @@ double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const Err
     struct Entry {
         int run;
         QString text;
+        bool cluster = false;  // a ring with "n" at its upper right
     };
     std::vector<Entry> entries;
     // Short: it shares the title row (the runs' labels are in the Runs panel and the globe legend).
@@ -164,21 +213,32 @@ double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const Err
     if (runs[2])
         entries.push_back({2, triangles ? QStringLiteral("in B only / B's face") : QStringLiteral("in B only")});
     if (runs[0]) entries.push_back({0, QStringLiteral("triangle differs")});
+    if (clusters) entries.push_back({0, QStringLiteral("close together"), true});
     if (entries.empty()) return 0;
 
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     const QFontMetricsF metrics(painter.font());
     const double radius = std::min(5.0 * unit, area.height() * 0.35), gap = 4 * unit, spacing = 12 * unit;
+    const QString n = QStringLiteral("n");
+    const double countWidth = QFontMetricsF(countFont(unit)).horizontalAdvance(n);
     auto widthOf = [&] {
         double w = -spacing;
-        for (const Entry& e : entries) w += 2 * radius + gap + metrics.horizontalAdvance(e.text) + spacing;
+        for (const Entry& e : entries)
+            w += 2 * radius + (e.cluster ? countWidth : 0.0) + gap + metrics.horizontalAdvance(e.text) + spacing;
         return w;
     };
     double width = widthOf();
+    if (width > area.width() && clusters) {  // first the cluster's words
+        entries.back().text = QStringLiteral("close");
+        width = widthOf();
+    }
     if (width > area.width()) {  // a small map: the shortest words
         for (Entry& e : entries)
-            e.text = e.run == 1 ? QStringLiteral("A") : e.run == 2 ? QStringLiteral("B") : QStringLiteral("triangle");
+            e.text = e.cluster    ? QStringLiteral("close")
+                     : e.run == 1 ? QStringLiteral("A")
+                     : e.run == 2 ? QStringLiteral("B")
+                                  : QStringLiteral("triangle");
         width = widthOf();
     }
     double x = area.right() - width;
@@ -187,7 +247,13 @@ double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const Err
         const MarkerLook look = lookOf(e.run);
         strokeWithHalo(painter, markerPath(QPointF(x + radius, y), look.square ? 0.9 * radius : radius, look.square),
                        look, markerStroke(0, unit));
-        x += 2 * radius + gap;
+        x += 2 * radius;
+        if (e.cluster) {
+            fillWithHalo(painter, countPath(QPointF(x - 0.3 * radius, y - 0.3 * radius), n, unit), look,
+                         markerStroke(0, unit));
+            x += countWidth;
+        }
+        x += gap;
         const double textWidth = metrics.horizontalAdvance(e.text);
         painter.setPen(ink);
         painter.drawText(QRectF(x, area.top(), textWidth + 1, area.height()), Qt::AlignLeft | Qt::AlignVCenter, e.text);

@@ -3,6 +3,7 @@
 #include <QRectF>
 
 #include "map/ErrorMapData.h"
+#include "map/MapMarkClusters.h"
 #include "map/MapViewport.h"
 
 class QPainter;
@@ -15,8 +16,11 @@ namespace meshdiff::views {
 // triangle differs: a black ring. Every marker passes outside the cells it marks: a ring's or
 // square's inner edge (halo included) lies beyond the corners of its grid point's cell, a face's
 // outline is grown outwards by as much, and a grid→mesh line starts at its ring; the distance
-// grows with the zoom, and the strokes fade as the cells grow. Clip to the frame before calling.
-void drawMapDifferences(QPainter& painter, const MapProjection& projection, const ErrorMapData& data, double unit);
+// grows with the zoom, and the strokes fade as the cells grow. Marks that `layout` gathers into
+// a cluster are drawn as its ring (as far outside the cells) with their number beside it, outside
+// the ring. Clip to the frame before calling.
+void drawMapDifferences(QPainter& painter, const MapProjection& projection, const ErrorMapData& data,
+                        const MarkLayout& layout, double unit);
 
 // How strong the markers are drawn: opacities and widths (device units) of stroke and halo.
 struct MarkerStroke {
@@ -38,10 +42,11 @@ double markerClearance(double cellPixels, double unit);
 // inner edge, halo included, past the corners of the cell.
 double mapMarkerRadius(const MapProjection& projection, const LatLonGrid& grid, double unit);
 
-// One row of legend entries for the markers in `data` (only those present), right-aligned in
-// `area`; returns the width it took (0 when there is nothing to explain).
+// One row of legend entries for the markers in `data` (only those present; the cluster ring when
+// `clusters`), right-aligned in `area`; returns the width it took (0 when there is nothing to
+// explain).
 double drawMapDifferencesLegend(QPainter& painter, const QRectF& area, const ErrorMapData& data, double unit,
-                                const QColor& ink);
+                                const QColor& ink, bool clusters = false);
 
 // What a legend swatch shows: a grid point's ring, a grid→mesh edge (its ring with the line) or
 // a mesh→grid face (a triangle outline).

@@ -51,7 +51,13 @@ QPainterPath circlesOnMap(const MapProjection& projection, const std::vector<std
 }
 
 void drawMapNeighbourhood(QPainter& painter, const MapProjection& projection, const ErrorMapData& data, double unit) {
-    if (data.neighbourhood.empty()) return;
+    if (data.neighbourhood.empty() || data.neighbourhood.front().empty()) return;
+    // A circle a few pixels wide would be all outline, over the very cells it rings (a 1° "near"
+    // at world size): it waits for the zoom; the difference marks show the places meanwhile.
+    const auto [south, north] =
+        std::minmax_element(data.neighbourhood.front().begin(), data.neighbourhood.front().end(),
+                            [](const LonLat& a, const LonLat& b) { return a[1] < b[1]; });
+    if ((north->at(1) - south->at(1)) / 2 * projection.pixelsPerDegree() < kLeastNearRadius * unit) return;
     const QPainterPath merged = circlesOnMap(projection, data.neighbourhood);
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);

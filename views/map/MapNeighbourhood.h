@@ -19,7 +19,11 @@ std::vector<std::vector<LonLat>> neighbourhoodOutlines(const DiffPlaces& places,
 // crosses it.
 QPainterPath circlesOnMap(const MapProjection& projection, const std::vector<std::vector<LonLat>>& circles);
 
-// Their union, outlined once in orange (not filled: the cells within keep their colours).
+// The smallest circle outlined, in design units of radius (MapDifferences' units).
+constexpr double kLeastNearRadius = 8;
+
+// Their union, outlined once in orange (not filled: the cells within keep their colours), once
+// their radius on the map is kLeastNearRadius units or more.
 void drawMapNeighbourhood(QPainter& painter, const MapProjection& projection, const ErrorMapData& data, double unit);
 
 }  // namespace meshdiff::views

@@ -1,0 +1,132 @@
+#include "map/MapMarkClusters.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <unordered_map>
+
+#include "map/MapDifferences.h"
+#include "map/MapSeam.h"
+
+namespace meshdiff::views {
+namespace {
+
+// Where a mark is, for grouping, and the points its ring must keep clear of.
+struct Anchor {
+    QPointF at;
+    std::vector<QPointF> extent;
+    int run = 0;
+    bool gridPoint = false;  // a marked grid point: what a cluster counts
+};
+
+class DisjointSets {
+public:
+    explicit DisjointSets(std::size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), std::size_t{0}); }
+    std::size_t find(std::size_t i) {
+        while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
+        return i;
+    }
+    void unite(std::size_t i, std::size_t j) { parent_[find(i)] = find(j); }
+
+private:
+    std::vector<std::size_t> parent_;
+};
+
+std::vector<Anchor> anchorsOf(const MapProjection& projection, const ErrorMapData& data) {
+    auto pointAt = [&](const LonLat& p) { return QPointF(projection.x(projection.placed(p[0])), projection.y(p[1])); };
+    std::vector<Anchor> anchors;
+    anchors.reserve(data.markers.size() + data.lines.size() + data.triangles.size());
+    for (const MapMarker& m : data.markers) anchors.push_back({pointAt(m.at), {pointAt(m.at)}, m.run, true});
+    for (const MapLine& l : data.lines) anchors.push_back({pointAt(l.from), {pointAt(l.from)}, l.run, false});
+    for (const MapTriangle& t : data.triangles) {
+        const std::vector<LonLat> corners = unwrapLongitudes({t.corners.begin(), t.corners.end()});
+        const double lon = (corners[0][0] + corners[1][0] + corners[2][0]) / 3;
+        const double lat = (corners[0][1] + corners[1][1] + corners[2][1]) / 3;
+        const double shift = projection.placed(lon) - lon;
+        Anchor anchor{projection.at({lon, lat}, shift), {}, t.run, false};
+        for (const LonLat& c : corners) anchor.extent.push_back(projection.at(c, shift));
+        anchors.push_back(std::move(anchor));
+    }
+    return anchors;
+}
+
+// Links every two anchors closer than `distance`, looking only at the neighbouring buckets of a
+// grid `distance` wide.
+void linkNeighbours(const std::vector<Anchor>& anchors, double distance, DisjointSets& sets) {
+    std::unordered_map<std::int64_t, std::vector<std::size_t>> buckets;
+    auto key = [](std::int64_t x, std::int64_t y) { return (x << 32) ^ (y & 0xffffffff); };
+    for (std::size_t i = 0; i < anchors.size(); ++i) {
+        const QPointF& p = anchors[i].at;
+        const auto bx = std::int64_t(std::floor(p.x() / distance)), by = std::int64_t(std::floor(p.y() / distance));
+        for (std::int64_t dx = -1; dx <= 1; ++dx) {
+            for (std::int64_t dy = -1; dy <= 1; ++dy) {
+                const auto found = buckets.find(key(bx + dx, by + dy));
+                if (found == buckets.end()) continue;
+                for (std::size_t j : found->second) {
+                    const QPointF d = anchors[j].at - p;
+                    if (std::hypot(d.x(), d.y()) < distance) sets.unite(i, j);
+                }
+            }
+        }
+        buckets[key(bx, by)].push_back(i);
+    }
+}
+
+}  // namespace
+
+double markClusterDistance(double unit) { return 2 * std::max(4.0, 5.0 * unit) + markerStroke(0, unit).haloWidth; }
+
+MarkLayout layoutMarks(const MapProjection& projection, const ErrorMapData& data, double unit) {
+    MarkLayout layout;
+    layout.markerAlone.assign(data.markers.size(), true);
+    layout.lineAlone.assign(data.lines.size(), true);
+    layout.triangleAlone.assign(data.triangles.size(), true);
+    const std::vector<Anchor> anchors = anchorsOf(projection, data);
+    DisjointSets sets(anchors.size());
+    linkNeighbours(anchors, markClusterDistance(unit), sets);
+
+    std::unordered_map<std::size_t, std::vector<std::size_t>> groups;
+    for (std::size_t i = 0; i < anchors.size(); ++i) groups[sets.find(i)].push_back(i);
+    const double clearance = markerClearance(mapCellPixels(projection, data.grid), unit);
+    const double leastRadius = mapMarkerRadius(projection, data.grid, unit);
+    const std::size_t lines = data.markers.size(), triangles = lines + data.lines.size();
+    for (const auto& [root, members] : groups) {
+        const auto count =
+            std::count_if(members.begin(), members.end(), [&](std::size_t i) { return anchors[i].gridPoint; });
+        // A grid point's line starts at its ring: only rings and faces pile up.
+        const auto piled =
+            std::count_if(members.begin(), members.end(), [&](std::size_t i) { return i < lines || i >= triangles; });
+        if (piled < 2) continue;
+        QRectF box;
+        bool first = true;
+        for (std::size_t i : members) {
+            for (const QPointF& p : anchors[i].extent) {
+                box = first ? QRectF(p, p) : box.united(QRectF(p, p));
+                first = false;
+            }
+        }
+        MarkCluster cluster;
+        cluster.centre = box.center();
+        cluster.count = int(count);
+        cluster.run = anchors[members.front()].run;
+        double reach = 0;
+        for (std::size_t i : members) {
+            if (anchors[i].run != cluster.run) cluster.run = 0;
+            for (const QPointF& p : anchors[i].extent)
+                reach = std::max(reach, std::hypot(p.x() - cluster.centre.x(), p.y() - cluster.centre.y()));
+            if (i < lines) layout.markerAlone[i] = false;
+            else if (i < triangles) layout.lineAlone[i - lines] = false;
+            else layout.triangleAlone[i - triangles] = false;
+        }
+        cluster.radius = std::max(leastRadius, reach + clearance);
+        layout.clusters.push_back(cluster);
+    }
+    // The same picture every time, whatever the hash order.
+    std::sort(layout.clusters.begin(), layout.clusters.end(), [](const MarkCluster& a, const MarkCluster& b) {
+        return std::pair(a.centre.x(), a.centre.y()) < std::pair(b.centre.x(), b.centre.y());
+    });
+    return layout;
+}
+
+}  // namespace meshdiff::views

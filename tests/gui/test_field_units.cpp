@@ -9,6 +9,7 @@
 #include <atomic>
 
 #include "ImageCompare.h"
+#include "MapFigureText.h"
 #include "core/TestPaths.h"
 #include "map/ErrorMapRenderer.h"
 #include "map/ErrorMapView.h"
@@ -24,13 +25,9 @@ std::shared_ptr<LoadedPair> unitsPair() {
                     [](int, const std::string&) {}, cancel);
 }
 
-// The text of the map's SVG export: captions and labels stay text there.
+// The text of the map's SVG figure: captions and labels stay text there.
 QString svgText(const views::ErrorMapRenderer& renderer, const QString& name) {
-    const QString path = test::screenshotPath(name);
-    renderer.saveSvg(path, QSize(1200, 700));
-    QFile file(path);
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly));
-    return QString::fromUtf8(file.readAll());
+    return meshdiff::test::mapFigureSvgText(renderer, QSizeF(1200, 700), test::screenshotPath(name));
 }
 
 // The map's readout with the mouse over (lat 30, lon 90), where A and B differ.

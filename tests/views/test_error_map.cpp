@@ -12,6 +12,7 @@
 
 #include "BumpField.h"
 #include "ImageCompare.h"
+#include "MapFigureText.h"
 #include "colormap/ColorMap.h"
 #include "colormap/DifferenceColors.h"
 #include "common/Error.h"
@@ -183,15 +184,18 @@ TEST(ErrorMapRenderer, TriangleAcrossTheSeamIsSplitNotSmeared) {
     EXPECT_EQ(tinted(left + 40, right - 40), 0);
 }
 
-TEST(ErrorMapRenderer, ExportsPngOfAnySizePdfAndSvg) {
-    ErrorMapRenderer renderer;
-    renderer.setData(bumpData());
+// The map leaves the window only as a figure (views/export/MapFigure): PNG of any size, PDF, SVG.
+TEST(ErrorMapRenderer, ExportsAsAFigurePngOfAnySizePdfAndSvg) {
+    const auto data = bumpData();
+    const ErrorMapStyle style;
     const QString png = test::screenshotPath("export_map.png");
     const QString pdf = test::screenshotPath("export_map.pdf");
     const QString svg = test::screenshotPath("export_map.svg");
-    renderer.savePng(png, QSize(3200, 1800));
-    renderer.savePdf(pdf, QSizeF(1200, 700));
-    renderer.saveSvg(svg, QSize(1200, 700));
+    FigureOptions options =
+        meshdiff::test::pageOfPoints(QSizeF(3200 * 72 / 300.0, 1800 * 72 / 300.0), FigureFormat::Png);
+    writeMapFigure(data, style, options, png);
+    writeMapFigure(data, style, meshdiff::test::pageOfPoints(QSizeF(1200, 700), FigureFormat::Pdf), pdf);
+    writeMapFigure(data, style, meshdiff::test::pageOfPoints(QSizeF(1200, 700), FigureFormat::Svg), svg);
     EXPECT_EQ(QImage(png).size(), QSize(3200, 1800));
     QFile pdfFile(pdf), svgFile(svg);
     ASSERT_TRUE(pdfFile.open(QIODevice::ReadOnly));
@@ -200,7 +204,7 @@ TEST(ErrorMapRenderer, ExportsPngOfAnySizePdfAndSvg) {
     const QByteArray svgText = svgFile.readAll();
     EXPECT_TRUE(svgText.contains("<svg"));
     EXPECT_TRUE(svgText.contains("<text"));  // labels stay text: a vector figure
-    EXPECT_THROW(renderer.savePng("/nonexistent-dir/map.png", QSize(100, 50)), Error);
+    EXPECT_THROW(writeMapFigure(data, style, options, "/nonexistent-dir/map.png"), Error);
 }
 
 TEST(ErrorMapView, ShowsTheValuesUnderTheCursor) {

@@ -206,5 +206,81 @@ TEST(FigureExport, GlobeLegendStandsBesideTheSphereNeverOverIt) {
     figure.save(meshdiff::test::screenshotPath("figure_globe_double_column.png"));
 }
 
+// Columns (or rows) of the figure holding anything but paper.
+std::vector<bool> inkedLines(const QImage& figure, bool columns) {
+    const int lines = columns ? figure.width() : figure.height(), along = columns ? figure.height() : figure.width();
+    std::vector<bool> inked(std::size_t(lines), false);
+    for (int k = 0; k < lines; ++k)
+        for (int t = 0; t < along && !inked[std::size_t(k)]; ++t)
+            inked[std::size_t(k)] = (figure.pixel(columns ? k : t, columns ? t : k) & 0xffffff) != 0xffffff;
+    return inked;
+}
+
+// Where runs of inked lines begin.
+std::vector<int> inkStarts(const std::vector<bool>& inked) {
+    std::vector<int> starts;
+    for (std::size_t k = 0; k < inked.size(); ++k)
+        if (inked[k] && (k == 0 || !inked[k - 1])) starts.push_back(int(k));
+    return starts;
+}
+
+// The synthetic pair with A − B draped over the globe: the legend's list and the field's colour bar.
+GlobeSnapshot snapshotWithColourBar(const test::SyntheticPair& pair) {
+    GlobeSnapshot snapshot;
+    snapshot.scene = pair.scene();
+    FieldOverlay& field = snapshot.scene.field;
+    field.name = "2m_temperature A−B";
+    field.units = "K";
+    for (int lat = -90; lat <= 90; lat += 10) field.grid.lat.push_back(lat);
+    for (int lon = 0; lon < 360; lon += 10) field.grid.lon.push_back(lon);
+    std::vector<float> values;
+    for (double lat : field.grid.lat)
+        for (double lon : field.grid.lon)
+            values.push_back(float(std::sin(lon * std::numbers::pi / 180) * std::cos(lat * std::numbers::pi / 180)));
+    field.values = std::move(values);
+    snapshot.scene.setVisible(GlobeLayer::FieldOverlay, true);
+    snapshot.scene.setVisible(GlobeLayer::ColorBar, true);
+    snapshot.scene.setVisible(GlobeLayer::Legend, true);
+    snapshot.camera = {0, 30, 4.2};
+    snapshot.viewPixels = QSize(800, 600);
+    return snapshot;
+}
+
+// Two journal columns leave room beside the sphere for the legend and its colour bar: the figure is
+// wider than tall. One column does not: the legend goes below. Both at the page size promised.
+TEST(FigureExport, AtTwoColumnsTheLegendAndColourBarStandBesideTheSphereAtOneBelowIt) {
+    const test::SyntheticPair pair;
+    const GlobeSnapshot snapshot = snapshotWithColourBar(pair);
+    FigureOptions options = journal(FigureFormat::Png, FigurePreset::DoubleColumn);
+    options.dotsPerInch = 150;
+    const QImage wide = renderGlobeFigure(snapshot, options);
+    ASSERT_FALSE(wide.isNull());
+    wide.save(meshdiff::test::screenshotPath("figure_globe_183mm_colour_bar.png"));
+    EXPECT_EQ(wide.width(), std::lround(183 / 25.4 * 150));
+    EXPECT_EQ(wide.height(), std::lround(globeFigureHeightInches(snapshot, options) * 150));
+    EXPECT_LT(wide.height(), wide.width()) << "the legend beside the sphere, not below it";
+    const std::vector<int> columns = inkStarts(inkedLines(wide, true));
+    ASSERT_GE(columns.size(), 2u) << "the sphere, bare paper, then the legend";
+    EXPECT_GT(columns[1], wide.width() / 2) << "the legend in the right margin";
+    EXPECT_EQ(inkStarts(inkedLines(wide, false)).size(), 1u) << "no row of paper across the whole figure";
+
+    options = journal(FigureFormat::Png, FigurePreset::SingleColumn);
+    options.dotsPerInch = 150;
+    const QImage narrow = renderGlobeFigure(snapshot, options);
+    ASSERT_FALSE(narrow.isNull());
+    narrow.save(meshdiff::test::screenshotPath("figure_globe_89mm_colour_bar.png"));
+    EXPECT_EQ(narrow.width(), std::lround(89 / 25.4 * 150));
+    EXPECT_EQ(narrow.height(), std::lround(globeFigureHeightInches(snapshot, options) * 150));
+    EXPECT_GT(narrow.height(), narrow.width()) << "the legend below the sphere";
+    EXPECT_GE(inkStarts(inkedLines(narrow, false)).size(), 2u) << "the sphere, bare paper, then the legend";
+
+    // A height of one's own is kept exactly, the legend still beside the sphere.
+    options = journal(FigureFormat::Png, FigurePreset::DoubleColumn);
+    options.dotsPerInch = 150;
+    options.heightInches = 90 / kMillimetresPerInch;
+    const QImage fixed = renderGlobeFigure(snapshot, options);
+    EXPECT_EQ(fixed.size(), QSize(std::lround(183 / 25.4 * 150), std::lround(90 / 25.4 * 150)));
+}
+
 }  // namespace
 }  // namespace meshdiff::views

@@ -1,12 +1,15 @@
 // The error map zoomed and panned (renderer and canvas), its graticule, and difference markers
 // that do not look like data.
 #include <QApplication>
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSvgGenerator>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -17,6 +20,7 @@
 
 #include "BumpField.h"
 #include "ImageCompare.h"
+#include "MapFigureText.h"
 #include "colormap/DifferenceColors.h"
 #include "map/ErrorMapCanvas.h"
 #include "map/ErrorMapRenderer.h"
@@ -42,12 +46,23 @@ QPointF pointOf(const ErrorMapRenderer& renderer, double lon, double lat) {
     return {projection.x(projection.placed(lon)), projection.y(lat)};
 }
 
+// The text of the map's SVG figure of the window's size.
 QString svgOf(const ErrorMapRenderer& renderer, const QString& name) {
-    const QString path = test::screenshotPath(name);
-    renderer.saveSvg(path, kSize);
-    QFile file(path);
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly));
-    return QString::fromUtf8(file.readAll());
+    return meshdiff::test::mapFigureSvgText(renderer, QSizeF(kSize), test::screenshotPath(name));
+}
+
+// The text the renderer draws on screen (the map's own marker legend, which figures put in words
+// below instead), read from the same drawing on a vector device.
+QString textOnScreen(const ErrorMapRenderer& renderer) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(kSize);
+    QPainter painter(&generator);
+    renderer.render(painter, kTarget);
+    painter.end();
+    return QString::fromUtf8(buffer.data());
 }
 
 // Pixels of the map frame near the top of the A−B scale.
@@ -110,10 +125,10 @@ TEST(MapZoom, AZoomedPdfHoldsOnlyThePartOfTheRasterInItsFrame) {
     style.coastlines = false;
     renderer.setStyle(style);
     const QString whole = test::screenshotPath("map_whole.pdf"), zoomed = test::screenshotPath("map_zoomed.pdf");
-    renderer.savePdf(whole, QSizeF(kSize));
+    const FigureOptions pdf = meshdiff::test::pageOfPoints(QSizeF(kSize), FigureFormat::Pdf);
+    writeMapFigure(renderer.sharedData(), style, pdf, whole);
     style.viewport = {90, 30, 8};
-    renderer.setStyle(style);
-    renderer.savePdf(zoomed, QSizeF(kSize));
+    writeMapFigure(renderer.sharedData(), style, pdf, zoomed);
     EXPECT_LT(20 * imagePixelsIn(zoomed), imagePixelsIn(whole));
     EXPECT_GT(imagePixelsIn(zoomed), 0);
 }
@@ -205,21 +220,27 @@ TEST(MapMarkers, RingsInTheirOwnColoursLeaveTheMarkedPixelsVisible) {
     expectRingsAroundVisiblePixels(renderer, *data, image, {cases[2]}, "zoomed");
 }
 
-TEST(MapMarkers, HaveALegendOnTheMapAndCanBeHidden) {
+TEST(MapMarkers, HaveALegendOnTheMapAndInTheFigureAndCanBeHidden) {
     auto data = bumpData();
     data->markers.push_back({{90, 30}, 1});
     data->markers.push_back({{0, 0}, 0});
     ErrorMapRenderer renderer;
     renderer.setData(data);
+    QString screen = textOnScreen(renderer);
+    EXPECT_TRUE(screen.contains("in A only"));
+    EXPECT_TRUE(screen.contains("triangle differs"));
+    EXPECT_FALSE(screen.contains("in B only"));  // no B-only items: no entry
+    // The figure says the same in words under the map.
     QString svg = svgOf(renderer, "map_marker_legend.svg");
-    EXPECT_TRUE(svg.contains("in A only"));
-    EXPECT_TRUE(svg.contains("triangle differs"));
-    EXPECT_FALSE(svg.contains("in B only"));  // no B-only items: no entry
+    EXPECT_TRUE(svg.contains("grid→mesh edge only in A"));
+    EXPECT_TRUE(svg.contains("grid point whose mesh→grid triangle differs"));
+    EXPECT_FALSE(svg.contains("only in B"));
     ErrorMapStyle style;
     style.differences = false;
     renderer.setStyle(style);
+    EXPECT_FALSE(textOnScreen(renderer).contains("in A only"));
     svg = svgOf(renderer, "map_marker_legend_off.svg");
-    EXPECT_FALSE(svg.contains("in A only"));
+    EXPECT_FALSE(svg.contains("only in A"));
 }
 
 // The canvas under the mouse: wheel, drag, double-click.

@@ -17,10 +17,16 @@ namespace {
 
 // The legend painter's text is 12 pixels at scale 1.
 constexpr double kLegendTextPixels = 12;
-// Beside the sphere when that leaves it at least this share of the figure's width.
-constexpr double kMinGlobeShareBeside = 0.6;
+// Beside the sphere the legend gets a margin of at most this share of the figure's width; when it
+// is wider, its lines wrap and its colour bar narrows to fit a margin of at least this many inches
+// (so that the colour bar keeps its caption): two journal columns (183 mm) have that, one (89 mm)
+// has such a legend below.
+constexpr double kMaxMarginShare = 0.42;
+constexpr double kMinMarginInches = 2.4;
 // Never less than this share of the figure for the sphere.
 constexpr double kMinGlobeShare = 0.4;
+// The legend painter's area when nothing bounds it.
+constexpr int kUnbounded = 20000;
 
 // One block of the legend (the list of layers, or the colour bar) recorded once, with the
 // rectangle it covers, so that it can be placed in the margin.
@@ -30,13 +36,15 @@ struct LegendBlock {
     bool empty() const { return bounds.isEmpty(); }
 };
 
-LegendBlock legendBlock(GlobeScene scene, GlobeLayer shown, GlobeLayer hidden, double scale, const QColor& paper) {
+// Drawn into an area `width` pixels wide (the list wraps, the colour bar narrows, to fit it).
+LegendBlock legendBlock(GlobeScene scene, GlobeLayer shown, GlobeLayer hidden, double scale, const QColor& paper,
+                        int width = kUnbounded) {
     scene.setVisible(hidden, false);
     LegendBlock block;
     if (!scene.isVisible(shown)) return block;
     QPainter painter(&block.picture);
     // The colour bar sits in the area's bottom-right corner and the list in its top-left.
-    paintGlobeLegend(painter, QRect(0, 0, 20000, 20000), scene, scale, paper);
+    paintGlobeLegend(painter, QRect(0, 0, width, kUnbounded), scene, scale, paper);
     painter.end();
     block.bounds = QRectF(block.picture.boundingRect());
     return block;
@@ -62,6 +70,21 @@ QColor paperOf(const FigureOptions& options) {
     return options.background == FigureBackground::Dark ? QColor(24, 26, 32) : QColor(Qt::white);
 }
 
+// The legend's list and colour bar, drawn into an area `width` pixels wide.
+struct LegendBlocks {
+    LegendBlock list, bar;
+    bool empty() const { return list.empty() && bar.empty(); }
+    double width() const { return std::max(list.bounds.width(), bar.bounds.width()); }
+    double height(double gap) const {  // one above the other
+        return list.bounds.height() + bar.bounds.height() + (list.empty() || bar.empty() ? 0 : gap);
+    }
+};
+
+LegendBlocks legendBlocks(const GlobeScene& scene, double scale, const QColor& paper, int width = kUnbounded) {
+    return {legendBlock(scene, GlobeLayer::Legend, GlobeLayer::ColorBar, scale, paper, width),
+            legendBlock(scene, GlobeLayer::ColorBar, GlobeLayer::Legend, scale, paper, width)};
+}
+
 // Where the sphere and the legend blocks go on the page.
 struct GlobeLayout {
     int width = 0, height = 0;
@@ -84,38 +107,44 @@ GlobeLayout globeLayout(const GlobeSnapshot& snapshot, const FigureOptions& opti
     // A legend too large for a small figure gets smaller text (to half), then is left out: the
     // sphere keeps at least 40 % of the figure either way.
     for (int attempt = 0;; ++attempt) {
-        l.list = legendBlock(snapshot.scene, GlobeLayer::Legend, GlobeLayer::ColorBar, legendScale, paper);
-        l.bar = legendBlock(snapshot.scene, GlobeLayer::ColorBar, GlobeLayer::Legend, legendScale, paper);
-        if (attempt == 4) {
-            l.list = LegendBlock();
-            l.bar = LegendBlock();
-        }
-        const LegendBlock& list = l.list;
-        const LegendBlock& bar = l.bar;
         l.gap = 6 * legendScale;
         const double gap = l.gap;
-        const double stackW = std::max(list.bounds.width(), bar.bounds.width());
-        l.stackH = list.bounds.height() + bar.bounds.height() + (list.empty() || bar.empty() ? 0 : gap);
-        const double stackH = l.stackH;
-        const bool anyLegend = !list.empty() || !bar.empty();
-        const double marginBeside = anyLegend ? stackW + 2 * gap : 0;
+        const LegendBlocks natural = attempt == 4 ? LegendBlocks() : legendBlocks(snapshot.scene, legendScale, paper);
+        const bool anyLegend = !natural.empty();
+        // Beside the sphere: the blocks as they are when they fit the margin, else wrapped into it.
+        const double room = kMaxMarginShare * width - 2 * gap, marginW = std::min(natural.width(), room);
+        LegendBlocks beside = natural;
+        if (anyLegend && natural.width() > marginW && marginW > 0)
+            beside = legendBlocks(snapshot.scene, legendScale, paper, int(std::floor(marginW)));
         l.height = askedHeight;
-        l.beside = width - marginBeside >= kMinGlobeShareBeside * width;
-        if (l.height > 0 && !l.beside) l.beside = l.height - stackH - 2 * gap < 0.5 * l.height;  // too short for below
+        l.beside = !anyLegend || natural.width() <= room ||
+                   (beside.width() <= marginW + 1 && room >= kMinMarginInches * options.dotsPerInch);
+        if (l.height > 0 && !l.beside)  // too short for below
+            l.beside = l.height - natural.height(gap) - 2 * gap < 0.5 * l.height;
+        const LegendBlocks& blocks = l.beside ? beside : natural;
+        l.list = blocks.list;
+        l.bar = blocks.bar;
+        l.stackH = blocks.height(gap);
+        const double stackH = l.stackH;
+        const double marginBeside = anyLegend ? blocks.width() + 2 * gap : 0;
         // Below the sphere the two blocks stand side by side when they fit.
-        l.rowBelow = list.bounds.width() + bar.bounds.width() + 3 * gap <= width;
+        l.rowBelow = l.list.bounds.width() + l.bar.bounds.width() + 3 * gap <= width;
         const double marginBelow =
-            !anyLegend ? 0 : (l.rowBelow ? std::max(list.bounds.height(), bar.bounds.height()) : stackH) + 2 * gap;
+            !anyLegend ? 0 : (l.rowBelow ? std::max(l.list.bounds.height(), l.bar.bounds.height()) : stackH) + 2 * gap;
+        // The sphere's area is never taller than wide (VTK's view angle is vertical: a taller area
+        // would cut the sphere's sides); in a taller space it stands in the middle.
         if (l.beside) {
             const double side = width - marginBeside;
             if (l.height <= 0) l.height = int(std::ceil(std::max(side, stackH + 2 * gap)));
-            l.globeArea = QRectF(0, 0, side, l.height);
+            const double tall = std::min(side, double(l.height));
+            l.globeArea = QRectF(0, (l.height - tall) / 2, side, tall);
         } else {
             if (l.height <= 0) l.height = int(std::ceil(width + marginBelow));
-            l.globeArea = QRectF(0, 0, width, l.height - marginBelow);
+            const double above = l.height - marginBelow, tall = std::min(above, double(width));
+            l.globeArea = QRectF(0, (above - tall) / 2, width, tall);
         }
         const bool fits = l.beside ? l.globeArea.width() >= kMinGlobeShare * width && stackH + 2 * gap <= l.height
-                                   : l.globeArea.height() >= kMinGlobeShare * l.height;
+                                   : l.height - marginBelow >= kMinGlobeShare * l.height;
         if (fits || !anyLegend) break;
         legendScale *= 0.8;
     }

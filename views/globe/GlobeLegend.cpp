@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "colorbar/ColorBarPainter.h"
 #include "globe/GlobeColors.h"
@@ -173,8 +174,9 @@ void paintFieldColorBar(QPainter& p, const QRectF& area, const FieldOverlay& ove
     font.setPixelSize(static_cast<int>(std::round(12 * scale)));
     p.setFont(font);
     const QFontMetricsF fm(font);
-    const double barW = 300 * scale, pad = 10 * scale, barH = colorBarHeight(false, onPaper) * scale,
-                 titleH = fm.height();
+    const double pad = 10 * scale, barH = colorBarHeight(false, onPaper) * scale, titleH = fm.height();
+    // As wide as 300 units, or as the area leaves (a figure's margin), never below 120.
+    const double barW = std::clamp(area.width() - 6 * pad, 120 * scale, 300 * scale);
     const QRectF panel(area.right() - barW - 4 * pad, area.bottom() - barH - titleH - 3 * pad, barW + 2 * pad,
                        barH + titleH + 2 * pad);
     // On paper the panel has the paper's colour: unseen, yet it holds the legend's place.
@@ -202,20 +204,31 @@ void paintGlobeLegend(QPainter& p, const QRect& area, const GlobeScene& scene, d
     if (scene.isVisible(GlobeLayer::Legend)) {
         const auto entries = legendEntries(scene);
         if (!entries.empty()) {
-            const double pad = 8 * scale, swatchW = 26 * scale, rowH = std::max(fm.height(), 14 * scale) + 4 * scale;
+            const double pad = 8 * scale, swatchW = 26 * scale, lineH = std::max(fm.height(), 14 * scale) + 4 * scale;
             double textW = 0;
             for (const auto& e : entries) textW = std::max(textW, fm.horizontalAdvance(e.text));
-            const QRectF panel(area.left() + pad, area.top() + pad, swatchW + textW + 3 * pad,
-                               rowH * double(entries.size()) + 2 * pad);
+            // Lines longer than the area leaves (a figure's margin) wrap between words.
+            textW = std::min(textW, std::max(60 * scale, area.width() - swatchW - 4 * pad));
+            std::vector<double> rowH;
+            for (const auto& e : entries) {
+                const QRectF wrapped = fm.boundingRect(QRectF(0, 0, textW + pad, 1e6), Qt::TextWordWrap, e.text);
+                rowH.push_back(std::max(lineH, wrapped.height() + 4 * scale));
+            }
+            double listH = 0;
+            for (double h : rowH) listH += h;
+            const QRectF panel(area.left() + pad, area.top() + pad, swatchW + textW + 3 * pad, listH + 2 * pad);
             p.setPen(Qt::NoPen);
             p.setBrush(paper.isValid() ? paper : kPanelColor);
             p.drawRoundedRect(panel, 6 * scale, 6 * scale);
+            double y = panel.top() + pad;
             for (std::size_t i = 0; i < entries.size(); ++i) {
-                const double y = panel.top() + pad + rowH * double(i);
-                paintSwatch(p, QRectF(panel.left() + pad, y + 3 * scale, swatchW, rowH - 6 * scale), entries[i], scale);
+                // The swatch beside the entry's first line.
+                paintSwatch(p, QRectF(panel.left() + pad, y + 3 * scale, swatchW, lineH - 6 * scale), entries[i],
+                            scale);
                 p.setPen(inkOn(paper));
-                p.drawText(QRectF(panel.left() + 2 * pad + swatchW, y, textW + pad, rowH),
-                           Qt::AlignLeft | Qt::AlignVCenter, entries[i].text);
+                p.drawText(QRectF(panel.left() + 2 * pad + swatchW, y, textW + pad, rowH[i]),
+                           Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, entries[i].text);
+                y += rowH[i];
             }
         }
     }

@@ -82,11 +82,8 @@ public:
     // take 60–120 ms, so a worker prepares a renderer before the view shows it.
     void prepareImages() const;
     void render(QPainter& painter, const QRectF& target) const;
+    // Files are written as figures (export/MapFigure.h: page size, paper, legend in words).
     QImage toImage(const QSize& size) const;
-    // Vector figures; throw meshdiff::Error naming the file when it cannot be written.
-    void savePng(const QString& path, const QSize& size) const;
-    void savePdf(const QString& path, const QSizeF& sizePoints) const;
-    void saveSvg(const QString& path, const QSize& size) const;
 
     // The grid point under `position` of a map rendered into `target`; nullopt off the maps.
     std::optional<MapProbe> probe(const QPointF& position, const QRectF& target) const;
@@ -112,8 +109,7 @@ private:
     std::vector<Panel> layout(const QRectF& target) const;
     void renderPanel(QPainter& painter, const Panel& panel, double unit) const;
     void updateScales();
-    // `block` > 1: A−B or |A−B| with `block` × `block` grid cells to a pixel (largestBlocks).
-    QImage fieldImage(MapMode which, int block = 1) const;
+    QImage fieldImage(MapMode which) const;
     const ColorScale& panelScale(MapMode content) const;
     ColorBarContent colorBarOf(MapMode content) const;
 

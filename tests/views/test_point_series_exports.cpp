@@ -2,6 +2,7 @@
 // size, PDF and SVG pages) and its CSV, for the rollout fixtures (make_rollout_fixtures.py). The
 // expected numbers come from A's formula and from B's whole fields (loadAt), not from the point
 // reads under test.
+#include <QApplication>
 #include <QChartView>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -10,6 +11,7 @@
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -104,6 +106,15 @@ TEST_F(PointSeriesExports, TheMouseOnALeadsPointNamesLeadPlaceAAndBAndTheirDiffe
     EXPECT_NE(shown.find("\nB " + printed("%.7g", b2) + units), std::string::npos) << shown;
     EXPECT_NE(shown.find("\nA " + printed("%.7g", series.a[2]) + units), std::string::npos) << shown;
     EXPECT_NE(shown.find("\nA − B " + printed("%.4g", series.a[2] - b2) + units), std::string::npos) << shown;
+
+    // The chart with its tooltip, kept beside the other screenshots to be looked at.
+    QImage picture = view.grab().toImage();
+    for (QWidget* top : QApplication::topLevelWidgets())
+        if (top->objectName() == QStringLiteral("qtooltip_label") && top->isVisible()) {
+            QPainter painter(&picture);
+            painter.drawPixmap(view.mapFromGlobal(top->pos()), top->grab());
+        }
+    picture.save(test::screenshotPath(QStringLiteral("point_series_hover.png")));
 
     // Away from every point: no tooltip.
     QMouseEvent away(QEvent::MouseMove, QPointF(2, 2), viewport->mapToGlobal(QPointF(2, 2)), Qt::NoButton, Qt::NoButton,

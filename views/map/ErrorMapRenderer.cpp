@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include <QFontMetricsF>
 #include <QPaintEngine>
@@ -12,6 +13,7 @@
 #include "colormap/DifferenceColors.h"
 #include "geo/LatLonAxis.h"
 #include "map/FrameClip.h"
+#include "map/MapBlocks.h"
 #include "map/MapDifferences.h"
 #include "map/MapGraticule.h"
 #include "map/MapNeighbourhood.h"
@@ -46,11 +48,24 @@ bool isVectorDevice(const QPainter& painter) {
     return engine && (engine->type() == QPaintEngine::Pdf || engine->type() == QPaintEngine::SVG);
 }
 
+// How many grid cells each way one pixel of the A−B image gathers (largestBlocks): the fewest, a
+// power of two, that make it at least a device pixel wide, so that no cell falls between the
+// screen's pixels. On screen a block is then 1–2 pixels wide.
+int differenceBlock(const QPainter& painter, const MapProjection& projection, const LatLonGrid& grid) {
+    const QTransform toDevice = painter.deviceTransform();
+    const double scale = std::hypot(toDevice.m11(), toDevice.m12());
+    const double cell = 2 * std::min(halfStep(grid.lon), halfStep(grid.lat)) * projection.pixelsPerDegree() * scale;
+    int block = 1;
+    while (block < 16 && block * cell < 1) block *= 2;
+    return block;
+}
+
 }  // namespace
 
 struct ErrorMapRenderer::Images {
     std::mutex mutex;  // held while an image is coloured: two workers may draw copies at once
     QImage a, b, difference, magnitude;
+    std::map<std::pair<MapMode, int>, QImage> blocks;  // A−B and |A−B| shrunk k × k (largestBlocks)
 };
 
 struct ErrorMapRenderer::Panel {
@@ -124,10 +139,12 @@ void ErrorMapRenderer::updateScales() {
     valueScale_ = sequentialScale(std::span<const float>(both), style_.sequentialMap, style_.limits);
 }
 
-QImage ErrorMapRenderer::fieldImage(MapMode which) const {
+QImage ErrorMapRenderer::fieldImage(MapMode which, int block) const {
     const bool magnitude = which == MapMode::AbsDifference;
+    const bool blocks = block > 1 && (magnitude || which == MapMode::Difference);
     const std::scoped_lock lock(images_->mutex);
-    QImage& image = which == MapMode::A   ? images_->a
+    QImage& image = blocks                ? images_->blocks[{which, block}]
+                    : which == MapMode::A ? images_->a
                     : which == MapMode::B ? images_->b
                     : magnitude           ? images_->magnitude
                                           : images_->difference;
@@ -143,13 +160,23 @@ QImage ErrorMapRenderer::fieldImage(MapMode which) const {
     // both sides of the seam overlap instead of leaving a hairline between them.
     const double spanLon =
         nlon > 1 ? std::abs(data_->grid.lon.back() - data_->grid.lon.front()) * double(nlon) / double(nlon - 1) : 0;
-    const bool wrap = spanLon > 359.99;
-    image = QImage(int(nlon + (wrap ? 1 : 0)), int(nlat), QImage::Format_ARGB32);
-    for (std::size_t i = 0; i < nlat; ++i) {
-        const std::size_t row = ascending ? nlat - 1 - i : i;
+    bool wrap = spanLon > 359.99, southFirst = ascending;
+    std::size_t rows = nlat, columns = nlon;
+    const float* raster = values.data();
+    LargestBlocks shrunk;
+    if (blocks) {
+        shrunk = largestBlocks(values, nlat, nlon, ascending, wrap, block);
+        rows = shrunk.rows;
+        columns = shrunk.columns;
+        raster = shrunk.values.data();
+        wrap = southFirst = false;  // the blocks hold the repeated column, north first
+    }
+    image = QImage(int(columns + (wrap ? 1 : 0)), int(rows), QImage::Format_ARGB32);
+    for (std::size_t i = 0; i < rows; ++i) {
+        const std::size_t row = southFirst ? rows - 1 - i : i;
         auto* line = reinterpret_cast<QRgb*>(image.scanLine(int(row)));
-        const float* source = values.data() + i * nlon;
-        for (std::size_t j = 0; j < nlon; ++j) {
+        const float* source = raster + i * columns;
+        for (std::size_t j = 0; j < columns; ++j) {
             if (!std::isfinite(source[j])) {
                 line[j] = qRgba(0, 0, 0, 0);
                 continue;
@@ -157,7 +184,7 @@ QImage ErrorMapRenderer::fieldImage(MapMode which) const {
             const Rgb c = scale.color(magnitude ? std::abs(source[j]) : source[j]);
             line[j] = qRgb(c.r, c.g, c.b);
         }
-        if (wrap) line[nlon] = line[0];
+        if (wrap) line[columns] = line[0];
     }
     return image;
 }
@@ -254,6 +281,10 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         if (panel.content == MapMode::AbsDifference) title += QStringLiteral(" — |A−B|");
     }
     const bool showsDifferences = panel.content == MapMode::Difference || panel.content == MapMode::AbsDifference;
+    // Grouped for this view window: zooming in parts a cluster into its own marks.
+    const MarkLayout marks = style_.differences ? layoutMarks(projection, d, unit) : MarkLayout{};
+    const bool counted =
+        std::any_of(marks.clusters.begin(), marks.clusters.end(), [](const MarkCluster& c) { return c.count > 1; });
     QRectF titleRect = panel.title;
     if (style_.differences && showsDifferences && !look_.forPaper) {
         QFont legendFont = font;
@@ -261,7 +292,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
         painter.setFont(legendFont);
         // The legend takes the right of the title row, never more than half of it.
         const QRectF legendArea = panel.title.adjusted(panel.title.width() / 2, 0, 0, 0);
-        const double legendWidth = drawMapDifferencesLegend(painter, legendArea, d, unit, look_.ink);
+        const double legendWidth = drawMapDifferencesLegend(painter, legendArea, d, unit, look_.ink, counted);
         painter.setFont(font);
         painter.setPen(look_.ink);
         titleRect.adjust(0, 0, -(legendWidth > 0 ? legendWidth + 12 * unit : 0.0), 0);
@@ -281,20 +312,19 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
 
     // Background for missing values, then the field, repeated across the seam.
     painter.fillRect(panel.map, toQColor(kMissingColor));
-    const QImage image = fieldImage(panel.content);
+    const double dLon = halfStep(d.grid.lon), dLat = halfStep(d.grid.lat);
+    const int block = showsDifferences && !isVectorDevice(painter) ? differenceBlock(painter, projection, d.grid) : 1;
+    const QImage image = fieldImage(panel.content, block);
     painter.save();
     painter.setClipRect(panel.map);
     if (!image.isNull()) {
-        const double dLon = halfStep(d.grid.lon), dLat = halfStep(d.grid.lat);
-        const double west = d.grid.lon.front() - dLon;
-        const bool wrapped = image.width() == int(d.grid.nlon()) + 1;
-        const double east = d.grid.lon.back() + dLon + (wrapped ? 2 * dLon : 0.0);
+        // An image pixel is `block` grid cells each way (the last row and column may hold fewer).
+        const double columnWidth = 2 * dLon * block, rowHeight = 2 * dLat * block;
+        const double west = d.grid.lon.front() - dLon, east = west + image.width() * columnWidth;
         const double north = std::max(d.grid.lat.front(), d.grid.lat.back()) + dLat;
-        const double south = std::min(d.grid.lat.front(), d.grid.lat.back()) - dLat;
         // Only the whole image pixels inside the view window are drawn: a zoomed PDF or SVG
         // holds the part of the raster in its frame, not the whole world.
         const MapViewport& view = style_.viewport;
-        const double columnWidth = (east - west) / image.width(), rowHeight = (north - south) / image.height();
         const int row0 = std::clamp(int(std::floor((north - view.north()) / rowHeight)), 0, image.height());
         const int row1 = std::clamp(int(std::ceil((north - view.south()) / rowHeight)), 0, image.height());
         struct Slice {
@@ -355,7 +385,7 @@ void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double
 
     if (style_.spotlight) drawMapSpotlight(painter, projection, d);
     if (style_.neighbourhood && showsDifferences) drawMapNeighbourhood(painter, projection, d, unit);
-    if (style_.differences) drawMapDifferences(painter, projection, d, unit);
+    if (style_.differences) drawMapDifferences(painter, projection, d, marks, unit);
     painter.restore();
 
     if (style_.graticule) drawGraticule(painter, projection, unit, look_.ink);

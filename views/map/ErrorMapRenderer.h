@@ -109,7 +109,8 @@ private:
     std::vector<Panel> layout(const QRectF& target) const;
     void renderPanel(QPainter& painter, const Panel& panel, double unit) const;
     void updateScales();
-    QImage fieldImage(MapMode which) const;
+    // `block` > 1: A−B or |A−B| with `block` × `block` grid cells to a pixel (largestBlocks).
+    QImage fieldImage(MapMode which, int block = 1) const;
     const ColorScale& panelScale(MapMode content) const;
     ColorBarContent colorBarOf(MapMode content) const;
 

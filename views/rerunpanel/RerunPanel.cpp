@@ -24,6 +24,7 @@
 
 #include "rerunpanel/CalmComboBox.h"
 #include "rerunpanel/ExperimentsView.h"
+#include "rerunpanel/ParamForm.h"
 
 namespace meshdiff::views {
 namespace {
@@ -51,16 +52,6 @@ void fillTable(QTableWidget* table, const QJsonObject& values, bool spareRow) {
         table->setItem(row, 1, new QTableWidgetItem(it.value().toString()));
     }
     if (spareRow) table->insertRow(table->rowCount());
-}
-
-// A recipe's "param_help" ({"python": "The Python on the host: …"}) as the tooltips of its params' rows.
-void explainParams(QTableWidget* table, const QJsonObject& help) {
-    for (int row = 0; row < table->rowCount(); ++row) {
-        const QString text = help.value(table->item(row, 0)->text()).toString();
-        if (text.isEmpty()) continue;
-        table->item(row, 0)->setToolTip(wrappedTip(text));
-        table->item(row, 1)->setToolTip(wrappedTip(text));
-    }
 }
 
 QJsonObject readTable(const QTableWidget* table) {
@@ -145,11 +136,15 @@ RerunPanel::RerunPanel(QWidget* parent) : QWidget(parent) {
     optionsForm_->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(optionsBox_);
 
-    params_ = makeTable(tr("Parameter"), tr("Value"));
-    params_->setObjectName("rerunParams");
+    paramsBox_ = new QGroupBox(tr("Parameters"));
+    paramsBox_->setObjectName("rerunParams");
+    paramsBox_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);  // never squeezed: a scroll area scrolls
+    params_ = new ParamForm;
+    auto* paramsLayout = new QVBoxLayout(paramsBox_);
+    paramsLayout->addWidget(params_);
     env_ = makeTable(tr("Environment variable"), tr("Value (empty: unset)"));
     env_->setObjectName("rerunEnv");
-    layout->addWidget(params_);
+    layout->addWidget(paramsBox_);
     layout->addWidget(env_);
     connect(env_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
         if (item->row() == env_->rowCount() - 1 && !item->text().isEmpty()) env_->insertRow(env_->rowCount());
@@ -364,7 +359,18 @@ void RerunPanel::loadRecipeFile(const QString& path) {
         status_->setText(tr("%1: not a recipe (%2)").arg(path, error.errorString()));
         return;
     }
-    setRecipe(document.object());
+    // What was typed into this recipe's parameters before another was chosen comes back with it.
+    if (!recipe_.isEmpty()) {
+        readFormIntoRecipe();
+        typedParams_[recipe_.value("name").toString()] = recipe_.value("params").toObject();
+    }
+    QJsonObject recipe = document.object();
+    QJsonObject params = recipe.value("params").toObject();
+    const QJsonObject typed = typedParams_.value(recipe.value("name").toString());
+    for (auto it = typed.begin(); it != typed.end(); ++it)
+        if (params.contains(it.key())) params[it.key()] = it.value();
+    recipe["params"] = params;
+    setRecipe(recipe);
 }
 
 void RerunPanel::setRecipe(const QJsonObject& recipe) {
@@ -425,8 +431,8 @@ void RerunPanel::showRecipe() {
         params["res"] = QString::number(resolution_, 'g', 6);
         recipe_["params"] = params;
     }
-    fillTable(params_, recipe_.value("params").toObject(), false);
-    explainParams(params_, recipe_.value("param_help").toObject());
+    params_->setRecipe(recipe_);
+    paramsBox_->setVisible(!params_->isEmpty() && !jsonToggle_->isChecked());
     fillTable(env_, recipe_.value("env").toObject(), true);
     json_->setPlainText(QString::fromUtf8(QJsonDocument(recipe_).toJson(QJsonDocument::Indented)));
 }
@@ -439,7 +445,7 @@ void RerunPanel::readFormIntoRecipe() {
         else status_->setText(tr("The recipe JSON is not valid: %1").arg(error.errorString()));
         return;
     }
-    recipe_["params"] = readTable(params_);
+    recipe_["params"] = params_->values();
     recipe_["env"] = readTable(env_);
 }
 
@@ -455,7 +461,7 @@ void RerunPanel::toggleJsonEditor(bool raw) {
         showRecipe();
     }
     json_->setVisible(raw);
-    params_->setVisible(!raw);
+    paramsBox_->setVisible(!raw && !params_->isEmpty());
     env_->setVisible(!raw);
     optionsBox_->setVisible(!raw && !recipe_.value("options").toArray().isEmpty());
     jsonToggle_->setText(raw ? tr("Back to the form") : tr("Edit as JSON"));

@@ -1,5 +1,6 @@
 #pragma once
 #include <QElapsedTimer>
+#include <QHash>
 #include <QJsonObject>
 #include <QTimer>
 #include <QWidget>
@@ -7,6 +8,7 @@
 class QCheckBox;
 class QComboBox;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -17,6 +19,7 @@ class QTableWidget;
 namespace meshdiff::views {
 
 class ExperimentsView;
+class ParamForm;
 
 // The Rerun panel: pick and edit a recipe (options, parameters, environment, or its raw JSON),
 // choose where it runs (this host, ssh:HOST, Slurm), and start it — only on a click. Shows the
@@ -27,7 +30,8 @@ class RerunPanel : public QWidget {
 public:
     explicit RerunPanel(QWidget* parent = nullptr);
 
-    // Offers every *.json in `directory` as a preset; the first one is shown.
+    // Offers every *.json in `directory` as a preset; the first one is shown. A preset chosen again
+    // shows its parameters as they were last edited.
     void setRecipeDirectory(const QString& directory);
     // What the open runs are ("demo", "model", "graphs"; rerun/RunKind.h) and why: the first preset
     // whose "for_runs" names the kind is chosen when the kind changes, and the panel says so. The
@@ -98,6 +102,7 @@ private:
     void updateRecipeChoice();
 
     QJsonObject recipe_;
+    QHash<QString, QJsonObject> typedParams_;  // by recipe name: the parameters as last edited
     QString runA_, runB_;
     QComboBox* presets_;
     QLabel* choice_;
@@ -108,7 +113,8 @@ private:
     QLabel* command_;
     QFormLayout* optionsForm_;
     QWidget* optionsBox_;
-    QTableWidget* params_;
+    QGroupBox* paramsBox_;
+    ParamForm* params_;
     QTableWidget* env_;
     QPlainTextEdit* json_;
     QPushButton* jsonToggle_;

@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,15 +12,18 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
-#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocumentFragment>
 #include <QWheelEvent>
+#include <algorithm>
 #include <filesystem>
 
 #include "rerun/AttachRerunPanel.h"
+#include "rerun/Job.h"
+#include "rerun/RerunController.h"
 #include "rerunpanel/RerunPanel.h"
 
 using meshdiff::rerun::RerunSession;
@@ -64,13 +68,9 @@ TEST(RerunPanel, OffersTheShippedPresetsWithTheirOptions) {
     EXPECT_EQ(request["recipe"].toObject()["options"].toArray()[0].toObject()["selected"].toString(),
               "as a pre-AVX2 host (NumPy 2: X86_V3 and X86_V4 off)");
     // The python param says that it takes an interpreter or a virtual environment.
-    auto* params = fixture.panel.findChild<QTableWidget*>("rerunParams");
-    ASSERT_NE(params, nullptr);
-    bool explained = false;
-    for (int row = 0; row < params->rowCount(); ++row)
-        if (params->item(row, 0)->text() == "python")
-            explained = params->item(row, 1)->toolTip().contains("virtual environment");
-    EXPECT_TRUE(explained) << "the python param has no tooltip naming virtual environments";
+    auto* python = fixture.panel.findChild<QLineEdit*>("rerunParam_python");
+    ASSERT_NE(python, nullptr);
+    EXPECT_TRUE(python->toolTip().contains("virtual environment")) << python->toolTip().toStdString();
     EXPECT_EQ(request["backend"].toString(), "local");
     presets->setCurrentIndex(presets->findText("Rerun one model step"));
     for (const char* option : {"graph", "precision", "tf32", "autotune"})
@@ -228,23 +228,28 @@ TEST(RerunPanel, EveryOptionAndParameterOfEveryShippedRecipeIsAControlThatExplai
                 EXPECT_FALSE(control->itemData(choice, Qt::ToolTipRole).toString().isEmpty())
                     << id.toStdString() << " choice " << choice;
         }
-        auto* params = fixture.panel.findChild<QTableWidget*>("rerunParams");
-        ASSERT_NE(params, nullptr);
-        EXPECT_EQ(params->rowCount(), json["params"].toObject().size()) << name.toStdString();
-        for (int row = 0; row < params->rowCount(); ++row) {
-            const QString param = params->item(row, 0)->text();
-            EXPECT_GT(params->item(row, 1)->toolTip().size(), 20) << name.toStdString() << ": " << param.toStdString();
-            EXPECT_EQ(plainText(params->item(row, 0)->toolTip()), json["param_help"].toObject()[param].toString());
+        const QJsonObject params = json["params"].toObject();
+        EXPECT_EQ(fixture.panel.findChildren<QWidget*>(QRegularExpression("^rerunParam_")).size(), params.size())
+            << name.toStdString();
+        for (const QString& param : params.keys()) {
+            auto* control = fixture.panel.findChild<QWidget*>("rerunParam_" + param);
+            ASSERT_NE(control, nullptr) << name.toStdString() << ": " << param.toStdString();
+            EXPECT_TRUE(control->isVisibleTo(&fixture.panel)) << param.toStdString();
+            EXPECT_EQ(plainText(control->toolTip()), json["param_help"].toObject()[param].toString());
+            auto* label = fixture.panel.findChild<QLabel*>("rerunParamLabel_" + param);
+            ASSERT_NE(label, nullptr) << param.toStdString();
+            EXPECT_EQ(label->text(), json["param_fields"].toObject()[param].toObject()["label"].toString())
+                << name.toStdString() << ": " << param.toStdString() << " has no label in words";
         }
     }
-    // The model step's checkout says what it is.
+    // The model step's checkout is a folder to browse for, and a grey line says what must be in it.
     presets->setCurrentIndex(presets->findText("Rerun one model step"));
-    auto* params = fixture.panel.findChild<QTableWidget*>("rerunParams");
-    bool checkoutExplained = false;
-    for (int row = 0; row < params->rowCount(); ++row)
-        if (params->item(row, 0)->text() == "checkout")
-            checkoutExplained = params->item(row, 1)->toolTip().contains("canary_run.py");
-    EXPECT_TRUE(checkoutExplained);
+    QTest::qWait(20);
+    EXPECT_NE(fixture.panel.findChild<QPushButton*>("rerunParamBrowse_checkout"), nullptr);
+    auto* hint = fixture.panel.findChild<QLabel*>("rerunParamHint_checkout");
+    ASSERT_NE(hint, nullptr);
+    EXPECT_TRUE(hint->isVisibleTo(&fixture.panel));
+    EXPECT_TRUE(hint->text().contains("cloud/canary_run.py")) << hint->text().toStdString();
 }
 
 TEST(RerunPanel, TheExperimentsSideAndEveryExperimentAreControlsThatReachTheRequest) {
@@ -303,4 +308,141 @@ TEST(RerunPanel, TheRecipeIsChosenByWhatTheRunsAreAndTheUsersPickStays) {
     EXPECT_TRUE(choice->text().startsWith("Chosen for these runs")) << choice->text().toStdString();
     fixture.panel.suggestRecipeFor("", "");
     EXPECT_FALSE(choice->isVisibleTo(&fixture.panel));
+}
+
+namespace {
+
+// A recipe with a parameter of every kind, written here as a user would write it.
+const char* kEveryKindOfParameter = R"json({"name": "every kind", "workdir": "{checkout}", "files": ["script"],
+    "command": ["/bin/echo", "{checkout}", "{script}", "{python}", "{res}", "{mode}", ["{fast}"], "{tag}", "{steps}"],
+    "params": {"checkout": "", "script": "", "python": "python3", "res": "1.0", "mode": "b",
+               "fast": "", "tag": "x", "steps": "4"},
+    "param_help": {"checkout": "The clone the recipe runs.", "script": "A script.", "python": "The Python.",
+                   "res": "Degrees.", "mode": "How.", "fast": "Faster.", "tag": "A word.", "steps": "How many."},
+    "param_fields": {"checkout": {"label": "Model checkout", "type": "folder", "hint": "Holds run.py."},
+                     "python": {"type": "program"},
+                     "res": {"label": "Resolution (degrees)", "type": "number", "min": 0.01, "max": 30},
+                     "mode": {"type": "choice", "choices": ["a", {"value": "b", "label": "mode b"}, "c"]},
+                     "fast": {"type": "flag", "on": "--fast", "off": ""}}})json";
+
+QString writeRecipe(const QTemporaryDir& dir, const char* text) {
+    const QString path = dir.filePath("every-kind.json");
+    QFile file(path);
+    EXPECT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(text);
+    return path;
+}
+
+}  // namespace
+
+TEST(RerunPanel, EachParameterIsOneLabelledControlOfItsType) {
+    PanelWithSession fixture;
+    QTemporaryDir dir;
+    fixture.panel.loadRecipeFile(writeRecipe(dir, kEveryKindOfParameter));
+    auto control = [&](const char* name) { return fixture.panel.findChild<QWidget*>(QString("rerunParam_") + name); };
+    EXPECT_EQ(fixture.panel.findChildren<QWidget*>(QRegularExpression("^rerunParam_")).size(), 8);
+    // Paths: a line edit with Browse…; a folder and a file named so, a program too.
+    for (const char* name : {"checkout", "script", "python"}) {
+        EXPECT_NE(qobject_cast<QLineEdit*>(control(name)), nullptr) << name;
+        EXPECT_NE(fixture.panel.findChild<QPushButton*>(QString("rerunParamBrowse_") + name), nullptr) << name;
+    }
+    EXPECT_NE(qobject_cast<QDoubleSpinBox*>(control("res")), nullptr);
+    EXPECT_NE(qobject_cast<QDoubleSpinBox*>(control("steps")), nullptr);  // a number without a type
+    auto* mode = qobject_cast<QComboBox*>(control("mode"));
+    ASSERT_NE(mode, nullptr);
+    EXPECT_EQ(mode->count(), 3);
+    EXPECT_EQ(mode->currentText(), "mode b");
+    EXPECT_NE(qobject_cast<QCheckBox*>(control("fast")), nullptr);
+    EXPECT_NE(qobject_cast<QLineEdit*>(control("tag")), nullptr);
+    EXPECT_EQ(fixture.panel.findChild<QPushButton*>("rerunParamBrowse_tag"), nullptr);
+    // Labels in words; the help as tooltip; the hint as a line under its field.
+    EXPECT_EQ(fixture.panel.findChild<QLabel*>("rerunParamLabel_checkout")->text(), "Model checkout");
+    EXPECT_EQ(fixture.panel.findChild<QLabel*>("rerunParamLabel_tag")->text(), "Tag");
+    EXPECT_EQ(plainText(control("mode")->toolTip()), "How.");
+    auto* hint = fixture.panel.findChild<QLabel*>("rerunParamHint_checkout");
+    ASSERT_NE(hint, nullptr);
+    EXPECT_EQ(hint->text(), "Holds run.py.");
+    EXPECT_EQ(fixture.panel.findChild<QLabel*>("rerunParamHint_tag"), nullptr);
+    QDir().mkpath(MESHDIFF_SCREENSHOT_DIR);
+    QTest::qWait(50);
+    fixture.panel.grab().save(MESHDIFF_SCREENSHOT_DIR "/rerun_panel_every_kind.png");
+}
+
+TEST(RerunPanel, TheFormsValuesAreWhatTheEngineRuns) {
+    PanelWithSession fixture;
+    QTemporaryDir dir;
+    fixture.panel.loadRecipeFile(writeRecipe(dir, kEveryKindOfParameter));
+    auto find = [&](const char* name) { return fixture.panel.findChild<QWidget*>(QString("rerunParam_") + name); };
+    // Untouched, the recipe's own text comes back ("1.0" stays "1.0").
+    EXPECT_EQ(fixture.panel.request()["recipe"].toObject()["params"].toObject()["res"].toString(), "1.0");
+    qobject_cast<QLineEdit*>(find("checkout"))->setText(dir.path());
+    qobject_cast<QLineEdit*>(find("script"))->setText(dir.filePath("every-kind.json"));
+    qobject_cast<QLineEdit*>(find("python"))->setText("/usr/bin/python3");
+    qobject_cast<QDoubleSpinBox*>(find("res"))->setValue(0.25);
+    qobject_cast<QComboBox*>(find("mode"))->setCurrentText("c");
+    qobject_cast<QCheckBox*>(find("fast"))->setChecked(true);
+    qobject_cast<QLineEdit*>(find("tag"))->setText("run-7");
+    qobject_cast<QDoubleSpinBox*>(find("steps"))->setValue(12);
+
+    const meshdiff::rerun::RerunRequest request = fixture.session->requestFor(fixture.panel.request());
+    meshdiff::rerun::JobContext context;
+    context.outDir = "/tmp/out";
+    const meshdiff::rerun::Job job = meshdiff::rerun::resolveJob(request.recipe, context);
+    const std::vector<std::string> expected = {"/bin/echo",
+                                               dir.path().toStdString(),
+                                               dir.filePath("every-kind.json").toStdString(),
+                                               "/usr/bin/python3",
+                                               "0.25",
+                                               "c",
+                                               "--fast",
+                                               "run-7",
+                                               "12"};
+    EXPECT_EQ(job.argv, expected);
+    EXPECT_EQ(job.workdir, dir.path().toStdString());
+    // Unticked, the flag's group is left out.
+    qobject_cast<QCheckBox*>(find("fast"))->setChecked(false);
+    const auto again =
+        meshdiff::rerun::resolveJob(fixture.session->requestFor(fixture.panel.request()).recipe, context);
+    EXPECT_EQ(std::count(again.argv.begin(), again.argv.end(), "--fast"), 0);
+    EXPECT_EQ(again.argv.size(), expected.size() - 1);
+}
+
+TEST(RerunPanel, AMissingCheckoutIsNamedAndNothingStarts) {
+    PanelWithSession fixture;
+    auto* presets = fixture.panel.findChild<QComboBox*>("rerunPresets");
+    presets->setCurrentIndex(presets->findText("Rerun one model step"));
+    auto* checkout = fixture.panel.findChild<QLineEdit*>("rerunParam_checkout");
+    auto* data = fixture.panel.findChild<QLineEdit*>("rerunParam_data");
+    ASSERT_NE(checkout, nullptr);
+    ASSERT_NE(data, nullptr);
+    const QString missing = fixture.runs.filePath("no-such-checkout");
+    checkout->setText(missing);
+    data->setText("/tmp/input.nc");
+    QSignalSpy failed(fixture.session, &RerunSession::startFailed);
+    QSignalSpy started(fixture.session, &RerunSession::started);
+    QTest::mouseClick(fixture.panel.runButton(), Qt::LeftButton);
+    ASSERT_EQ(failed.count(), 1);
+    const QString status = fixture.panel.statusLabel()->text();
+    EXPECT_TRUE(status.contains("checkout: the folder " + missing + " does not exist")) << status.toStdString();
+    EXPECT_TRUE(status.contains("cloud/canary_run.py")) << status.toStdString();  // what it must hold
+    EXPECT_FALSE(status.contains("working directory")) << status.toStdString();
+    EXPECT_EQ(started.count(), 0);
+    EXPECT_FALSE(fixture.session->running());
+    EXPECT_TRUE(fixture.panel.runButton()->isEnabled());
+    EXPECT_TRUE(QDir(fixture.runs.path()).isEmpty()) << "a run folder was made";
+}
+
+TEST(RerunPanel, WhatWasTypedIntoARecipesFieldsComesBackWithIt) {
+    PanelWithSession fixture;
+    auto* presets = fixture.panel.findChild<QComboBox*>("rerunPresets");
+    presets->setCurrentIndex(presets->findText("Rerun one model step"));
+    fixture.panel.findChild<QLineEdit*>("rerunParam_checkout")->setText("/home/me/graphcast");
+    presets->setCurrentIndex(presets->findText("Demo model step"));
+    EXPECT_EQ(fixture.panel.findChild<QLineEdit*>("rerunParam_checkout"), nullptr);
+    presets->setCurrentIndex(presets->findText("Rerun one model step"));
+    auto* checkout = fixture.panel.findChild<QLineEdit*>("rerunParam_checkout");
+    ASSERT_NE(checkout, nullptr);
+    EXPECT_EQ(checkout->text(), "/home/me/graphcast");
+    EXPECT_EQ(fixture.panel.request()["recipe"].toObject()["params"].toObject()["checkout"].toString(),
+              "/home/me/graphcast");
 }

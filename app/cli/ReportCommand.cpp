@@ -17,6 +17,8 @@
 #include <iostream>
 
 #include "cli/ProgressLine.h"
+#include "compare/LeadPairs.h"
+#include "export/animation/LeadAnimation.h"
 #include "headless/PrivateXvfb.h"
 #include "pair/PairLoader.h"
 #include "report/ReportEvidence.h"
@@ -33,10 +35,42 @@ struct ReportOptions {
     int maps = 3;
     int closeups = 3;
     int fieldCloseups = 3;
+    std::string animation;  // GIF or MP4 (by the suffix) of the worst field's A − B over the leads
 };
 
 #ifdef MESHDIFF_HAVE_GUI
 namespace {
+
+// The worst field's A − B at every lead, in the window's default map style, 89 mm at 150 DPI, two
+// frames a second (views/export/animation). Throws meshdiff::Error naming the file.
+void writeWorstFieldAnimation(const pair::LoadedPair& pair, const std::string& path) {
+    const FieldsComparison* fields = pair.comparison.fields ? &*pair.comparison.fields : nullptr;
+    if (!fields || !pair.fields || fields->perField.empty()) throw Error(path, "--animation needs fields in both runs");
+    const std::string field = !fields->worst.empty() ? fields->worst.front() : fields->perField.front().name;
+    views::LeadAnimationSource source;
+    std::vector<pair::FieldSlice> slices;
+    const std::vector<LeadTime> leadsA = pair.fields->a->leads();
+    for (const LeadPair& lead : lineUpLeads(leadsA, pair.fields->b->leads()).pairs) {
+        source.leadLabels << (lead.hours ? QStringLiteral("+%1 h").arg(*lead.hours)
+                                         : QStringLiteral("lead %1").arg(leadsA[lead.a].index));
+        slices.push_back({lead.a, lead.b, 0});
+    }
+    if (slices.size() < 2) throw Error(path, "--animation needs runs of at least two leads that line up");
+    const auto coastlines = pair::loadCoastlines();
+    source.read = [&](int k) -> std::shared_ptr<const views::ErrorMapData> {
+        return pair::loadFieldMap(pair, field, coastlines, slices[std::size_t(k)]);
+    };
+    views::LeadAnimationOptions options;
+    options.format = QString::fromStdString(path).endsWith(QStringLiteral(".mp4"), Qt::CaseInsensitive)
+                         ? views::AnimationFormat::Mp4
+                         : views::AnimationFormat::Gif;
+    options.figure.dotsPerInch = 150;
+    const std::atomic<bool> never{false};
+    const views::AnimationFile file =
+        views::writeLeadAnimation(source, options, QString::fromStdString(path), {}, never);
+    std::cout << "meshdiff report: wrote " << path << " (" << field << ", " << file.frames << " frames of "
+              << file.pixels.width() << "x" << file.pixels.height() << ", " << file.codec.toStdString() << ")\n";
+}
 
 int runReport(const ReportOptions& options) {
     if (options.width < 64 || options.height < 64 || options.width > 16384 || options.height > 16384)
@@ -72,6 +106,7 @@ int runReport(const ReportOptions& options) {
         report::writeReport(*pair, options.outDir, figures,
                             [&](int percent, const std::string& step) { progress.update(50 + percent / 2, step); });
     progress.finish();
+    if (!options.animation.empty()) writeWorstFieldAnimation(*pair, options.animation);
     std::cout << "meshdiff report: wrote " << written.index << " (" << written.globeImages << " globe and "
               << written.mapImages << " map images, " << written.dataFiles << " data files)\n";
     return kExitSame;
@@ -103,6 +138,9 @@ void addReportCommand(CLI::App& app, CommandAction& action) {
                     "the per-lead table, the scorecard, the growth chart and the spread line (default: A's first\n"
                     "member against its second, when A has members)");
     addLeadHoursOption(*cmd, options->leadHours);
+    cmd->add_option("--animation", options->animation,
+                    "Also write the worst field's A−B at every lead as an animation: FILE.gif (loops) or FILE.mp4\n"
+                    "(H.264), 89 mm at 150 DPI, 2 frames a second, colour limits fixed over all the leads");
     cmd->add_option("--experiments", options->experiments,
                     "meshdiff experiments --json FILE: adds its verdict and evidence table (default:\n"
                     "experiments.json in the --out folder, else diagnosis.json, when there is one)");

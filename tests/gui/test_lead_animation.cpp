@@ -1,7 +1,8 @@
 // File ▸ Export ▸ Animation of Leads on a rollout of 4 leads (tests/fixtures/make_rollout_fixtures.py):
 // one frame per lead, read back with FFmpeg's own decoder, the frames' maps differ lead to lead,
-// and a file that cannot be written is named in the error.
+// and a file that cannot be written is named in the error; `meshdiff report --animation` writes the same.
 #include <QAction>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -60,11 +61,17 @@ TEST_F(LeadAnimationWindow, WritesOneFramePerLeadWhoseMapsDiffer) {
     const QSize size = read.frames.front().size();
     EXPECT_EQ(size.width(), 350);  // 89 mm at 100 DPI
     for (const QImage& frame : read.frames) EXPECT_EQ(frame.size(), size);
-    // Below the title (which names the lead), the maps themselves change from lead to lead.
-    const QRect maps(0, size.height() / 5, size.width(), size.height() * 3 / 5);
-    for (int k = 1; k < leads; ++k)
+    // Below the title (which names the lead), the maps themselves change from lead to lead; the
+    // colour bar under them, its ticks and caption, stays the same: the limits are fixed over all
+    // the leads (each lead's own full range grows from about 0.002 to 0.12 here).
+    const QRect maps(0, size.height() * 15 / 100, size.width(), size.height() * 45 / 100);
+    const QRect colourBar(0, size.height() * 70 / 100, size.width(), size.height() * 30 / 100);
+    for (int k = 1; k < leads; ++k) {
         EXPECT_GT(test::meanAbsoluteError(read.frames[k].copy(maps), read.frames[k - 1].copy(maps)), 0.5)
             << "leads " << k - 1 << " and " << k;
+        EXPECT_LT(test::meanAbsoluteError(read.frames[k].copy(colourBar), read.frames[0].copy(colourBar)), 0.5)
+            << "lead " << k;
+    }
 }
 
 TEST_F(LeadAnimationWindow, NamesTheFileItCannotWrite) {
@@ -76,6 +83,21 @@ TEST_F(LeadAnimationWindow, NamesTheFileItCannotWrite) {
     window_->animation()->exportAnimation(options, path);
     ASSERT_TRUE(failed.wait(60000));
     EXPECT_TRUE(failed.front().front().toString().contains(path)) << failed.front().front().toString().toStdString();
+}
+
+TEST(ReportAnimation, MeshdiffReportWritesTheWorstFieldsLeadsAsAnMp4) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("worst.mp4"));
+    QProcess report;
+    report.start(QStringLiteral(MESHDIFF_EXECUTABLE),
+                 {QStringLiteral("report"), rollout("a.nc"), rollout("b.nc"), QStringLiteral("--out"), dir.path(),
+                  QStringLiteral("--maps"), QStringLiteral("1"), QStringLiteral("--animation"), path});
+    ASSERT_TRUE(report.waitForFinished(120000));
+    ASSERT_EQ(report.exitCode(), 0) << report.readAllStandardError().toStdString();
+    const test::DecodedAnimation read = test::decodeAnimation(path);
+    EXPECT_EQ(read.frames.size(), 4u);
+    EXPECT_NEAR(read.framesPerSecond, 2.0, 1e-6);
+    EXPECT_EQ(read.frames.front().width(), 526);  // 89 mm at 150 DPI, even for H.264
 }
 
 }  // namespace

@@ -50,6 +50,8 @@ public:
     QTableView* list() const { return list_; }
     QLabel* details() const { return details_; }
     int currentRow() const;
+    // What the details are of: a difference, or a point clicked on the globe or map; none at first.
+    std::optional<GlobePick> shownPick() const { return picked_ ? std::optional(current_) : std::nullopt; }
 
 public slots:
     // Shows a pick from the globe or map; selects its row when it is a difference (no signal).

@@ -19,7 +19,9 @@ const QString kSessionFilter = QObject::tr("meshdiff sessions (*.meshdiff-sessio
 
 SaveSessionReaction::SaveSessionReaction(QAction* action, MainWindow* window) : Reaction(action), window_(window) {
     action->setObjectName(QStringLiteral("saveSession"));
-    action->setToolTip(tr("The runs, lead, field, map style, numbers and globe layers, to reopen exactly"));
+    action->setToolTip(
+        tr("The runs, lead, field and the whole view (map and its zoom, globe and its camera, numbers, "
+           "selection, docks), to reopen exactly"));
     updateEnabledStateOn(window_->session(), &pair::PairSession::runsChanged);
     updateEnabledState();
 }

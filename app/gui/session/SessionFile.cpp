@@ -8,11 +8,13 @@
 #include <QSaveFile>
 
 #include "common/Error.h"
+#include "gui/session/SessionView.h"
 
 namespace meshdiff::gui {
 namespace {
 
-constexpr int kSessionVersion = 1;
+// 2: the view's choices by name (SessionView.h); version 1 files are read too.
+constexpr int kSessionVersion = 2;
 const QString kFormat = QStringLiteral("meshdiff-session");
 
 [[noreturn]] void fail(const QString& fileName, const QString& problem) {
@@ -39,8 +41,7 @@ int intAt(const QJsonObject& object, const QString& key, const QString& fileName
 QByteArray sessionJson(const SessionState& state) {
     QJsonObject runs{{"a", state.runA}, {"b", state.runB}};
     if (!state.spreadRun.isEmpty()) runs.insert("spread", state.spreadRun);
-    QJsonObject view;
-    for (const auto& [key, value] : state.view) view.insert(key, QJsonValue::fromVariant(value));
+    const QJsonObject view = sessionViewJson(state.view);
     QJsonObject root{{"format", kFormat},  {"version", kSessionVersion}, {"runs", runs},
                      {"lead", state.lead}, {"member", state.member},     {"view", view}};
     if (state.leadStepHours) root.insert("leadStepHours", *state.leadStepHours);
@@ -77,8 +78,7 @@ SessionState parseSession(const QByteArray& json, const QString& fileName) {
     state.field = stringAt(root, "field", fileName);
     const QJsonValue view = root.value("view");
     if (!view.isUndefined() && !view.isObject()) fail(fileName, QStringLiteral("\"view\" is not an object"));
-    const QJsonObject viewObject = view.toObject();
-    for (auto it = viewObject.begin(); it != viewObject.end(); ++it) state.view.emplace_back(it.key(), it->toVariant());
+    state.view = sessionViewFrom(view.toObject(), fileName);
     return state;
 }
 

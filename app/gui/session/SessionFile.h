@@ -18,15 +18,15 @@ struct SessionState {
     std::optional<double> leadStepHours;
     int lead = 0;
     int member = 0;
-    QString field;  // empty: the window's own choice
-    std::vector<std::pair<QString, QVariant>> view;
+    QString field;                                   // empty: the window's own choice
+    std::vector<std::pair<QString, QVariant>> view;  // and SessionKeys.h: zoom, camera, selection, docks
 };
 
 inline const QString kSessionSuffix = QStringLiteral("meshdiff-session");
 
 QByteArray sessionJson(const SessionState& state);
 // Throws meshdiff::Error naming `fileName` and the problem: not JSON, not a session, a field of the
-// wrong type, no runs.
+// wrong type, no runs, a view key with an unknown name or a value of the wrong kind (naming the key).
 SessionState parseSession(const QByteArray& json, const QString& fileName);
 
 // Written to a temporary file beside `path`, then renamed over it. Throws meshdiff::Error naming

@@ -1,0 +1,22 @@
+#pragma once
+#include <QString>
+
+// The view keys only a session holds (the window's settings do not remember them: a new window
+// shows the whole world and the globe as it always does). The rest are the settings' keys
+// (SettingsKeys.h).
+namespace meshdiff::gui::session {
+
+inline const QString kMapZoom = QStringLiteral("map/zoom");  // MapViewport
+inline const QString kMapCenterLon = QStringLiteral("map/centerLon");
+inline const QString kMapCenterLat = QStringLiteral("map/centerLat");
+inline const QString kMapNearOutline = QStringLiteral("map/nearOutline");  // the diagnosis' "near", outlined
+inline const QString kGlobeCameraLat = QStringLiteral("globe/cameraLat");  // GlobeCamera, degrees
+inline const QString kGlobeCameraLon = QStringLiteral("globe/cameraLon");
+inline const QString kGlobeCameraDistance = QStringLiteral("globe/cameraDistance");  // Earth radii
+// The selected difference: {"kind": "triangle", "grid", "mesh", "run", "diffIndex", "lat", "lon"}.
+inline const QString kSelectedDifference = QStringLiteral("inspector/difference");
+inline const QString kInspectedPoint = QStringLiteral("inspector/point");  // {"lat", "lon"}: a map click
+inline const QString kDocksShown = QStringLiteral("docks/shown");          // {"mapDock": true, …}
+inline const QString kDocksRaised = QStringLiteral("docks/raised");        // the docks in front of their tabs
+
+}  // namespace meshdiff::gui::session

@@ -1,10 +1,12 @@
 // The GUI thread stays responsive while the window compares every lead and member of a rollout
-// in the background, while the lead slider plays and while the slider and member chooser move:
-// the event-loop watchdog of test_responsiveness.cpp measures the longest time the GUI thread went
-// without serving a 5 ms timer. Runs alone (RUN_SERIAL): it measures time.
+// in the background, while the lead slider plays, while the slider and member chooser move and
+// while an animation of the leads is written: the event-loop watchdog of test_responsiveness.cpp
+// measures the longest time the GUI thread went without serving a 5 ms timer. Runs alone
+// (RUN_SERIAL): it measures time.
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -73,6 +75,16 @@ TEST(Responsiveness, GuiThreadIsNeverBlockedOver100MsWhileARolloutLoadsAndPlays)
         QTest::qWait(60);
     }
     QTest::qWait(1000);
+
+    watchdog.phase("write an animation of the leads (GIF, 89 mm at 300 DPI)");
+    {
+        QTemporaryDir dir;
+        QSignalSpy written(window.animation(), &AnimationController::finished);
+        QTRY_VERIFY_WITH_TIMEOUT(window.animation()->canExport(), 20000);
+        window.animation()->exportAnimation(views::LeadAnimationOptions{}, dir.filePath(QStringLiteral("leads.gif")));
+        ASSERT_TRUE(written.wait(120000));
+        QTest::qWait(300);
+    }
 
     watchdog.phase("open the rollout again while its leads are compared, then cancel");
     {

@@ -2,6 +2,7 @@
 // one frame per lead, read back with FFmpeg's own decoder, the frames' maps differ lead to lead,
 // and a file that cannot be written is named in the error; `meshdiff report --animation` writes the same.
 #include <QAction>
+#include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -83,6 +84,18 @@ TEST_F(LeadAnimationWindow, NamesTheFileItCannotWrite) {
     window_->animation()->exportAnimation(options, path);
     ASSERT_TRUE(failed.wait(60000));
     EXPECT_TRUE(failed.front().front().toString().contains(path)) << failed.front().front().toString().toStdString();
+}
+
+TEST_F(LeadAnimationWindow, CancelLeavesNoFile) {
+    openRollout();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("leads.gif"));
+    QSignalSpy cancelled(window_->animation(), &AnimationController::cancelled);
+    window_->animation()->exportAnimation(smallGif(), path);
+    window_->animation()->cancel();  // before the worker has read the first lead's map
+    ASSERT_TRUE(cancelled.wait(60000));
+    EXPECT_FALSE(QFile::exists(path));
+    QTRY_VERIFY_WITH_TIMEOUT(window_->animation()->canExport(), 5000);
 }
 
 TEST(ReportAnimation, MeshdiffReportWritesTheWorstFieldsLeadsAsAnMp4) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <numeric>
 #include <unordered_map>
 
@@ -51,25 +52,39 @@ std::vector<Anchor> anchorsOf(const MapProjection& projection, const ErrorMapDat
     return anchors;
 }
 
-// Links every two anchors closer than `distance`, looking only at the neighbouring buckets of a
-// grid `distance` wide.
+// Links every two anchors closer than `distance`. Anchors share a square bucket two thirds of
+// `distance` wide only when closer than it, so each bucket is linked at once; then each pair of
+// buckets near enough, not yet linked, is searched for one close pair. Dense sites cost little.
 void linkNeighbours(const std::vector<Anchor>& anchors, double distance, DisjointSets& sets) {
-    std::unordered_map<std::int64_t, std::vector<std::size_t>> buckets;
-    auto key = [](std::int64_t x, std::int64_t y) { return (x << 32) ^ (y & 0xffffffff); };
+    const double side = distance / 1.5;
+    using Key = std::pair<std::int64_t, std::int64_t>;
+    std::map<Key, std::vector<std::size_t>> buckets;
     for (std::size_t i = 0; i < anchors.size(); ++i) {
         const QPointF& p = anchors[i].at;
-        const auto bx = std::int64_t(std::floor(p.x() / distance)), by = std::int64_t(std::floor(p.y() / distance));
-        for (std::int64_t dx = -1; dx <= 1; ++dx) {
-            for (std::int64_t dy = -1; dy <= 1; ++dy) {
-                const auto found = buckets.find(key(bx + dx, by + dy));
-                if (found == buckets.end()) continue;
-                for (std::size_t j : found->second) {
-                    const QPointF d = anchors[j].at - p;
-                    if (std::hypot(d.x(), d.y()) < distance) sets.unite(i, j);
-                }
+        std::vector<std::size_t>& bucket =
+            buckets[{std::int64_t(std::floor(p.x() / side)), std::int64_t(std::floor(p.y() / side))}];
+        if (!bucket.empty()) sets.unite(i, bucket.front());
+        bucket.push_back(i);
+    }
+    for (const auto& [key, members] : buckets) {
+        for (std::int64_t dx = -2; dx <= 2; ++dx) {
+            for (std::int64_t dy = -2; dy <= 2; ++dy) {
+                const Key other{key.first + dx, key.second + dy};
+                if (!(key < other)) continue;  // each pair of buckets once
+                const auto found = buckets.find(other);
+                if (found == buckets.end() || sets.find(members.front()) == sets.find(found->second.front())) continue;
+                const auto close = [&] {
+                    for (std::size_t i : members) {
+                        for (std::size_t j : found->second) {
+                            const QPointF d = anchors[j].at - anchors[i].at;
+                            if (std::hypot(d.x(), d.y()) < distance) return true;
+                        }
+                    }
+                    return false;
+                };
+                if (close()) sets.unite(members.front(), found->second.front());
             }
         }
-        buckets[key(bx, by)].push_back(i);
     }
 }
 

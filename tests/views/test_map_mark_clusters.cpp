@@ -107,14 +107,16 @@ TEST(MapMarkClusters, LinesAndFacesGoWithTheirGridPoints) {
     EXPECT_EQ(layout.clusters[0].run, 0) << "A's and B's faces: the neutral ring";
     for (bool alone : layout.triangleAlone) EXPECT_FALSE(alone);
     EXPECT_FALSE(layout.lineAlone[0]);
-    // The ring holds the faces' corners too, by the clearance.
+    // The ring holds the grid points' cells, by the clearance; the faces are hidden in it.
     const double clearance = markerClearance(mapCellPixels(world, data.grid), 1.0);
-    for (const MapTriangle& t : data.triangles) {
-        for (const LonLat& c : t.corners) {
-            const QPointF d = world.at(c) - layout.clusters[0].centre;
-            EXPECT_GE(layout.clusters[0].radius - std::hypot(d.x(), d.y()), clearance - 1e-9);
-        }
+    for (const MapMarker& m : data.markers) {
+        const QPointF d = world.at(m.at) - layout.clusters[0].centre;
+        EXPECT_GE(layout.clusters[0].radius - std::hypot(d.x(), d.y()), clearance - 1e-9);
     }
+    const QPointF apart = world.at(data.markers[1].at) - world.at(data.markers[0].at);
+    EXPECT_LE(layout.clusters[0].radius,
+              std::max(mapMarkerRadius(world, data.grid, 1.0), std::hypot(apart.x(), apart.y()) / 2 + clearance) + 1e-9)
+        << "no larger than the grid points need";
 }
 
 TEST(MapMarkClusters, OneGridPointsRingAndFacesAreOneRingUntilZoomedIn) {

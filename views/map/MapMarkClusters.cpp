@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <unordered_map>
@@ -113,22 +114,27 @@ MarkLayout layoutMarks(const MapProjection& projection, const ErrorMapData& data
         const auto piled =
             std::count_if(members.begin(), members.end(), [&](std::size_t i) { return i < lines || i >= triangles; });
         if (piled < 2) continue;
-        QRectF box;
-        bool first = true;
+        // The ring holds the marked grid points' cells (the faces, hidden in it, only when the
+        // group has no grid point): rings as small as the cells that differ allow.
+        const bool gridPoints =
+            std::any_of(members.begin(), members.end(), [&](std::size_t i) { return i < triangles; });
+        const auto held = [&](std::size_t i) { return !gridPoints || i < triangles; };
+        double left = std::numeric_limits<double>::max(), top = left, right = -left, bottom = -left;
         for (std::size_t i : members) {
+            if (!held(i)) continue;
             for (const QPointF& p : anchors[i].extent) {
-                box = first ? QRectF(p, p) : box.united(QRectF(p, p));
-                first = false;
+                left = std::min(left, p.x()), right = std::max(right, p.x());
+                top = std::min(top, p.y()), bottom = std::max(bottom, p.y());
             }
         }
         MarkCluster cluster;
-        cluster.centre = box.center();
+        cluster.centre = QPointF((left + right) / 2, (top + bottom) / 2);
         cluster.count = int(count);
         cluster.run = anchors[members.front()].run;
         double reach = 0;
         for (std::size_t i : members) {
             if (anchors[i].run != cluster.run) cluster.run = 0;
-            for (const QPointF& p : anchors[i].extent)
+            for (const QPointF& p : held(i) ? anchors[i].extent : std::vector<QPointF>{})
                 reach = std::max(reach, std::hypot(p.x() - cluster.centre.x(), p.y() - cluster.centre.y()));
             if (i < lines) layout.markerAlone[i] = false;
             else if (i < triangles) layout.lineAlone[i - lines] = false;

@@ -10,7 +10,8 @@ namespace meshdiff::views {
 
 // Marks that would pile up on the map (rings and faces closer than markClusterDistance: the
 // differences of one site, or one grid point's ring with its A's and B's faces) are drawn as one
-// mark: a ring around all of them, outside every cell and face they mark, with the number of
+// mark: a ring around all of them, outside every grid point's cell they mark (faces are hidden in
+// it; their corners count only where no grid point is marked), with the number of
 // differences beside it when there are several. Zoomed in far enough, they part into their own
 // marks.
 struct MarkCluster {

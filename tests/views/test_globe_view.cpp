@@ -286,6 +286,51 @@ TEST(GlobeView, FlyToEndsAboveTheTarget) {
     EXPECT_NEAR(picks[0].lon, 100, 1.0);
 }
 
+// A session's selection is restored while the pair's last scene is still being built: the
+// difference marked then is marked in that scene once it is shown, as one marked afterwards.
+TEST(GlobeView, AHighlightSetWhileTheSceneIsBuiltIsDrawnOnceItIsShown) {
+    const GraphPair* pair = &officialPair();
+    const std::size_t index = 3;
+    const TriangleChange& change = pair->diff.m2gChanged.at(index);
+    GlobePick pick;
+    pick.kind = GlobePick::Kind::Triangle;
+    pick.grid = change.grid;
+    pick.diffIndex = int(index);
+    double lat, lon;
+    gridLatLon(pair->a, change.grid, lat, lon);
+    GlobeView early, late;
+    for (GlobeView* view : {&early, &late}) {
+        view->resize(320, 240);
+        view->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(view));
+        view->setScene(sceneOf(*pair));
+        view->lookAt(lat, lon, 1.12);
+    }
+    early.highlight(pick);
+    ASSERT_TRUE(early.isBuildingScene());
+    waitForSettledFrames(early);
+    late.lookAt(lat, lon, 1.12);  // a frame to wait for, should the scene be shown already
+    waitForSettledFrames(late);
+    const QImage unmarked = late.grabFramebuffer();
+    late.highlight(pick);
+    waitForSettledFrames(late);
+    const QImage marked = late.grabFramebuffer();
+    const QImage markedEarly = early.grabFramebuffer();
+    markedEarly.save(test::screenshotPath("globe_highlight_while_building.png"));
+    marked.save(test::screenshotPath("globe_highlight_after_building.png"));
+    unmarked.save(test::screenshotPath("globe_highlight_none.png"));
+    ASSERT_EQ(marked.size(), markedEarly.size());
+    int differing = 0, highlighted = 0;
+    for (int y = 0; y < marked.height(); ++y) {
+        for (int x = 0; x < marked.width(); ++x) {
+            differing += marked.pixel(x, y) != markedEarly.pixel(x, y);
+            highlighted += marked.pixel(x, y) != unmarked.pixel(x, y);
+        }
+    }
+    EXPECT_GT(highlighted, 50) << "the highlight does not show at all";
+    EXPECT_LT(differing, highlighted / 10) << "the highlight set while the scene was built is missing";
+}
+
 // Makes a change, waits until the window shows it and returns what it shows.
 QImage shownFrameAfter(GlobeView& view, const std::function<void()>& change) {
     change();

@@ -243,19 +243,20 @@ void GlobeView::sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_
         return;
     }
     d.adoptedGeneration = generation;
-    // What changed while it was built: layers, mesh level, field overlay, culling.
+    // What changed while it was built: layers, mesh level, field overlay, culling, highlight.
     const GlobeScene latest = d.scene;
     const bool fieldChanged = fieldGeneration != d.fieldGeneration;
     RenderLoop* loop = d.loop;
     QPointer<GlobeView> view(this);
     d.post([loop, renderer = std::move(renderer), keepAlive = std::move(keepAlive), latest, fieldChanged,
-            culling = d.horizonCulling, view, generation] {
+            culling = d.horizonCulling, highlight = d.highlight, view, generation] {
         for (int layer = 0; layer < kGlobeLayerCount; ++layer)
             if (renderer->scene().visible[layer] != latest.visible[layer])
                 renderer->setLayerVisible(static_cast<GlobeLayer>(layer), latest.visible[layer]);
         if (renderer->scene().meshLevel != latest.meshLevel) renderer->setMeshLevel(latest.meshLevel);
         if (fieldChanged) renderer->setFieldOverlay(latest.field);
         renderer->setHorizonCulling(culling);
+        renderer->setHighlight(highlight);  // marked while the scene was built (a session's selection)
         loop->adopt(renderer, keepAlive);
         postTo(view, [view, generation] {
             if (view) view->sceneAdopted(generation);

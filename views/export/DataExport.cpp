@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "common/Error.h"
+#include "export/CsvText.h"
 
 namespace meshdiff::views {
 namespace {
@@ -20,13 +21,6 @@ std::ofstream openForWriting(const std::string& path) {
 void finish(std::ofstream& out, const std::string& path) {
     out.close();
     if (!out) throw Error(path, "cannot write (disk full?)");
-}
-
-std::string csvText(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) return text;
-    std::string out = "\"";
-    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
 }
 
 nlohmann::json numberOrNull(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }

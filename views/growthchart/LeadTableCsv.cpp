@@ -1,29 +1,12 @@
 #include "growthchart/LeadTableCsv.h"
 
-#include <charconv>
 #include <cmath>
 #include <fstream>
 
 #include "common/Error.h"
+#include "export/CsvText.h"
 
 namespace meshdiff::views {
-namespace {
-
-std::string number(double v) {
-    if (std::isnan(v)) return "nan";
-    char buffer[64];
-    const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-    return std::string(buffer, end);
-}
-
-std::string csvText(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) return text;
-    std::string out = "\"";
-    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
-}  // namespace
 
 std::string leadTableCsv(const FieldsComparison& comparison) {
     std::string csv =
@@ -40,18 +23,18 @@ std::string leadTableCsv(const FieldsComparison& comparison) {
         const auto& spread = lead.spread;
         for (std::size_t i = 0; i < lead.perField.size(); ++i) {
             const FieldMetrics& m = lead.perField[i];
-            csv += (lead.hours ? number(*lead.hours) : std::string()) + ',' + std::to_string(lead.index) + ',' +
+            csv += (lead.hours ? csvRoundTrip(*lead.hours) : std::string()) + ',' + std::to_string(lead.index) + ',' +
                    csvText(m.name) + ',' + (i < lead.members.size() ? std::to_string(lead.members[i]) : "") + ',' +
-                   number(m.relRms) + ',' + number(m.corr) + ',' + number(m.maxAbs) + ',';
+                   csvRoundTrip(m.relRms) + ',' + csvRoundTrip(m.corr) + ',' + csvRoundTrip(m.maxAbs) + ',';
             if (spread) {
-                csv += number(spread->maxRelRms) + ',' + number(spread->medianRelRms) + ',' +
-                       (spread->maxRelRms > 0 ? number(m.relRms / spread->maxRelRms) : std::string());
+                csv += csvRoundTrip(spread->maxRelRms) + ',' + csvRoundTrip(spread->medianRelRms) + ',' +
+                       (spread->maxRelRms > 0 ? csvRoundTrip(m.relRms / spread->maxRelRms) : std::string());
             } else {
                 csv += ",,";
             }
-            csv += ',' + number(m.areaWeighted.relRms);
+            csv += ',' + csvRoundTrip(m.areaWeighted.relRms);
             for (std::size_t r : regions)
-                csv += ',' + (r < m.regions.size() ? number(m.regions[r].relRms) : std::string());
+                csv += ',' + (r < m.regions.size() ? csvRoundTrip(m.regions[r].relRms) : std::string());
             csv += '\n';
         }
     }

@@ -67,8 +67,10 @@ std::vector<std::vector<views::FieldRow>> tableRows(const LeadComparison& lead, 
         views::FieldRow row = fieldRow(lead.perField[k]);
         if (spreadSide(k) && k / memberCount < ratios.size()) row.ratioToSpread = ratios[k / memberCount];
         const std::vector<AreaWeightedMetrics>& byRegion = lead.perField[k].regions;
-        for (std::size_t r = 0; r < regions.size() && r < byRegion.size(); ++r)
+        for (std::size_t r = 0; r < regions.size() && r < byRegion.size(); ++r) {
             row.relRmsByRegion.emplace_back(regions[r].name, byRegion[r].relRms);
+            row.nanMasksEqualByRegion.emplace_back(regions[r].name, byRegion[r].nanMasksEqual);
+        }
         if (k < lead.nearEnergy.size()) {
             row.relRmsNear = lead.nearEnergy[k].relRmsNear;
             row.relRmsElsewhere = lead.nearEnergy[k].relRmsElsewhere;

@@ -165,6 +165,30 @@ TEST(FieldTable, ShowsAreaWeightedGridPointOrRegionalRelRmsAsChosenAndSaysWhich)
 
 // Variable and level columns; a numeric level sort (850 before 1000); the filter matches a
 // variable, a level or the whole name.
+// B has a NaN at 60°S only: the masks differ over the globe and the south but agree in the tropics.
+TEST(FieldTable, NanMasksColumnFollowsTheChosenRegion) {
+    FieldRow t = row("t", 1e-3);
+    t.nanMasksEqual = false;
+    t.relRmsByRegion = {{"global", 1e-3}, {"tropics", 1e-3}, {"extratropics_south", 2e-3}};
+    t.nanMasksEqualByRegion = {{"global", false}, {"tropics", true}, {"extratropics_south", false}};
+    FieldTableView view;
+    view.setRows({t});
+    view.metricBar()->setRegions({"global", "tropics", "extratropics_south", "polar"});
+    const QModelIndex masks = view.table()->model()->index(0, FieldTableModel::NanMasks);
+    EXPECT_EQ(masks.data().toString(), "differ");
+    EXPECT_TRUE(masks.data(Qt::ForegroundRole).isValid()) << "a differing mask is red";
+
+    view.metricBar()->regionBox()->setCurrentIndex(1);  // Tropics
+    ASSERT_EQ(view.metricChoice().region, "tropics");
+    EXPECT_EQ(cell(view, 0, FieldTableModel::NanMasks), "equal");
+    EXPECT_FALSE(view.table()->model()->index(0, FieldTableModel::NanMasks).data(Qt::ForegroundRole).isValid());
+
+    view.metricBar()->regionBox()->setCurrentIndex(2);  // S. extratropics
+    EXPECT_EQ(cell(view, 0, FieldTableModel::NanMasks), "differ");
+    view.metricBar()->regionBox()->setCurrentIndex(3);  // Polar caps: not measured for this row
+    EXPECT_EQ(cell(view, 0, FieldTableModel::NanMasks), "—");
+}
+
 TEST(FieldTable, SortsByVariableThenLevelNumericallyAndFiltersOnEither) {
     FieldRow t1000 = row("temperature@1000", 1e-3), t850 = row("temperature@850", 2e-3),
              t50 = row("temperature@50", 3e-3), z850 = row("geopotential@850", 4e-3), t2m = row("2m_temperature", 5e-3);

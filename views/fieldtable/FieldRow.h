@@ -1,5 +1,6 @@
 #pragma once
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +25,8 @@ struct FieldRow {
     // rel RMS with each point weighted by its cell's area: over the globe, and per region name.
     double relRmsArea = std::numeric_limits<double>::quiet_NaN();
     std::vector<std::pair<std::string, double>> relRmsByRegion;
+    // Whether A and B have NaN at the same points of each region (per region name).
+    std::vector<std::pair<std::string, bool>> nanMasksEqualByRegion;
     std::string levelUnits;  // "hPa" when the field is on a level axis that says
     // Area-weighted RMS(A − B) over that of the spread pair (the scorecard's cell at this lead);
     // NaN where no spread was measured, and on the rows of the members it is not measured from.
@@ -36,6 +39,14 @@ inline double chosenRelRms(const FieldRow& row, const MetricChoice& choice) {
     for (const auto& [region, relRms] : row.relRmsByRegion)
         if (region == choice.region) return relRms;
     return choice.isGlobal() ? row.relRmsArea : std::numeric_limits<double>::quiet_NaN();
+}
+
+// Whether the NaN masks agree over the points `choice` names; nullopt when the region was not measured.
+inline std::optional<bool> chosenNanMasksEqual(const FieldRow& row, const MetricChoice& choice) {
+    if (!choice.areaWeighted || choice.isGlobal()) return row.nanMasksEqual;
+    for (const auto& [region, equal] : row.nanMasksEqualByRegion)
+        if (region == choice.region) return equal;
+    return std::nullopt;
 }
 
 // Orders rows worst first by the chosen rel RMS: an undefined rel RMS of a field that differs above every

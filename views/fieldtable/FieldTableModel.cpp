@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 #include <QBrush>
 #include <QColor>
@@ -187,6 +188,7 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
         if (value.isValid() || role == FilterRole || role == GroupRole) return value;
     }
     const double relRms = chosenRelRms(row, choice_);
+    const std::optional<bool> nanMasksEqual = chosenNanMasksEqual(row, choice_);
     if (role == NameRole) return QString::fromStdString(row.name);
     const FieldLevel level = splitFieldLevel(row.name);
     if (role == FilterRole) {
@@ -204,7 +206,9 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
                 if (!row.units.empty()) text += QStringLiteral(" ") + QString::fromStdString(row.units);
                 return text;
             }
-            case NanMasks: return row.nanMasksEqual ? QStringLiteral("equal") : QStringLiteral("differ");
+            case NanMasks:
+                if (!nanMasksEqual) return QStringLiteral("—");
+                return *nanMasksEqual ? QStringLiteral("equal") : QStringLiteral("differ");
             case RelRmsNear: return number(row.relRmsNear);
             case RelRmsElsewhere: return number(row.relRmsElsewhere);
             case RatioToSpread: return std::isnan(row.ratioToSpread) ? QString() : number(row.ratioToSpread);
@@ -221,7 +225,7 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
                                                                   : sortable(relRms);
             case Corr: return sortable(row.corr);
             case MaxAbs: return sortable(row.maxAbs);
-            case NanMasks: return row.nanMasksEqual ? 0 : 1;
+            case NanMasks: return nanMasksEqual ? (*nanMasksEqual ? 0 : 1) : -1;
             case RelRmsNear: return sortable(row.relRmsNear);
             case RelRmsElsewhere: return sortable(row.relRmsElsewhere);
             case RatioToSpread: return sortable(row.ratioToSpread);
@@ -229,7 +233,7 @@ QVariant FieldTableModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::TextAlignmentRole && column != Name && column != Variable)
         return int(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ForegroundRole && column == NanMasks && !row.nanMasksEqual) return QBrush(QColor(180, 0, 0));
+    if (role == Qt::ForegroundRole && column == NanMasks && nanMasksEqual == false) return QBrush(QColor(180, 0, 0));
     if (role == Qt::ForegroundRole && column == Name && !row.withinTolerance) return QBrush(QColor(180, 0, 0));
     if (role == Qt::ToolTipRole && (column == RelRmsNear || column == RelRmsElsewhere)) return zoneToolTip(column);
     if (role == Qt::ToolTipRole && column == RatioToSpread) return spreadToolTip();

@@ -48,6 +48,43 @@ TEST(Inspector, ListsMovedMeshNodesLargestMoveFirstAndShowsThem) {
     EXPECT_EQ(panel.currentRow(), 4);
 }
 
+// A reopened session selects its difference's row without a signal; a click on that row (or on
+// any row already current) chooses it again, so that the globe marks it and flies there.
+TEST(Inspector, AClickOnTheCurrentRowActivatesItAgainAndOnAnotherRowOnce) {
+    test::SyntheticPair pair;
+    pair.diff.movedNodes = {{2, 1, 0, 1e-6}, {4, 3, 7, 5e-6}, {5, 2, 2, 2e-6}};
+    InspectorPanel panel;
+    panel.resize(500, 600);
+    panel.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
+    panel.setGraphs(&pair.diff, &pair.graph, &pair.graph, {0.1, true}, {0.1, true});
+    std::vector<GlobePick> activated;
+    QObject::connect(&panel, &InspectorPanel::differenceActivated, &panel,
+                     [&activated](const GlobePick& p) { activated.push_back(p); });
+    GlobePick restored;
+    restored.kind = GlobePick::Kind::MeshNode;
+    restored.mesh = 5;
+    panel.showPick(restored);
+    ASSERT_EQ(panel.currentRow(), 4);
+    ASSERT_TRUE(activated.empty());
+
+    const auto clickRow = [&panel](int row) {
+        QTableView* list = panel.list();
+        const QRect cell = list->visualRect(list->model()->index(row, 0));
+        ASSERT_TRUE(cell.isValid());
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, cell.center());
+    };
+    clickRow(4);
+    ASSERT_EQ(activated.size(), 1u) << "a click on the current row did nothing";
+    EXPECT_EQ(activated.back().kind, GlobePick::Kind::MeshNode);
+    EXPECT_EQ(activated.back().mesh, 5);
+    clickRow(4);
+    EXPECT_EQ(activated.size(), 2u);
+    clickRow(3);
+    ASSERT_EQ(activated.size(), 3u) << "a click on another row must choose it once";
+    EXPECT_EQ(activated.back().mesh, 4);
+}
+
 TEST(Inspector, APointClickedWithoutGraphsFollowsTheFieldOnShow) {
     InspectorPanel panel;
     panel.setGraphs(nullptr, nullptr, nullptr, {}, {});

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QEvent>
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -150,6 +151,11 @@ InspectorPanel::InspectorPanel(QWidget* parent)
         showDetails(pick);
         if (!updatingSelection_) emit differenceActivated(pick);
     });
+    list_->viewport()->installEventFilter(this);
+    connect(list_, &QTableView::clicked, this, [this](const QModelIndex& index) {
+        if (index.isValid() && index.row() == currentRowAtPress_)
+            emit differenceActivated(model_->item(index.row()).toPick());
+    });
     connect(previous_, &QToolButton::clicked, this, &InspectorPanel::previous);
     connect(next_, &QToolButton::clicked, this, &InspectorPanel::next);
 
@@ -235,6 +241,11 @@ void InspectorPanel::showPick(const GlobePick& pick) {
     }
     updatingSelection_ = false;
     showDetails(row >= 0 ? model_->item(row).toPick() : pick);
+}
+
+bool InspectorPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == list_->viewport() && event->type() == QEvent::MouseButtonPress) currentRowAtPress_ = currentRow();
+    return QWidget::eventFilter(watched, event);
 }
 
 void InspectorPanel::selectRow(int row) {

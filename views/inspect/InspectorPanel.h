@@ -64,6 +64,9 @@ signals:
     // The user chose a difference in the list (or with Next/Previous).
     void differenceActivated(const meshdiff::views::GlobePick& pick);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void showDetails(const GlobePick& pick);
 
@@ -82,6 +85,7 @@ private:
     GlobePick current_;
     bool picked_ = false;  // current_ is a pick (a point clicked on the map is one of kind None)
     bool updatingSelection_ = false;
+    int currentRowAtPress_ = -1;  // a click on the current row activates it again (no row change)
 };
 
 }  // namespace meshdiff::views

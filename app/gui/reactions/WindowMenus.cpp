@@ -63,7 +63,7 @@ void buildFileMenu(QMenu* file, QMainWindow* window, const WindowMenuTargets& t)
     file->addSeparator();
 
     QMenu* exports = file->addMenu(QObject::tr("&Export"));
-    QAction* figure = exports->addAction(QObject::tr("&Figure (Map or Globe: PNG, PDF, SVG)…"));
+    QAction* figure = exports->addAction(QObject::tr("&Figure (PNG, PDF, SVG)…"));
     figure->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     new ExportFigureReaction(figure, t.exports, t.session, t.globe->view(), t.map, t.scorecard, window);
     QAction* data = exports->addAction(QObject::tr("&Data (CSV and JSON)…"));

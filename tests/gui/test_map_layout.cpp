@@ -2,6 +2,7 @@
 // files without graphs, the docks' first sizes for the window's size, and the map's spotlight and
 // A−B colour map remembered.
 #include <QAction>
+#include <QDockWidget>
 #include <QLayout>
 #include <QSettings>
 #include <QSignalSpy>
@@ -49,6 +50,11 @@ TEST_F(MapLayoutTest, APairOfFieldsFilesWithoutGraphsOpensMapFirst) {
     ASSERT_FALSE(window_->pair()->graphA);
     EXPECT_EQ(window_->centralWidget(), window_->errorMap());
     QCoreApplication::processEvents();  // the Diagnosis ("Cause: unknown") and the rollout's docks
+    EXPECT_GT(window_->errorMap()->height(), 2 * window_->globe()->height()) << "the map is the main view";
+    auto* differences = window_->findChild<QDockWidget*>(QStringLiteral("differencesDock"));
+    auto* diagnosis = window_->findChild<QDockWidget*>(QStringLiteral("diagnosisDock"));
+    ASSERT_TRUE(differences && diagnosis);
+    EXPECT_GT(diagnosis->height(), 2 * differences->height()) << "an empty Differences list keeps a line";
     EXPECT_LE(window_->layout()->minimumSize().width(), 1366) << "wider than a 1366 × 768 screen";
 }
 

@@ -49,7 +49,18 @@ void SwapGlobeAndMapReaction::swap() {
 void SwapGlobeAndMapReaction::followPair() {
     if (swappedByHand_ || !session_->pair()) return;
     const bool fieldsOnly = !session_->pair()->graphA && !session_->pair()->graphB;
-    if (fieldsOnly != mapInTheMiddle_) swap();
+    if (fieldsOnly == mapInTheMiddle_) return;
+    swap();
+    if (fieldsOnly) giveFieldsTheRoom(*window_);
+}
+
+void giveFieldsTheRoom(QMainWindow& window) {
+    auto* globe = window.findChild<QDockWidget*>(QStringLiteral("mapDock"));
+    auto* differences = window.findChild<QDockWidget*>(QStringLiteral("differencesDock"));
+    auto* diagnosis = window.findChild<QDockWidget*>(QStringLiteral("diagnosisDock"));
+    if (globe) window.resizeDocks({globe}, {window.height() * 30 / 100}, Qt::Vertical);
+    if (differences && diagnosis)
+        window.resizeDocks({differences, diagnosis}, {window.height() / 6, window.height() * 5 / 6}, Qt::Vertical);
 }
 
 void sizeDocksToWindow(QMainWindow& window) {

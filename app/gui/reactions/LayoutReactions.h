@@ -38,4 +38,9 @@ private:
 // low screen), so that the map shows cells at world size.
 void sizeDocksToWindow(QMainWindow& window);
 
+// A pair without graphs, map-first: the map gets about two thirds of the height (the globe shows
+// the same field), the Diagnosis most of the right column (the Differences list is empty; its one
+// line says no graphs were read).
+void giveFieldsTheRoom(QMainWindow& window);
+
 }  // namespace meshdiff::gui

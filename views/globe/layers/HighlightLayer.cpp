@@ -13,6 +13,8 @@
 
 namespace meshdiff::views {
 
+constexpr double kHighlightOverHalo = 1.0004;
+
 void HighlightLayer::show(const GlobeScene& scene, const GlobePick& pick) {
     pick_ = pick;
     build(scene);
@@ -54,7 +56,11 @@ void HighlightLayer::build(const GlobeScene& scene) {
     if (!lines.empty()) {
         vtkSmartPointer<vtkPolyData> shape = lines.build();
         addActor(flatActor(shape, kColorHighlightHalo), {6, 0});  // under it, so that it shows on white
-        addActor(flatActor(shape, kColorHighlight), {3, 0});
+        // The same lines at the same depth would let the halo cross the cyan in places (which
+        // wins depends on rounding): the cyan is lifted just above it, off the globe's centre.
+        vtkSmartPointer<vtkActor> line = flatActor(shape, kColorHighlight);
+        line->SetScale(kHighlightOverHalo);
+        addActor(line, {3, 0});
     }
     if (!points.empty()) addActor(flatActor(points.build(), kColorHighlight), {0, 8});
 }

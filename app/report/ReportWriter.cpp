@@ -281,9 +281,9 @@ ReportFiles writeReport(const pair::LoadedPair& pair, const std::filesystem::pat
         const views::ErrorMapData& map = *worst[std::size_t(i)];
         figure.title = views::defaultFigureTitle(QString::fromStdString(field), style.mode,
                                                  QString::fromStdString(map.units), shownLeadLabel(pair.comparison));
-        views::DifferenceMarks shown = views::marksOf(map);
-        shown.near = style.neighbourhood && !map.neighbourhood.empty();
-        const std::string marks = views::differenceLegendSentence(views::differenceLegend(shown));
+        // In the words of the PNG's own legend: the marks drawn at its size.
+        const std::string marks =
+            views::differenceLegendSentence(views::mapFigureLegend(worst[std::size_t(i)], style, figure));
         const std::string stem = "map_" + std::to_string(i + 1) + "_" + fileSafe(field);
         views::writeMapFigure(worst[std::size_t(i)], style, figure,
                               QString::fromStdString((out / (stem + ".png")).string()));

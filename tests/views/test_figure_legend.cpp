@@ -2,8 +2,11 @@
 // each difference mark is, with the runs' labels, in the legend and the report's captions.
 #include <gtest/gtest.h>
 
+#include "BumpField.h"
 #include "export/DifferenceLegend.h"
 #include "export/FigureTitle.h"
+#include "export/MapFigure.h"
+#include "map/MapNeighbourhood.h"
 
 namespace meshdiff::views {
 namespace {
@@ -55,6 +58,53 @@ TEST(DifferenceLegend, TheCaptionSentenceUsesTheColoursTheMarksAreDrawnIn) {
     marks.near = true;
     EXPECT_NE(differenceLegendSentence(differenceLegend(marks)).find("orange outline: near the graph differences"),
               std::string::npos);
+}
+
+QStringList legendTexts(const std::vector<DifferenceLegendEntry>& entries) {
+    QStringList texts;
+    for (const auto& e : entries) texts << e.text;
+    return texts;
+}
+
+FigureOptions columnFigure(FigurePreset preset) {
+    FigureOptions options = withPreset(FigureOptions{}, preset, QSizeF());
+    options.format = FigureFormat::Png;
+    return options;
+}
+
+// Four differing grid points a degree apart (one numbered ring at journal sizes) or one alone, and
+// the diagnosis' "near" of `nearDegrees` around them.
+std::shared_ptr<ErrorMapData> mapWithDifferences(bool closeGroup, double nearDegrees) {
+    auto data = meshdiff::test::bumpField();
+    data->markers = {{{90, 30}, 0}};
+    if (closeGroup) data->markers.insert(data->markers.end(), {{{91, 30}, 0}, {{90, 31}, 0}, {{91, 31}, 0}});
+    DiffPlaces places;
+    places.latLon = {{30, 90}};
+    places.radiusDegrees = nearDegrees;
+    data->neighbourhood = neighbourhoodOutlines(places);
+    return data;
+}
+
+TEST(MapFigureLegend, SaysWhatANumberedRingIsWhenTheFigureDrawsOne) {
+    for (FigurePreset preset : {FigurePreset::SingleColumn, FigurePreset::DoubleColumn}) {
+        const FigureOptions options = columnFigure(preset);
+        const QStringList grouped = legendTexts(mapFigureLegend(mapWithDifferences(true, 30), {}, options));
+        EXPECT_TRUE(grouped.filter("numbered ring").size() == 1) << grouped.join(" | ").toStdString();
+        const QStringList alone = legendTexts(mapFigureLegend(mapWithDifferences(false, 30), {}, options));
+        EXPECT_TRUE(alone.filter("numbered ring").isEmpty()) << alone.join(" | ").toStdString();
+        EXPECT_TRUE(alone.contains("grid point whose mesh→grid triangle differs"));
+    }
+}
+
+TEST(MapFigureLegend, ListsTheNearOutlineOnlyWhenTheFigureDrawsIt) {
+    for (FigurePreset preset : {FigurePreset::SingleColumn, FigurePreset::DoubleColumn}) {
+        const FigureOptions options = columnFigure(preset);
+        // 2° is a circle of a few points at either width: the map leaves it out, so does its legend.
+        const QStringList small = legendTexts(mapFigureLegend(mapWithDifferences(false, 2), {}, options));
+        EXPECT_TRUE(small.filter("near the graph differences").isEmpty()) << small.join(" | ").toStdString();
+        const QStringList large = legendTexts(mapFigureLegend(mapWithDifferences(false, 30), {}, options));
+        EXPECT_EQ(large.filter("near the graph differences").size(), 1) << large.join(" | ").toStdString();
+    }
 }
 
 }  // namespace

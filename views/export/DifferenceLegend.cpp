@@ -50,6 +50,13 @@ std::vector<DifferenceLegendEntry> differenceLegend(const DifferenceMarks& marks
     if (marks.gridPoints)
         entries.push_back(
             {MapMark::GridPoint, 0, QStringLiteral("grid point whose mesh→grid triangle differs"), lookOfRun(0)});
+    if (marks.countedRings) {
+        DifferenceLegendEntry ring{MapMark::GridPoint, 0,
+                                   QStringLiteral("numbered ring: that many differences too close to draw apart"),
+                                   QStringLiteral("ring with a count")};
+        ring.countedRing = true;
+        entries.push_back(ring);
+    }
     if (marks.near)
         entries.push_back({MapMark::GridPoint, 0,
                            QStringLiteral("near the graph differences (as the diagnosis counts)"),

@@ -16,7 +16,8 @@ struct DifferenceMarks {
     bool faces = false;                   // mesh→grid triangles that differ (A's and B's outlines)
     bool gridPoints = false;              // rings around the grid points whose triangle differs
     std::string labelA, labelB;
-    bool near = false;  // the diagnosis' "near the differences" outlined
+    bool near = false;          // the diagnosis' "near the differences" outlined
+    bool countedRings = false;  // a numbered ring around a close group of differences
 };
 DifferenceMarks marksOf(const ErrorMapData& data);
 
@@ -27,7 +28,8 @@ struct DifferenceLegendEntry {
     int run = 0;  // 1: A, 2: B, 0: both
     QString text;
     QString look;
-    bool near = false;  // the "near" outline, not a mark of one run
+    bool near = false;         // the "near" outline, not a mark of one run
+    bool countedRing = false;  // a ring with the number of the close differences it holds
 };
 // The entries for the marks present, A's before B's; empty when there are none.
 std::vector<DifferenceLegendEntry> differenceLegend(const DifferenceMarks& marks);

@@ -64,6 +64,17 @@ void paintFigureLegend(QPainter& painter, const QRectF& area, const std::vector<
             painter.drawEllipse(QPointF(swatch.left() + r + 1, swatch.center().y()), r, r);
         } else {
             drawMapMarkSwatch(painter, swatch, entries[i].mark, entries[i].run, unit);
+            if (entries[i].countedRing) {
+                // The count at the ring's upper right, bold, as the map draws it.
+                QFont bold = font;
+                bold.setBold(true);
+                painter.setFont(bold);
+                painter.setPen(ink);
+                const QPointF corner(swatch.left() + swatch.height(), swatch.top());
+                painter.drawText(QRectF(corner - QPointF(0, 0.35 * swatch.height()), swatch.size()),
+                                 Qt::AlignLeft | Qt::AlignTop, QStringLiteral("n"));
+                painter.setFont(font);
+            }
         }
         painter.setPen(ink);
         painter.drawText(placed[i].text, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, entries[i].text);

@@ -39,7 +39,18 @@ std::vector<DifferenceLegendEntry> legendOf(const ErrorMapData* data, const Erro
     if (!style.differences) marks = DifferenceMarks{};
     const bool showsDifferences = style.mode != MapMode::A && style.mode != MapMode::B;
     marks.near = style.neighbourhood && showsDifferences && !data->neighbourhood.empty();
+    marks.countedRings = style.differences && data->markers.size() > 1;
     return differenceLegend(marks);
+}
+
+// Without the entries for marks the maps in `mapArea` do not draw at their size.
+std::vector<DifferenceLegendEntry> drawnOnly(std::vector<DifferenceLegendEntry> legend,
+                                             const ErrorMapRenderer& renderer, const QRectF& mapArea) {
+    const ErrorMapRenderer::SizedMarks drawn = renderer.sizedMarks(mapArea);
+    std::erase_if(legend, [&](const DifferenceLegendEntry& e) {
+        return (e.near && !drawn.nearOutline) || (e.countedRing && !drawn.countedRing);
+    });
+    return legend;
 }
 
 // Device units per design unit of `look` on a page `width` units wide (as on screen: from the width).
@@ -90,6 +101,21 @@ double mapFigureHeightInches(const ErrorMapData* data, const ErrorMapStyle& styl
     return std::ceil(height) / kPointsPerInch;
 }
 
+std::vector<DifferenceLegendEntry> mapFigureLegend(std::shared_ptr<const ErrorMapData> data, const ErrorMapStyle& style,
+                                                   const FigureOptions& options) {
+    std::vector<DifferenceLegendEntry> legend = legendOf(data.get(), style);
+    if (legend.empty()) return legend;
+    const double width = options.widthInches * kPointsPerInch;
+    const double height = mapFigureHeightInches(data.get(), style, options) * kPointsPerInch;
+    const MapLook look = figureLook(options, kPointsPerInch);
+    const QRectF mapArea(0, 0, width, height - legendHeight(legend, look, width));
+    ErrorMapRenderer renderer;
+    renderer.setData(std::move(data));
+    renderer.setStyle(style);
+    renderer.setLook(look);
+    return drawnOnly(std::move(legend), renderer, mapArea);
+}
+
 // Paints the map figure of `renderer` (its data and style set) with `legend` under the maps.
 static FigurePainter mapFigurePainter(ErrorMapRenderer& renderer, std::vector<DifferenceLegendEntry> legend,
                                       const FigureOptions& options) {
@@ -97,10 +123,11 @@ static FigurePainter mapFigurePainter(ErrorMapRenderer& renderer, std::vector<Di
         const MapLook look = figureLook(options, unitsPerInch);
         renderer.setLook(look);
         const double below = legendHeight(legend, look, size.width()), unit = legendUnit(look, size.width());
-        renderer.render(painter, QRectF(0, 0, size.width(), size.height() - below));
+        const QRectF mapArea(0, 0, size.width(), size.height() - below);
+        renderer.render(painter, mapArea);
         if (below > 0)
-            paintFigureLegend(painter, QRectF(8 * unit, size.height() - below, size.width() - 16 * unit, below), legend,
-                              legendFont(unit), look.ink, unit);
+            paintFigureLegend(painter, QRectF(8 * unit, size.height() - below, size.width() - 16 * unit, below),
+                              drawnOnly(legend, renderer, mapArea), legendFont(unit), look.ink, unit);
     };
 }
 

@@ -1,12 +1,14 @@
 #pragma once
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include <QImage>
 #include <QSize>
 #include <QSizeF>
 #include <QString>
 
+#include "export/DifferenceLegend.h"
 #include "export/FigureOptions.h"
 #include "export/FigureWriter.h"
 #include "map/ErrorMapRenderer.h"
@@ -21,6 +23,11 @@ MapLook figureLook(const FigureOptions& options, double unitsPerInch);
 // set, else as tall as the maps, titles and colour bars need (no blank band). Side-by-side maps
 // stand in a row when each is at least 2 inches wide, else one above the other.
 double mapFigureHeightInches(const ErrorMapData* data, const ErrorMapStyle& style, const FigureOptions& options);
+
+// The legend in words under the maps of that figure: the marks they draw at the figure's size (a
+// numbered ring only where close differences share one, the "near" outline only once it is drawn).
+std::vector<DifferenceLegendEntry> mapFigureLegend(std::shared_ptr<const ErrorMapData> data, const ErrorMapStyle& style,
+                                                   const FigureOptions& options);
 
 // Draws the error map of `data` in `style` (as the window shows it: mode, limits, layers, view)
 // as a PNG, PDF or SVG figure (options.format). PDF and SVG keep lines and text as vectors with

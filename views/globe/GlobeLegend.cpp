@@ -113,22 +113,25 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
     if (const GraphDiff* d = scene.diff) {
         if (scene.isVisible(GlobeLayer::G2mOnlyA))
             entries.push_back({Swatch::MarkedLine, toQColor(kColorOnlyA),
-                               QStringLiteral("grid→mesh edges only in %1: %2").arg(a).arg(d->g2mOnlyA.size())});
+                               QStringLiteral("grid→mesh edges only in %1:\u00a0%2").arg(a).arg(d->g2mOnlyA.size())});
         if (scene.isVisible(GlobeLayer::G2mOnlyB))
             entries.push_back({Swatch::MarkedLine, toQColor(kColorOnlyB),
-                               QStringLiteral("grid→mesh edges only in %1: %2").arg(b).arg(d->g2mOnlyB.size()), true});
+                               QStringLiteral("grid→mesh edges only in %1:\u00a0%2").arg(b).arg(d->g2mOnlyB.size()),
+                               true});
         if (scene.isVisible(GlobeLayer::Triangles)) {
-            entries.push_back({Swatch::OutlineTriangle, toQColor(kColorOnlyA),
-                               QStringLiteral("mesh→grid triangles only in %1: %2").arg(a).arg(d->m2gChanged.size())});
+            entries.push_back(
+                {Swatch::OutlineTriangle, toQColor(kColorOnlyA),
+                 QStringLiteral("mesh→grid triangles only in %1:\u00a0%2").arg(a).arg(d->m2gChanged.size())});
             entries.push_back({Swatch::OutlineTriangle, toQColor(kColorOnlyB),
                                QStringLiteral("mesh→grid triangles only in %1").arg(b), true});
             entries.push_back(
                 {Swatch::Ring, toQColor(kColorChanged), QStringLiteral("grid point whose triangle differs")});
         }
         if (scene.isVisible(GlobeLayer::MovedNodes))
-            entries.push_back(
-                {Swatch::Ring, toQColor(kColorMoved),
-                 QStringLiteral("mesh node moved (%1, ≤ %2 ULP)").arg(d->movedNodes.size()).arg(d->maxMovedUlp)});
+            entries.push_back({Swatch::Ring, toQColor(kColorMoved),
+                               QStringLiteral("mesh node moved (%1, ≤\u00a0%2\u00a0ULP)")
+                                   .arg(d->movedNodes.size())
+                                   .arg(d->maxMovedUlp)});
         if (scene.isVisible(GlobeLayer::ReorderedReceivers) && d->orderDiffers())
             entries.push_back({Swatch::Dot, toQColor(kColorReordered),
                                QStringLiteral("receiver sums in another order (%L1)")

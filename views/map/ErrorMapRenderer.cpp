@@ -263,6 +263,24 @@ void ErrorMapRenderer::render(QPainter& painter, const QRectF& target) const {
     painter.restore();
 }
 
+ErrorMapRenderer::SizedMarks ErrorMapRenderer::sizedMarks(const QRectF& target) const {
+    SizedMarks drawn;
+    if (!data_ || data_->grid.size() == 0) return drawn;
+    for (const Panel& panel : layout(target)) {
+        const double unit = look_.unit > 0 ? look_.unit : std::max(0.5, panel.map.width() / 840.0);
+        const MapProjection projection{panel.map, style_.viewport};
+        const bool showsDifferences = panel.content == MapMode::Difference || panel.content == MapMode::AbsDifference;
+        if (style_.differences) {
+            const MarkLayout marks = layoutMarks(projection, *data_, unit);
+            drawn.countedRing |= std::any_of(marks.clusters.begin(), marks.clusters.end(),
+                                             [](const MarkCluster& c) { return c.count > 1; });
+        }
+        if (style_.neighbourhood && showsDifferences)
+            drawn.nearOutline |= neighbourhoodOutlined(projection, *data_, unit);
+    }
+    return drawn;
+}
+
 void ErrorMapRenderer::renderPanel(QPainter& painter, const Panel& panel, double unit) const {
     const ErrorMapData& d = *data_;
     const MapProjection projection{panel.map, style_.viewport};

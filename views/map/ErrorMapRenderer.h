@@ -91,6 +91,12 @@ public:
     // style().viewport: for turning mouse positions into zoom and pan, and for figures to size
     // their page to what is drawn.
     std::vector<QRectF> mapFrames(const QRectF& target) const;
+    // The marks a rendering into `target` draws only at some sizes: a numbered ring around a close
+    // group of differences (map/MapMarkClusters.h) and the "near" outline; a figure's legend names them.
+    struct SizedMarks {
+        bool countedRing = false, nearOutline = false;
+    };
+    SizedMarks sizedMarks(const QRectF& target) const;
 
     // Colour scales in use (valid after setData/setStyle): A and B share one.
     const ColorScale& valueScale() const { return valueScale_; }

@@ -50,14 +50,18 @@ QPainterPath circlesOnMap(const MapProjection& projection, const std::vector<std
     return path.simplified();
 }
 
-void drawMapNeighbourhood(QPainter& painter, const MapProjection& projection, const ErrorMapData& data, double unit) {
-    if (data.neighbourhood.empty() || data.neighbourhood.front().empty()) return;
+bool neighbourhoodOutlined(const MapProjection& projection, const ErrorMapData& data, double unit) {
+    if (data.neighbourhood.empty() || data.neighbourhood.front().empty()) return false;
     // A circle a few pixels wide would be all outline, over the very cells it rings (a 1° "near"
     // at world size): it waits for the zoom; the difference marks show the places meanwhile.
     const auto [south, north] =
         std::minmax_element(data.neighbourhood.front().begin(), data.neighbourhood.front().end(),
                             [](const LonLat& a, const LonLat& b) { return a[1] < b[1]; });
-    if ((north->at(1) - south->at(1)) / 2 * projection.pixelsPerDegree() < kLeastNearRadius * unit) return;
+    return (north->at(1) - south->at(1)) / 2 * projection.pixelsPerDegree() >= kLeastNearRadius * unit;
+}
+
+void drawMapNeighbourhood(QPainter& painter, const MapProjection& projection, const ErrorMapData& data, double unit) {
+    if (!neighbourhoodOutlined(projection, data, unit)) return;
     const QPainterPath merged = circlesOnMap(projection, data.neighbourhood);
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);

@@ -22,6 +22,9 @@ QPainterPath circlesOnMap(const MapProjection& projection, const std::vector<std
 // The smallest circle outlined, in design units of radius (MapDifferences' units).
 constexpr double kLeastNearRadius = 8;
 
+// Whether drawMapNeighbourhood outlines anything in `projection`.
+bool neighbourhoodOutlined(const MapProjection& projection, const ErrorMapData& data, double unit);
+
 // Their union, outlined once in orange (not filled: the cells within keep their colours), once
 // their radius on the map is kLeastNearRadius units or more.
 void drawMapNeighbourhood(QPainter& painter, const MapProjection& projection, const ErrorMapData& data, double unit);

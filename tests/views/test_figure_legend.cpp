@@ -72,12 +72,13 @@ FigureOptions columnFigure(FigurePreset preset) {
     return options;
 }
 
-// Four differing grid points a degree apart (one numbered ring at journal sizes) or one alone, and
-// the diagnosis' "near" of `nearDegrees` around them.
+// Four differing grid points a degree apart (one numbered ring at journal sizes) or two far apart
+// (a ring each, no number), and the diagnosis' "near" of `nearDegrees` around the first.
 std::shared_ptr<ErrorMapData> mapWithDifferences(bool closeGroup, double nearDegrees) {
     auto data = meshdiff::test::bumpField();
     data->markers = {{{90, 30}, 0}};
     if (closeGroup) data->markers.insert(data->markers.end(), {{{91, 30}, 0}, {{90, 31}, 0}, {{91, 31}, 0}});
+    else data->markers.push_back({{200, -30}, 0});
     DiffPlaces places;
     places.latLon = {{30, 90}};
     places.radiusDegrees = nearDegrees;

@@ -331,6 +331,57 @@ TEST(GlobeView, AHighlightSetWhileTheSceneIsBuiltIsDrawnOnceItIsShown) {
     EXPECT_LT(differing, highlighted / 10) << "the highlight set while the scene was built is missing";
 }
 
+// Dark pixels with the highlight's cyan on both sides (across or along): the halo showing
+// through the cyan line it lies under.
+long haloThroughCyan(const QImage& image) {
+    const auto near = [&image](int x, int y, Rgb c) {
+        if (x < 0 || y < 0 || x >= image.width() || y >= image.height()) return false;
+        const QColor p = image.pixelColor(x, y);
+        return std::abs(p.red() - c.r) <= 12 && std::abs(p.green() - c.g) <= 12 && std::abs(p.blue() - c.b) <= 12;
+    };
+    long count = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (near(x, y, kColorHighlightHalo))
+                count += (near(x - 1, y, kColorHighlight) && near(x + 1, y, kColorHighlight)) ||
+                         (near(x, y - 1, kColorHighlight) && near(x, y + 1, kColorHighlight));
+    return count;
+}
+
+// The selected difference's cyan outline lies over its dark halo: whole, not crossed by it in
+// places (both at one depth, which won was down to rounding); set while the scene is built, and
+// marked again (the same row clicked again).
+TEST(GlobeView, TheHighlightsCyanOutlineIsWholeOverItsHalo) {
+    const GraphPair* pair = &officialPair();
+    const std::size_t index = 3;
+    const TriangleChange& change = pair->diff.m2gChanged.at(index);
+    GlobePick pick;
+    pick.kind = GlobePick::Kind::Triangle;
+    pick.grid = change.grid;
+    pick.diffIndex = int(index);
+    double lat, lon;
+    gridLatLon(pair->a, change.grid, lat, lon);
+    GlobeView view;
+    view.resize(480, 360);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    view.setScene(sceneOf(*pair));
+    view.lookAt(lat, lon, 1.3);
+    view.highlight(pick);
+    ASSERT_TRUE(view.isBuildingScene());
+    for (const char* when : {"set while built", "marked again"}) {
+        waitForSettledFrames(view);
+        const QImage image = view.grabFramebuffer();
+        image.save(test::screenshotPath(QString("globe_highlight_whole_%1.png").arg(when[0] == 's' ? 1 : 2)));
+        const long cyan = test::countColor(image, qcolor(kColorHighlight), 12);
+        const long crossed = haloThroughCyan(image);
+        EXPECT_GT(cyan, 100) << when << ": no highlight";
+        EXPECT_LT(crossed, cyan / 50) << when << ": the halo crosses the cyan (" << crossed << " of " << cyan
+                                      << " cyan pixels)";
+        view.highlight(pick);
+    }
+}
+
 // Makes a change, waits until the window shows it and returns what it shows.
 QImage shownFrameAfter(GlobeView& view, const std::function<void()>& change) {
     change();

@@ -139,7 +139,7 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
     }
     if (scene.isVisible(GlobeLayer::DiffNeighbourhood) && scene.places && !scene.places->empty())
         entries.push_back({Swatch::Patch, toQColor(kColorNeighbourhood),
-                           QStringLiteral("near the differences (≤ %1°, as the diagnosis counts)")
+                           QStringLiteral("near the differences (≤\u00a0%1°, as the diagnosis counts)")
                                .arg(scene.places->radiusDegrees, 0, 'f', 2)});
     if (scene.isVisible(GlobeLayer::EdgeFeatureDrift) && scene.edgeDrift && scene.edgeDrift->drifting() > 0) {
         const EdgeFeatureDrift& d = *scene.edgeDrift;

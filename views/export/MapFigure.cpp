@@ -97,7 +97,13 @@ double mapFigureHeightInches(const ErrorMapData* data, const ErrorMapStyle& styl
     } else {
         height = tightHeight(renderer, width, width / 1.5 + 1, 6 * width);
     }
-    height += legendHeight(legendOf(data, style), figureLook(options, kPointsPerInch), width);
+    // The legend names only what the maps draw at this size (the aliasing pointer owns nothing).
+    std::vector<DifferenceLegendEntry> legend = legendOf(data, style);
+    if (!legend.empty()) {
+        renderer.setData(std::shared_ptr<const ErrorMapData>(std::shared_ptr<const ErrorMapData>(), data));
+        legend = drawnOnly(std::move(legend), renderer, QRectF(0, 0, width, height));
+    }
+    height += legendHeight(legend, figureLook(options, kPointsPerInch), width);
     return std::ceil(height) / kPointsPerInch;
 }
 
@@ -122,12 +128,14 @@ static FigurePainter mapFigurePainter(ErrorMapRenderer& renderer, std::vector<Di
     return [&renderer, legend = std::move(legend), options](QPainter& painter, QSizeF size, double unitsPerInch) {
         const MapLook look = figureLook(options, unitsPerInch);
         renderer.setLook(look);
-        const double below = legendHeight(legend, look, size.width()), unit = legendUnit(look, size.width());
-        const QRectF mapArea(0, 0, size.width(), size.height() - below);
-        renderer.render(painter, mapArea);
+        const double unit = legendUnit(look, size.width());
+        const std::vector<DifferenceLegendEntry> drawn = drawnOnly(
+            legend, renderer, QRectF(0, 0, size.width(), size.height() - legendHeight(legend, look, size.width())));
+        const double below = legendHeight(drawn, look, size.width());
+        renderer.render(painter, QRectF(0, 0, size.width(), size.height() - below));
         if (below > 0)
-            paintFigureLegend(painter, QRectF(8 * unit, size.height() - below, size.width() - 16 * unit, below),
-                              drawnOnly(legend, renderer, mapArea), legendFont(unit), look.ink, unit);
+            paintFigureLegend(painter, QRectF(8 * unit, size.height() - below, size.width() - 16 * unit, below), drawn,
+                              legendFont(unit), look.ink, unit);
     };
 }
 

@@ -57,6 +57,14 @@ protected:
                     const QImage image(path);
                     EXPECT_EQ(image.width(), std::lround(widthMm * 300 / 25.4));
                     EXPECT_NEAR(image.dotsPerMeterX() * 0.0254, 300, 0.05);
+                    // Nothing runs off the page: the four outermost columns on each side are bare paper.
+                    const QRgb paper = image.pixel(0, image.height() - 1);
+                    int inkAtTheEdges = 0;
+                    for (int y = 0; y < image.height(); ++y)
+                        for (int x :
+                             {0, 1, 2, 3, image.width() - 4, image.width() - 3, image.width() - 2, image.width() - 1})
+                            inkAtTheEdges += image.pixel(x, y) != paper;
+                    EXPECT_EQ(inkAtTheEdges, 0) << "something is cut at the page's left or right edge";
                 } else if (format == views::FigureFormat::Pdf) {
                     const auto box =
                         QRegularExpression(QStringLiteral("/MediaBox\\s*\\[\\s*0\\s+0\\s+([0-9.]+)")).match(text);

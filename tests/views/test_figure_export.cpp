@@ -273,6 +273,11 @@ TEST(FigureExport, AtTwoColumnsTheLegendAndColourBarStandBesideTheSphereAtOneBel
     EXPECT_EQ(narrow.height(), std::lround(globeFigureHeightInches(snapshot, options) * 150));
     EXPECT_GT(narrow.height(), narrow.width()) << "the legend below the sphere";
     EXPECT_GE(inkStarts(inkedLines(narrow, false)).size(), 2u) << "the sphere, bare paper, then the legend";
+    int inkAtTheRightEdge = 0;  // a legend line running off the page
+    const QRgb paper = narrow.pixel(0, narrow.height() - 1);
+    for (int y = narrow.width(); y < narrow.height(); ++y)
+        inkAtTheRightEdge += narrow.pixel(narrow.width() - 1, y) != paper;
+    EXPECT_EQ(inkAtTheRightEdge, 0) << "a legend line below the sphere is cut at the right edge";
 
     // A height of one's own is kept exactly, the legend still beside the sphere.
     options = journal(FigureFormat::Png, FigurePreset::DoubleColumn);

@@ -121,7 +121,11 @@ GlobeLayout globeLayout(const GlobeSnapshot& snapshot, const FigureOptions& opti
                    (beside.width() <= marginW + 1 && room >= kMinMarginInches * options.dotsPerInch);
         if (l.height > 0 && !l.beside)  // too short for below
             l.beside = l.height - natural.height(gap) - 2 * gap < 0.5 * l.height;
-        const LegendBlocks& blocks = l.beside ? beside : natural;
+        // Below the sphere: wrapped to the figure's width when wider.
+        LegendBlocks below = natural;
+        if (anyLegend && natural.width() > width - 2 * gap)
+            below = legendBlocks(snapshot.scene, legendScale, paper, int(std::floor(width - 2 * gap)));
+        const LegendBlocks& blocks = l.beside ? beside : below;
         l.list = blocks.list;
         l.bar = blocks.bar;
         l.stackH = blocks.height(gap);

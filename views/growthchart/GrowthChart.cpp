@@ -9,15 +9,12 @@
 
 #include <cmath>
 
+#include "qtcharts/ChartAxisInk.h"
+
 namespace meshdiff::views {
 namespace {
 
 constexpr int kMaxLeadTicks = 12;
-
-QFont sizedFont(QFont font, double pixels) {
-    if (pixels > 0) font.setPixelSize(std::max(1, int(std::lround(pixels))));
-    return font;
-}
 
 // Ticks on the leads themselves when they are evenly spaced and few; else nice numbers.
 void setLeadTicks(QValueAxis& axis, const std::vector<double>& x) {
@@ -40,19 +37,6 @@ void setLeadTicks(QValueAxis& axis, const std::vector<double>& x) {
     axis.setMinorTickCount(0);
 }
 
-void styleAxis(QAbstractAxis& axis, const GrowthChartLook& look) {
-    axis.setLabelsFont(sizedFont(axis.labelsFont(), look.tickPixels));
-    axis.setTitleFont(sizedFont(axis.titleFont(), look.tickPixels));
-    axis.setLabelsColor(look.ink);
-    axis.setTitleBrush(look.ink);
-    QColor grid = look.ink;
-    grid.setAlpha(45);
-    axis.setGridLineColor(grid);
-    grid.setAlpha(18);
-    axis.setMinorGridLineColor(grid);
-    axis.setLinePenColor(look.ink);
-}
-
 }  // namespace
 
 QColor growthLineColor(std::size_t i) {
@@ -69,7 +53,7 @@ void fillGrowthChart(QChart& chart, const GrowthChartData& data, const GrowthCha
     chart.setDropShadowEnabled(false);
     chart.legend()->setAlignment(look.legend);
     chart.legend()->setLabelColor(look.ink);
-    chart.legend()->setFont(sizedFont(chart.legend()->font(), look.tickPixels));
+    chart.legend()->setFont(fontOfPixels(chart.legend()->font(), look.tickPixels));
 
     auto* leadAxis = new QValueAxis(&chart);
     leadAxis->setTitleText(data.leadsInHours ? QObject::tr("lead time (h)") : QObject::tr("lead (index in the file)"));
@@ -83,8 +67,8 @@ void fillGrowthChart(QChart& chart, const GrowthChartData& data, const GrowthCha
     chart.addAxis(leadAxis, Qt::AlignBottom);
     chart.addAxis(relRmsAxis, Qt::AlignLeft);
     if (!data.leadX.empty()) setLeadTicks(*leadAxis, data.leadX);
-    styleAxis(*leadAxis, look);
-    styleAxis(*relRmsAxis, look);
+    inkAxis(*leadAxis, look.tickPixels, look.ink);
+    inkAxis(*relRmsAxis, look.tickPixels, look.ink);
 
     if (!data.spread.empty()) {
         auto* upper = new QLineSeries(&chart);

@@ -8,16 +8,13 @@
 #include <QScatterSeries>
 #include <QValueAxis>
 
+#include "qtcharts/ChartAxisInk.h"
+
 namespace meshdiff::views {
 namespace {
 
 QString axisTitle(const QString& what, const std::string& units) {
     return units.empty() ? what : QStringLiteral("%1 (%2)").arg(what, QString::fromStdString(units));
-}
-
-QFont sized(QFont font, double pixels) {
-    if (pixels > 0) font.setPixelSize(std::max(1, int(std::lround(pixels))));
-    return font;
 }
 
 QLineSeries* line(QChart& chart, const QString& name, const QColor& color, Qt::PenStyle style, double width) {
@@ -38,14 +35,7 @@ QScatterSeries* rings(QChart& chart, double size, const QColor& ink) {
 
 void styleAxis(QAbstractAxis& axis, const ChartPaper& look) {
     if (look.tickPixels <= 0) return;  // on screen: Qt's fonts and colours
-    axis.setLabelsFont(sized(axis.labelsFont(), look.tickPixels));
-    axis.setTitleFont(sized(axis.titleFont(), look.tickPixels));
-    axis.setLabelsColor(look.ink);
-    axis.setTitleBrush(look.ink);
-    QColor grid = look.ink;
-    grid.setAlpha(45);
-    axis.setGridLineColor(grid);
-    axis.setLinePenColor(look.ink);
+    inkAxis(axis, look.tickPixels, look.ink);
 }
 
 }  // namespace
@@ -60,9 +50,9 @@ PointSeriesLines fillPointSeriesChart(QChart& chart, const PointSeries& s, int m
         chart.setBackgroundBrush(look.paper);
         chart.setBackgroundRoundness(0);
         chart.setDropShadowEnabled(false);
-        chart.setTitleFont(sized(chart.titleFont(), look.tickPixels * 13 / 11));
+        chart.setTitleFont(fontOfPixels(chart.titleFont(), look.tickPixels * 13 / 11));
         chart.setTitleBrush(look.ink);
-        chart.legend()->setFont(sized(chart.legend()->font(), look.tickPixels));
+        chart.legend()->setFont(fontOfPixels(chart.legend()->font(), look.tickPixels));
         chart.legend()->setLabelColor(look.ink);
     }
     const QColor ink = paper ? look.ink : QColor(Qt::black);

@@ -13,6 +13,7 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 #include <QValueAxis>
 
 #include <gtest/gtest.h>
@@ -218,6 +219,12 @@ TEST(GrowthChartView, ClickingAPointNamesItsFieldAndLeadAndHoveringShowsItsNumbe
     EXPECT_TRUE(view.hoverText().contains(QString::fromStdString(line.field))) << view.hoverText().toStdString();
     EXPECT_TRUE(view.hoverText().contains(QStringLiteral("+18 h")));
     EXPECT_TRUE(view.hoverText().contains(QStringLiteral("member spread")));
+    // The mouse at rest over the point: Qt's tooltip event must keep the point's text shown.
+    QHelpEvent rest(QEvent::ToolTip, at, viewport->mapToGlobal(at));
+    QCoreApplication::sendEvent(viewport, &rest);
+    QTest::qWait(700);  // a tooltip told to hide goes after 300 ms
+    EXPECT_TRUE(QToolTip::isVisible()) << "the tooltip was hidden while the mouse rests on the point";
+    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("+18 h"))) << QToolTip::text().toStdString();
 
     // A receiver that sets new data (the window does: the click selects the field) must not pull
     // the series from under the click.

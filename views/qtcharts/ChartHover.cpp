@@ -3,6 +3,7 @@
 #include <QAbstractSeries>
 #include <QChart>
 #include <QChartView>
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QToolTip>
 
@@ -25,6 +26,11 @@ bool ChartHover::eventFilter(QObject* watched, QEvent* event) {
     if (watched == view_->viewport()) {
         if (event->type() == QEvent::MouseMove) showNear(static_cast<QMouseEvent*>(event)->position().toPoint());
         else if (event->type() == QEvent::Leave) showNear(QPoint(-10000, -10000));
+        else if (event->type() == QEvent::ToolTip) {
+            // The mouse at rest: Qt asks the viewport for its tooltip and, as it has none, hides ours.
+            showNear(static_cast<QHelpEvent*>(event)->pos());
+            return true;
+        }
     }
     return QObject::eventFilter(watched, event);
 }

@@ -12,6 +12,7 @@
 
 #ifdef MESHDIFF_HAVE_GUI
 #include <QApplication>
+#include <QHashFunctions>
 
 #include <atomic>
 #include <iostream>
@@ -76,6 +77,8 @@ int runReport(const ReportOptions& options) {
     if (options.width < 64 || options.height < 64 || options.width > 16384 || options.height > 16384)
         throw Error("", "--width and --height must be between 64 and 16384 pixels");
     auto evidence = report::findExperimentsEvidence(options.experiments, options.outDir);  // before the long part
+    // Qt's PDF writer lists fonts in hash order: a per-process seed would reorder them each run.
+    QHashSeed::setDeterministicGlobalSeed();
     const auto xvfb = headless::PrivateXvfb::startIfNoDisplay();
     if (xvfb)
         qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));

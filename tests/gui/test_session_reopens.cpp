@@ -7,12 +7,16 @@
 #include <memory>
 #include <string>
 
+#include <QAction>
 #include <QCheckBox>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 
 #include <gtest/gtest.h>
 
@@ -20,6 +24,7 @@
 #include "background/BackgroundWork.h"
 #include "common/Error.h"
 #include "diagnosis/DiagnosisPanel.h"
+#include "fieldtable/FieldTableModel.h"
 #include "fieldtable/FieldTableView.h"
 #include "globe/GlobeScene.h"
 #include "globe/GlobeView.h"
@@ -121,6 +126,11 @@ TEST_F(SessionReopens, AGraphPairComesBackWithItsMapGlobeSelectionNumbersAndDock
     window_->fieldTable()->metricBar()->setChoice({true, "tropics"});
     ASSERT_EQ(window_->fieldTable()->metricChoice().region, "tropics");
     window_->fieldTable()->setGrouped(true);
+    const QString filter = window_->fieldTable()->fieldAtVisibleRow(0).left(4);
+    window_->fieldTable()->filterEdit()->setText(filter);
+    window_->fieldTable()->table()->sortByColumn(views::FieldTableModel::Name, Qt::AscendingOrder);
+    window_->findChild<QAction*>(QStringLiteral("swapGlobeAndMap"))->trigger();
+    ASSERT_EQ(window_->centralWidget(), window_->errorMap()) << "the map in the middle";
 
     window_->inspector()->selectRow(2);  // a difference from the list, highlighted on the globe
     const views::GlobePick difference = window_->session()->selectedDifference();
@@ -163,6 +173,10 @@ TEST_F(SessionReopens, AGraphPairComesBackWithItsMapGlobeSelectionNumbersAndDock
     EXPECT_EQ(fresh->globeController()->scene().meshLevel, 3);
     EXPECT_EQ(fresh->fieldTable()->metricChoice(), window_->fieldTable()->metricChoice());
     EXPECT_TRUE(fresh->fieldTable()->grouped());
+    EXPECT_EQ(fresh->fieldTable()->filterEdit()->text(), filter);
+    EXPECT_EQ(fresh->fieldTable()->table()->header()->sortIndicatorSection(), int(views::FieldTableModel::Name));
+    EXPECT_EQ(fresh->fieldTable()->table()->header()->sortIndicatorOrder(), Qt::AscendingOrder);
+    EXPECT_EQ(fresh->centralWidget(), fresh->errorMap()) << "a graph pair opens globe-first, the session map-first";
 
     const views::GlobePick selected = fresh->session()->selectedDifference();
     EXPECT_EQ(selected.kind, difference.kind);
@@ -198,6 +212,9 @@ TEST_F(SessionReopens, ARolloutComesBackWithItsSpreadRunLeadMemberNumbersAndView
     const std::optional<views::GlobePick> inspected = window_->inspector()->shownPick();
     ASSERT_TRUE(inspected.has_value());
     window_->globe()->lookAt(60.25, 300.5, 7.75);
+    ASSERT_EQ(window_->centralWidget(), window_->errorMap()) << "a fields-only pair opens map-first";
+    window_->findChild<QAction*>(QStringLiteral("swapGlobeAndMap"))->trigger();
+    ASSERT_NE(window_->centralWidget(), window_->errorMap());
     ASSERT_EQ(window_->currentLead(), 2);
     ASSERT_EQ(window_->currentMember(), 1);
     const QString path = save();
@@ -217,6 +234,7 @@ TEST_F(SessionReopens, ARolloutComesBackWithItsSpreadRunLeadMemberNumbersAndView
         << fresh->currentField().toStdString();
 
     EXPECT_EQ(fresh->session()->spreadRun(), rollout("c_half_spread.npz"));
+    EXPECT_NE(fresh->centralWidget(), fresh->errorMap()) << "swapped back to the globe by hand";
     EXPECT_EQ(fresh->fieldTable()->metricChoice(), views::MetricChoice::gridPoints());
     EXPECT_EQ(fresh->errorMap()->style().viewport, viewport);
     const std::optional<views::GlobePick> shown = fresh->inspector()->shownPick();
@@ -267,6 +285,10 @@ TEST(SessionViewNames, AnUnknownNameOrAWrongKindNamesTheFileAndTheKey) {
     EXPECT_NE(error.find("\"globe/visibleLayers\" names no layer \"coastline\""), std::string::npos) << error;
     error = errorOf(sessionWithView(R"({"globe/cameraLat": "north"})"), file);
     EXPECT_NE(error.find("\"globe/cameraLat\" is not a number"), std::string::npos) << error;
+    error = errorOf(sessionWithView(R"({"fields/sortColumn": "rms"})"), file);
+    EXPECT_NE(error.find("\"fields/sortColumn\" is \"rms\", not one of name, rel_rms,"), std::string::npos) << error;
+    error = errorOf(sessionWithView(R"({"fields/filter": 850})"), file);
+    EXPECT_NE(error.find("\"fields/filter\" is not a text"), std::string::npos) << error;
     error = errorOf(sessionWithView(R"({"map/nearOutline": 1})"), file);
     EXPECT_NE(error.find("\"map/nearOutline\" is not true or false"), std::string::npos) << error;
     error = errorOf(sessionWithView(R"({"inspector/difference": {"kind": "edge", "grid": 1, "mesh": 2, "run": 1,

@@ -46,10 +46,17 @@ void SwapGlobeAndMapReaction::swap() {
     dock_->setWindowTitle(mapInTheMiddle_ ? QObject::tr("Globe") : QObject::tr("Error map"));
 }
 
+void SwapGlobeAndMapReaction::keepMapInTheMiddle(bool inTheMiddle) {
+    kept_ = inTheMiddle;
+    swappedByHand_ = false;
+    if (inTheMiddle != mapInTheMiddle_) swap();
+}
+
 void SwapGlobeAndMapReaction::followPair() {
     if (swappedByHand_ || !session_->pair()) return;
     const bool fieldsOnly = !session_->pair()->graphA && !session_->pair()->graphB;
-    if (fieldsOnly == mapInTheMiddle_) return;
+    const bool middle = kept_.value_or(fieldsOnly);
+    if (middle == mapInTheMiddle_) return;
     swap();
     if (fieldsOnly) giveFieldsTheRoom(*window_);
 }

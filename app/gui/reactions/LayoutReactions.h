@@ -1,4 +1,6 @@
 #pragma once
+#include <optional>
+
 #include "gui/reactions/Reaction.h"
 
 class QDockWidget;
@@ -15,9 +17,13 @@ namespace meshdiff::gui {
 // or back. A pair whose graphs were not read (fields only) is shown map-first, until the user
 // swaps by hand.
 class SwapGlobeAndMapReaction : public Reaction {
+    Q_OBJECT
 public:
     SwapGlobeAndMapReaction(QAction* action, QMainWindow* window, QDockWidget* mapDock, pair::PairSession* session);
     bool mapInTheMiddle() const { return mapInTheMiddle_; }
+    // A session's layout: the map in the middle or not for this pair and the next ones, whatever
+    // they read, until the user swaps by hand.
+    void keepMapInTheMiddle(bool inTheMiddle);
 
 protected:
     void onTriggered() override;
@@ -31,6 +37,7 @@ private:
     pair::PairSession* session_;
     bool swappedByHand_ = false;
     bool mapInTheMiddle_ = false;
+    std::optional<bool> kept_;
 };
 
 // The docks' first sizes for the window's size (no layout saved yet): side panels of about a

@@ -15,8 +15,12 @@ inline const QString kGlobeCameraLon = QStringLiteral("globe/cameraLon");
 inline const QString kGlobeCameraDistance = QStringLiteral("globe/cameraDistance");  // Earth radii
 // The selected difference: {"kind": "triangle", "grid", "mesh", "run", "diffIndex", "lat", "lon"}.
 inline const QString kSelectedDifference = QStringLiteral("inspector/difference");
-inline const QString kInspectedPoint = QStringLiteral("inspector/point");  // {"lat", "lon"}: a map click
-inline const QString kDocksShown = QStringLiteral("docks/shown");          // {"mapDock": true, …}
-inline const QString kDocksRaised = QStringLiteral("docks/raised");        // the docks in front of their tabs
+inline const QString kInspectedPoint = QStringLiteral("inspector/point");        // {"lat", "lon"}: a map click
+inline const QString kDocksShown = QStringLiteral("docks/shown");                // {"mapDock": true, …}
+inline const QString kDocksRaised = QStringLiteral("docks/raised");              // the docks in front of their tabs
+inline const QString kMapInTheMiddle = QStringLiteral("layout/mapInTheMiddle");  // View ▸ Swap Globe and Map
+inline const QString kFieldsFilter = QStringLiteral("fields/filter");            // the field table's filter text
+inline const QString kFieldsSortColumn = QStringLiteral("fields/sortColumn");    // by name: "rel_rms", "corr", …
+inline const QString kFieldsSortOrder = QStringLiteral("fields/sortOrder");      // "descending" or "ascending"
 
 }  // namespace meshdiff::gui::session

@@ -8,11 +8,14 @@
 #include <QStringList>
 
 #include "common/Error.h"
+#include "fieldtable/FieldTableModel.h"
 #include "gui/SettingsKeys.h"
 #include "gui/session/SessionKeys.h"
 
 namespace meshdiff::gui {
 namespace {
+
+using FieldColumn = views::FieldTableModel;
 
 struct Named {
     const char* name;
@@ -32,6 +35,18 @@ const std::vector<NamedKey>& namedKeys() {
         {settings::kMapLimits, {{"full", 0}, {"robust", 1}, {"manual", 2}}},
         {settings::kMapColorMap, {{"viridis", 1}, {"cividis", 2}, {"magma", 3}}},
         {settings::kMapDifferenceColorMap, {{"balance", 4}, {"RdBu", 0}}},
+        {session::kFieldsSortColumn,
+         {{"name", FieldColumn::Name},
+          {"rel_rms", FieldColumn::RelRms},
+          {"ratio_to_spread", FieldColumn::RatioToSpread},
+          {"corr", FieldColumn::Corr},
+          {"max_abs", FieldColumn::MaxAbs},
+          {"nan_masks", FieldColumn::NanMasks},
+          {"rel_rms_near", FieldColumn::RelRmsNear},
+          {"rel_rms_elsewhere", FieldColumn::RelRmsElsewhere},
+          {"variable", FieldColumn::Variable},
+          {"level", FieldColumn::Level}}},
+        {session::kFieldsSortOrder, {{"descending", Qt::DescendingOrder}, {"ascending", Qt::AscendingOrder}}},
     };
     return keys;
 }
@@ -51,7 +66,7 @@ constexpr std::array<const char*, 5> kPickKinds{"none", "g2m-edge", "triangle", 
 const QStringList& boolKeys() {
     static const QStringList keys{settings::kMapCoastlines, settings::kMapDifferences, settings::kMapGraticule,
                                   settings::kMapSpotlight,  session::kMapNearOutline,  settings::kFieldsAreaWeighted,
-                                  settings::kFieldsGrouped};
+                                  settings::kFieldsGrouped, session::kMapInTheMiddle};
     return keys;
 }
 
@@ -137,7 +152,8 @@ QVariant checked(const QString& key, const QJsonValue& value, const QString& fil
     if (boolKeys().contains(key) && !value.isBool()) fail(fileName, key, QStringLiteral("is not true or false"));
     if (numberKeys().contains(key) && (!value.isDouble() || !std::isfinite(value.toDouble())))
         fail(fileName, key, QStringLiteral("is not a number"));
-    if (key == settings::kFieldsRegion && !value.isString()) fail(fileName, key, QStringLiteral("is not a text"));
+    if ((key == settings::kFieldsRegion || key == session::kFieldsFilter) && !value.isString())
+        fail(fileName, key, QStringLiteral("is not a text"));
     if (key == session::kInspectedPoint) {
         if (!value.isObject()) fail(fileName, key, QStringLiteral("is not an object"));
         checkNumbers(value.toObject(), {"lat", "lon"}, key, fileName);

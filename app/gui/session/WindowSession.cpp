@@ -4,6 +4,9 @@
 #include <memory>
 
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QTreeView>
 
 #include "diagnosis/DiagnosisPanel.h"
 #include "fieldtable/FieldTableView.h"
@@ -11,6 +14,7 @@
 #include "gui/MainWindow.h"
 #include "gui/MapStyleSettings.h"
 #include "gui/SettingsKeys.h"
+#include "gui/reactions/LayoutReactions.h"
 #include "gui/session/SessionKeys.h"
 #include "gui/session/SessionView.h"
 #include "inspect/InspectorPanel.h"
@@ -46,6 +50,27 @@ void addSelection(const MainWindow& window, SessionView& view) {
     if (!noDifference) view.emplace_back(session::kSelectedDifference, pickValue(difference));
     if (shown && (noDifference || !sameItem(*shown, difference)))  // a point clicked on the map
         view.emplace_back(session::kInspectedPoint, QVariantMap{{"lat", shown->lat}, {"lon", shown->lon}});
+}
+
+void addLayoutAndTable(const MainWindow& window, SessionView& view) {
+    if (const auto* swap = window.findChild<SwapGlobeAndMapReaction*>())
+        view.emplace_back(session::kMapInTheMiddle, swap->mapInTheMiddle());
+    const views::FieldTableView& table = *window.fieldTable();
+    view.emplace_back(session::kFieldsFilter, table.filterEdit()->text());
+    view.emplace_back(session::kFieldsSortColumn, table.table()->header()->sortIndicatorSection());
+    view.emplace_back(session::kFieldsSortOrder, int(table.table()->header()->sortIndicatorOrder()));
+}
+
+// Applied before the runs open: the sort and filter hold for the rows to come.
+void applyLayoutAndTable(MainWindow& window, const SavedValue& value) {
+    if (auto* swap = window.findChild<SwapGlobeAndMapReaction*>();
+        swap && value(session::kMapInTheMiddle, {}).isValid())
+        swap->keepMapInTheMiddle(value(session::kMapInTheMiddle, false).toBool());
+    views::FieldTableView& table = *window.fieldTable();
+    table.filterEdit()->setText(value(session::kFieldsFilter, QString()).toString());
+    if (value(session::kFieldsSortColumn, {}).isValid())
+        table.table()->sortByColumn(value(session::kFieldsSortColumn, 0).toInt(),
+                                    Qt::SortOrder(value(session::kFieldsSortOrder, int(Qt::DescendingOrder)).toInt()));
 }
 
 void applyDocks(MainWindow& window, const SavedValue& value) {
@@ -112,6 +137,7 @@ SessionState windowSession(const MainWindow& window) {
     state.view.emplace_back(settings::kFieldsGrouped, window.fieldTable()->grouped());
     addSelection(window, state.view);
     addDocks(window, state.view);
+    addLayoutAndTable(window, state.view);
     return state;
 }
 
@@ -130,6 +156,7 @@ void applySession(MainWindow& window, const SessionState& state) {
     window.fieldTable()->metricBar()->setChoice({value(settings::kFieldsAreaWeighted, true).toBool(),
                                                  value(settings::kFieldsRegion, "global").toString().toStdString()});
     window.fieldTable()->setGrouped(value(settings::kFieldsGrouped, false).toBool());
+    applyLayoutAndTable(window, value);
 
     MainWindow* target = &window;
     auto plan = std::make_shared<QMetaObject::Connection>();

@@ -9,8 +9,8 @@ class MainWindow;
 
 // What `window` shows, as a session: its runs, lead step, lead, member, field, map style, metric
 // choice and globe layers (by the keys its settings use), and the map's zoom and pan, its "near"
-// outline, the globe's camera, the selected difference, the point inspected and the docks shown
-// (SessionKeys.h).
+// outline, the globe's camera, the selected difference, the point inspected, the docks shown,
+// whether the map is in the middle, and the field table's filter and sort (SessionKeys.h).
 SessionState windowSession(const MainWindow& window);
 
 // Opens the session's runs in `window` and applies its view at once; its field, lead and member

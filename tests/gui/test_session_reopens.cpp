@@ -11,6 +11,7 @@
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
@@ -38,6 +39,7 @@
 #include "leadslider/LeadSlider.h"
 #include "map/ErrorMapView.h"
 #include "pair/RolloutSession.h"
+#include "rerunpanel/RerunPanel.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -131,6 +133,10 @@ TEST_F(SessionReopens, AGraphPairComesBackWithItsMapGlobeSelectionNumbersAndDock
     window_->fieldTable()->table()->sortByColumn(views::FieldTableModel::Name, Qt::AscendingOrder);
     window_->findChild<QAction*>(QStringLiteral("swapGlobeAndMap"))->trigger();
     ASSERT_EQ(window_->centralWidget(), window_->errorMap()) << "the map in the middle";
+    QJsonObject recipe = window_->rerunPanel()->recipe();
+    recipe["env"] = QJsonObject{{"OMP_NUM_THREADS", "3"}};  // the table under Environment
+    window_->rerunPanel()->setRecipe(recipe);
+    window_->rerunPanel()->setWhere(QStringLiteral("ssh:gpu-node"), QStringLiteral("runs-here"));
 
     window_->inspector()->selectRow(2);  // a difference from the list, highlighted on the globe
     const views::GlobePick difference = window_->session()->selectedDifference();
@@ -177,6 +183,11 @@ TEST_F(SessionReopens, AGraphPairComesBackWithItsMapGlobeSelectionNumbersAndDock
     EXPECT_EQ(fresh->fieldTable()->table()->header()->sortIndicatorSection(), int(views::FieldTableModel::Name));
     EXPECT_EQ(fresh->fieldTable()->table()->header()->sortIndicatorOrder(), Qt::AscendingOrder);
     EXPECT_EQ(fresh->centralWidget(), fresh->errorMap()) << "a graph pair opens globe-first, the session map-first";
+    const QJsonObject request = fresh->rerunPanel()->request();
+    EXPECT_EQ(request["recipe"].toObject()["name"], recipe["name"]);
+    EXPECT_EQ(request["recipe"].toObject()["env"].toObject()["OMP_NUM_THREADS"].toString(), "3");
+    EXPECT_EQ(request["backend"].toString(), "ssh:gpu-node");
+    EXPECT_EQ(request["remote_dir"].toString(), "runs-here");
 
     const views::GlobePick selected = fresh->session()->selectedDifference();
     EXPECT_EQ(selected.kind, difference.kind);
@@ -289,6 +300,10 @@ TEST(SessionViewNames, AnUnknownNameOrAWrongKindNamesTheFileAndTheKey) {
     EXPECT_NE(error.find("\"fields/sortColumn\" is \"rms\", not one of name, rel_rms,"), std::string::npos) << error;
     error = errorOf(sessionWithView(R"({"fields/filter": 850})"), file);
     EXPECT_NE(error.find("\"fields/filter\" is not a text"), std::string::npos) << error;
+    error = errorOf(sessionWithView(R"({"rerun/backend": "cloud"})"), file);
+    EXPECT_NE(error.find("\"rerun/backend\" is \"cloud\", not local, slurm or ssh:HOST"), std::string::npos) << error;
+    error = errorOf(sessionWithView(R"({"rerun/recipe": ["demo"]})"), file);
+    EXPECT_NE(error.find("\"rerun/recipe\" is not a recipe"), std::string::npos) << error;
     error = errorOf(sessionWithView(R"({"map/nearOutline": 1})"), file);
     EXPECT_NE(error.find("\"map/nearOutline\" is not true or false"), std::string::npos) << error;
     error = errorOf(sessionWithView(R"({"inspector/difference": {"kind": "edge", "grid": 1, "mesh": 2, "run": 1,

@@ -473,6 +473,15 @@ void RerunPanel::updateBackendFields() {
     remoteDir_->setEnabled(ssh);
 }
 
+void RerunPanel::setWhere(const QString& backend, const QString& remoteDir) {
+    const bool ssh = backend.startsWith(QLatin1String("ssh:"));
+    const int index = backend_->findData(ssh ? QStringLiteral("ssh") : backend);
+    if (index < 0) return;
+    backend_->setCurrentIndex(index);
+    if (ssh) host_->setText(backend.mid(4));
+    if (!remoteDir.isEmpty()) remoteDir_->setText(remoteDir);
+}
+
 void RerunPanel::openRecipe() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open a rerun recipe"), {}, tr("Recipes (*.json)"));
     if (!path.isEmpty()) loadRecipeFile(path);

@@ -57,6 +57,9 @@ public:
     // "ssh:HOST" | "slurm"), "remote_dir", "run_a", "run_b", "label", and for the experiments "side"
     // ("A" | "B": whose host the back-end's is, when the recipe cannot say) and "every_experiment"}
     QJsonObject request() const;
+    // Where the next run goes, as request() says it: "local", "ssh:HOST" or "slurm", and the remote
+    // folder for SSH (empty: left as it is). Another text leaves the choice as it is.
+    void setWhere(const QString& backend, const QString& remoteDir);
 
     QPushButton* runButton() const { return runButton_; }
     // Experiments…: enabled when A and B are open and the recipe has an "experiments" block.

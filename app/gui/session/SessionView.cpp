@@ -154,6 +154,13 @@ QVariant checked(const QString& key, const QJsonValue& value, const QString& fil
         fail(fileName, key, QStringLiteral("is not a number"));
     if ((key == settings::kFieldsRegion || key == session::kFieldsFilter) && !value.isString())
         fail(fileName, key, QStringLiteral("is not a text"));
+    if ((key == session::kRerunBackend || key == session::kRerunRemoteDir) && !value.isString())
+        fail(fileName, key, QStringLiteral("is not a text"));
+    if (key == session::kRerunBackend && value.toString() != QLatin1String("local") &&
+        value.toString() != QLatin1String("slurm") && !value.toString().startsWith(QLatin1String("ssh:")))
+        fail(fileName, key, QStringLiteral("is \"%1\", not local, slurm or ssh:HOST").arg(value.toString()));
+    if (key == session::kRerunRecipe && !(value.isObject() && value.toObject().value("name").isString()))
+        fail(fileName, key, QStringLiteral("is not a recipe (an object with a \"name\")"));
     if (key == session::kInspectedPoint) {
         if (!value.isObject()) fail(fileName, key, QStringLiteral("is not an object"));
         checkNumbers(value.toObject(), {"lat", "lon"}, key, fileName);

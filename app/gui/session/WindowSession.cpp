@@ -5,6 +5,7 @@
 
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QTreeView>
 
@@ -21,6 +22,7 @@
 #include "leadslider/LeadSlider.h"
 #include "map/ErrorMapView.h"
 #include "pair/RolloutSession.h"
+#include "rerunpanel/RerunPanel.h"
 
 namespace meshdiff::gui {
 namespace {
@@ -59,6 +61,25 @@ void addLayoutAndTable(const MainWindow& window, SessionView& view) {
     view.emplace_back(session::kFieldsFilter, table.filterEdit()->text());
     view.emplace_back(session::kFieldsSortColumn, table.table()->header()->sortIndicatorSection());
     view.emplace_back(session::kFieldsSortOrder, int(table.table()->header()->sortIndicatorOrder()));
+}
+
+void addRerun(const MainWindow& window, SessionView& view) {
+    const views::RerunPanel* panel = window.rerunPanel();
+    if (!panel) return;
+    const QJsonObject request = panel->request();
+    view.emplace_back(session::kRerunRecipe, request.value("recipe").toObject().toVariantMap());
+    view.emplace_back(session::kRerunBackend, request.value("backend").toString());
+    if (request.contains("remote_dir"))
+        view.emplace_back(session::kRerunRemoteDir, request.value("remote_dir").toString());
+}
+
+// After the pair is shown: its load chooses the recipe made for its runs first.
+void applyRerun(MainWindow& window, const SavedValue& value) {
+    views::RerunPanel* panel = window.rerunPanel();
+    if (!panel) return;
+    const QVariantMap recipe = value(session::kRerunRecipe, {}).toMap();
+    if (!recipe.value("name").toString().isEmpty()) panel->setRecipe(QJsonObject::fromVariantMap(recipe));
+    panel->setWhere(value(session::kRerunBackend, {}).toString(), value(session::kRerunRemoteDir, {}).toString());
 }
 
 // Applied before the runs open: the sort and filter hold for the rows to come.
@@ -106,6 +127,7 @@ void applyAfterLoad(MainWindow& window, const SavedValue& value) {
                                value(session::kGlobeCameraLon, now.lon).toDouble(),
                                value(session::kGlobeCameraDistance, now.distance).toDouble());
     applyDocks(window, value);
+    applyRerun(window, value);
 }
 
 }  // namespace
@@ -138,6 +160,7 @@ SessionState windowSession(const MainWindow& window) {
     addSelection(window, state.view);
     addDocks(window, state.view);
     addLayoutAndTable(window, state.view);
+    addRerun(window, state.view);
     return state;
 }
 

@@ -90,9 +90,9 @@ TEST(MapFigureLegend, SaysWhatANumberedRingIsWhenTheFigureDrawsOne) {
     for (FigurePreset preset : {FigurePreset::SingleColumn, FigurePreset::DoubleColumn}) {
         const FigureOptions options = columnFigure(preset);
         const QStringList grouped = legendTexts(mapFigureLegend(mapWithDifferences(true, 30), {}, options));
-        EXPECT_TRUE(grouped.filter("numbered ring").size() == 1) << grouped.join(" | ").toStdString();
+        EXPECT_TRUE(grouped.filter("too close to draw apart").size() == 1) << grouped.join(" | ").toStdString();
         const QStringList alone = legendTexts(mapFigureLegend(mapWithDifferences(false, 30), {}, options));
-        EXPECT_TRUE(alone.filter("numbered ring").isEmpty()) << alone.join(" | ").toStdString();
+        EXPECT_TRUE(alone.filter("too close to draw apart").isEmpty()) << alone.join(" | ").toStdString();
         EXPECT_TRUE(alone.contains("grid point whose mesh→grid triangle differs"));
     }
 }

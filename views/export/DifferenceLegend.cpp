@@ -52,8 +52,8 @@ std::vector<DifferenceLegendEntry> differenceLegend(const DifferenceMarks& marks
             {MapMark::GridPoint, 0, QStringLiteral("grid point whose mesh→grid triangle differs"), lookOfRun(0)});
     if (marks.countedRings) {
         DifferenceLegendEntry ring{MapMark::GridPoint, 0,
-                                   QStringLiteral("numbered ring: that many differences too close to draw apart"),
-                                   QStringLiteral("ring with a count")};
+                                   QStringLiteral("that many differences, too close to draw apart"),
+                                   QStringLiteral("numbered ring")};
         ring.countedRing = true;
         entries.push_back(ring);
     }

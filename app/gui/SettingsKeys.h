@@ -28,6 +28,11 @@ inline const QString kFieldsGrouped = QStringLiteral("fields/groupedByVariable")
 inline const QString kExportWidth = QStringLiteral("export/width");
 inline const QString kExportHeight = QStringLiteral("export/height");
 inline const QString kExportFolder = QStringLiteral("export/folder");
+// The animation dialog's last choices: AnimationFormat, frames a second, FigurePreset, DPI.
+inline const QString kAnimationFormat = QStringLiteral("export/animationFormat");
+inline const QString kAnimationFps = QStringLiteral("export/animationFps");
+inline const QString kAnimationSize = QStringLiteral("export/animationSize");
+inline const QString kAnimationDpi = QStringLiteral("export/animationDpi");
 
 constexpr int kMaxRecentPairs = 8;
 

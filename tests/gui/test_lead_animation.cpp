@@ -1,16 +1,27 @@
 // File ▸ Export ▸ Animation of Leads on a rollout of 4 leads (tests/fixtures/make_rollout_fixtures.py):
 // one frame per lead, read back with FFmpeg's own decoder, the frames' maps differ lead to lead,
-// and a file that cannot be written is named in the error; `meshdiff report --animation` writes the same.
+// and a file that cannot be written is named in the error; the dialog offers the last export's
+// choices again; `meshdiff report --animation` writes the same.
+#include <functional>
+
 #include <QAction>
+#include <QApplication>
+#include <QComboBox>
 #include <QFile>
+#include <QLineEdit>
 #include <QProcess>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include "DecodedAnimation.h"
 #include "ShownWindowTest.h"
+#include "export/animation/AnimationExportDialog.h"
 #include "gui/AnimationController.h"
+#include "gui/SettingsKeys.h"
 #include "pair/RolloutSession.h"
 
 namespace meshdiff::gui {
@@ -84,6 +95,63 @@ TEST_F(LeadAnimationWindow, NamesTheFileItCannotWrite) {
     window_->animation()->exportAnimation(options, path);
     ASSERT_TRUE(failed.wait(60000));
     EXPECT_TRUE(failed.front().front().toString().contains(path)) << failed.front().front().toString().toStdString();
+}
+
+// Runs `act` on the animation dialog File ▸ Export ▸ Animation of Leads opens, then accepts or
+// closes it.
+void withAnimationDialog(QAction* action, const std::function<void(views::AnimationExportDialog&)>& act, bool accept) {
+    bool seen = false;
+    QTimer::singleShot(0, [&] {
+        auto* dialog = qobject_cast<views::AnimationExportDialog*>(QApplication::activeModalWidget());
+        if (!dialog) return;
+        seen = true;
+        act(*dialog);
+        accept ? dialog->accept() : dialog->reject();
+    });
+    action->trigger();
+    EXPECT_TRUE(seen) << "no animation dialog";
+}
+
+TEST_F(LeadAnimationWindow, TheDialogOffersTheLastExportsChoices) {
+    openRollout();
+    QTemporaryDir dir;
+    QSettings().setValue(settings::kExportFolder, dir.path());
+    auto* action = window_->findChild<QAction*>(QStringLiteral("exportAnimation"));
+    views::LeadAnimationOptions firstOffer;
+    withAnimationDialog(
+        action, [&](views::AnimationExportDialog& d) { firstOffer = d.options(); }, false);
+    EXPECT_EQ(firstOffer.format, views::AnimationFormat::Gif);
+    EXPECT_EQ(firstOffer.figure.preset, views::FigurePreset::AsOnScreen);
+
+    QSignalSpy finished(window_->animation(), &AnimationController::finished);
+    withAnimationDialog(
+        action,
+        [](views::AnimationExportDialog& d) {
+            d.findChild<QComboBox*>(QStringLiteral("animationFormat"))->setCurrentIndex(1);  // MP4
+            d.findChild<QSpinBox*>(QStringLiteral("animationFps"))->setValue(5);
+            auto* size = d.findChild<QComboBox*>(QStringLiteral("animationSize"));
+            size->setCurrentIndex(size->findData(int(views::FigurePreset::SingleColumn)));
+            d.findChild<QSpinBox*>(QStringLiteral("animationDpi"))->setValue(80);
+            EXPECT_TRUE(d.path().endsWith(".mp4")) << d.path().toStdString();
+        },
+        true);
+    ASSERT_TRUE(finished.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(action->isEnabled(), 5000);
+
+    views::LeadAnimationOptions again;
+    QString path;
+    withAnimationDialog(
+        action,
+        [&](views::AnimationExportDialog& d) {
+            again = d.options();
+            path = d.path();
+        },
+        false);
+    EXPECT_EQ(again.format, views::AnimationFormat::Mp4);
+    EXPECT_EQ(again.framesPerSecond, 5);
+    EXPECT_EQ(again.figure.preset, views::FigurePreset::SingleColumn);
+    EXPECT_EQ(again.figure.dotsPerInch, 80);
+    EXPECT_TRUE(path.startsWith(dir.path()) && path.endsWith(".mp4")) << path.toStdString();
 }
 
 TEST_F(LeadAnimationWindow, CancelLeavesNoFile) {

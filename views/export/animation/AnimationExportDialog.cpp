@@ -48,6 +48,7 @@ AnimationExportDialog::AnimationExportDialog(QSize screenMap, int leads, QString
         size_->addItem(figurePresetName(preset), int(preset));
     form->addRow(tr("Size:"), size_);
     dpi_ = new QSpinBox(this);
+    dpi_->setObjectName(QStringLiteral("animationDpi"));
     dpi_->setRange(50, 600);
     dpi_->setValue(150);
     dpi_->setSuffix(tr(" DPI"));
@@ -89,6 +90,14 @@ LeadAnimationOptions AnimationExportDialog::options() const {
     options.figure.format = FigureFormat::Png;
     options.figure.dotsPerInch = preset == FigurePreset::AsOnScreen ? kScreenPixelsPerInch : dpi_->value();
     return options;
+}
+
+void AnimationExportDialog::setOptions(const LeadAnimationOptions& options) {
+    if (const int format = format_->findData(int(options.format)); format >= 0) format_->setCurrentIndex(format);
+    fps_->setValue(options.framesPerSecond);
+    if (const int size = size_->findData(int(options.figure.preset)); size >= 0) size_->setCurrentIndex(size);
+    if (options.figure.preset != FigurePreset::AsOnScreen) dpi_->setValue(options.figure.dotsPerInch);
+    updateSummary();
 }
 
 QString AnimationExportDialog::path() const { return path_->text().trimmed(); }

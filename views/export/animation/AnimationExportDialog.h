@@ -26,6 +26,8 @@ public:
                           std::function<double(const FigureOptions&)> heightOf, QWidget* parent = nullptr);
 
     LeadAnimationOptions options() const;
+    // The choices of an earlier export: format (the path's suffix follows), speed, size and DPI.
+    void setOptions(const LeadAnimationOptions& options);
     QString path() const;
     void setPath(const QString& path);
 

@@ -55,6 +55,7 @@ TEST_F(MapLayoutTest, APairOfFieldsFilesWithoutGraphsOpensMapFirst) {
     auto* diagnosis = window_->findChild<QDockWidget*>(QStringLiteral("diagnosisDock"));
     ASSERT_TRUE(differences && diagnosis);
     EXPECT_GT(diagnosis->height(), 2 * differences->height()) << "an empty Differences list keeps a line";
+    EXPECT_GE(diagnosis->width(), 250) << "room for the Diagnosis' sentences";
     EXPECT_LE(window_->layout()->minimumSize().width(), 1366) << "wider than a 1366 × 768 screen";
 }
 

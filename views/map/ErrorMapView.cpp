@@ -15,6 +15,7 @@
 #include "map/ColorBarLimitDrag.h"
 #include "map/ErrorMapCanvas.h"
 #include "map/FieldReadout.h"
+#include "map/MapControlRows.h"
 #include "map/MapSpotlight.h"
 
 namespace meshdiff::views {
@@ -97,22 +98,24 @@ ErrorMapView::ErrorMapView(QWidget* parent)
     // The readout never widens the dock (and so pushes the side panels off a small screen).
     cursor_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Show"), this));
-    controls->addWidget(mode_);
-    controls->addWidget(new QLabel(tr("Scale"), this));
-    controls->addWidget(scale_);
-    controls->addWidget(new QLabel(tr("Limits"), this));
-    controls->addWidget(limits_);
-    controls->addWidget(minimum_);
-    controls->addWidget(new QLabel(QStringLiteral("…"), this));
-    controls->addWidget(maximum_);
-    controls->addWidget(differenceMap_);
-    controls->addWidget(colorMap_);
-    controls->addStretch(1);
+    auto* controls = new MapControlRows(this);
+    controls->setObjectName(QStringLiteral("mapControls"));
+    QHBoxLayout* shown = controls->firstGroup();
+    shown->addWidget(new QLabel(tr("Show"), this));
+    shown->addWidget(mode_);
+    shown->addWidget(new QLabel(tr("Scale"), this));
+    shown->addWidget(scale_);
+    QHBoxLayout* limits = controls->secondGroup();
+    limits->addWidget(new QLabel(tr("Limits"), this));
+    limits->addWidget(limits_);
+    limits->addWidget(minimum_);
+    limits->addWidget(new QLabel(QStringLiteral("…"), this));
+    limits->addWidget(maximum_);
+    limits->addWidget(differenceMap_);
+    limits->addWidget(colorMap_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addLayout(controls);
+    layout->addWidget(controls);
     layout->addWidget(canvas_, 1);
     auto* bottom = new QHBoxLayout;
     bottom->addWidget(cursor_, 1);

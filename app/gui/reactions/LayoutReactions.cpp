@@ -65,9 +65,12 @@ void giveFieldsTheRoom(QMainWindow& window) {
     auto* globe = window.findChild<QDockWidget*>(QStringLiteral("mapDock"));
     auto* differences = window.findChild<QDockWidget*>(QStringLiteral("differencesDock"));
     auto* diagnosis = window.findChild<QDockWidget*>(QStringLiteral("diagnosisDock"));
-    if (globe) window.resizeDocks({globe}, {window.height() * 30 / 100}, Qt::Vertical);
-    if (differences && diagnosis)
+    if (globe) window.resizeDocks({globe}, {window.height() * 26 / 100}, Qt::Vertical);
+    if (differences && diagnosis) {
         window.resizeDocks({differences, diagnosis}, {window.height() / 6, window.height() * 5 / 6}, Qt::Vertical);
+        // The map is as wide as its height allows; the Diagnosis' sentences get the width it leaves.
+        window.resizeDocks({diagnosis}, {std::clamp(window.width() * 22 / 100, 260, 420)}, Qt::Horizontal);
+    }
 }
 
 void sizeDocksToWindow(QMainWindow& window) {

@@ -47,7 +47,7 @@ void sizeDocksToWindow(QMainWindow& window);
 
 // A pair without graphs, map-first: the map gets about two thirds of the height (the globe shows
 // the same field), the Diagnosis most of the right column (the Differences list is empty; its one
-// line says no graphs were read).
+// line says no graphs were read) and that column about a fifth of the width for its sentences.
 void giveFieldsTheRoom(QMainWindow& window);
 
 }  // namespace meshdiff::gui

@@ -80,7 +80,7 @@ void sizeDocksToWindow(QMainWindow& window) {
     auto* map = window.findChild<QDockWidget*>(QStringLiteral("mapDock"));
     if (!runs || !differences || !map) return;
     window.resizeDocks({runs, differences},
-                       {std::clamp(size.width() * 21 / 100, 280, 440), std::clamp(size.width() * 19 / 100, 260, 400)},
+                       {std::clamp(size.width() * 21 / 100, 280, 440), std::clamp(size.width() * 17 / 100, 260, 400)},
                        Qt::Horizontal);
     // A low screen (1366 × 768) leaves the globe a strip rather than the map a thumbnail.
     window.resizeDocks({map}, {size.height() * (size.height() < 900 ? 62 : 56) / 100}, Qt::Vertical);

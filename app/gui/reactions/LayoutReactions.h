@@ -41,7 +41,8 @@ private:
 };
 
 // The docks' first sizes for the window's size (no layout saved yet): side panels of about a
-// fifth of the width each, the bottom dock (the map) over half the height (nearly two thirds on a
+// fifth of the width each (the right one a little less, so that the map's controls keep one row
+// in a 1500-pixel window), the bottom dock (the map) over half the height (nearly two thirds on a
 // low screen), so that the map shows cells at world size.
 void sizeDocksToWindow(QMainWindow& window);
 

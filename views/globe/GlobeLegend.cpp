@@ -18,6 +18,8 @@ namespace {
 QColor toQColor(Rgb c, int alpha = 255) { return QColor(c.r, c.g, c.b, alpha); }
 
 const QColor kPanelColor(20, 22, 28, 200);  // the on-screen panels under the legend and colour bar
+// On screen, a legend taller than this share of the globe's height is given in brief.
+constexpr double kBriefLegendHeightShare = 0.45;
 
 // Light text on the screen's dark panels and on dark paper, black on light paper.
 QColor inkOn(const QColor& paper) {
@@ -105,42 +107,60 @@ QString runName(const QString& letter, const std::string& label) {
     return QStringLiteral("%1 (%2)").arg(letter, text);
 }
 
-std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
+// brief: a short globe on screen (a low window's strip), where the full legend would cover it:
+// the runs by letter and the words without their explanations.
+std::vector<LegendEntry> legendEntries(const GlobeScene& scene, bool brief) {
     std::vector<LegendEntry> entries;
-    const QString a = runName(QStringLiteral("A"), scene.labelA), b = runName(QStringLiteral("B"), scene.labelB);
+    const QString a = brief ? QStringLiteral("A") : runName(QStringLiteral("A"), scene.labelA);
+    const QString b = brief ? QStringLiteral("B") : runName(QStringLiteral("B"), scene.labelB);
+    const auto words = [brief](const QString& full, const QString& shorter) { return brief ? shorter : full; };
     if (scene.isVisible(GlobeLayer::Mesh) && scene.graphA)
         entries.push_back({Swatch::Line, QColor(120, 132, 148), QStringLiteral("mesh M%1").arg(scene.meshLevel)});
     if (const GraphDiff* d = scene.diff) {
         if (scene.isVisible(GlobeLayer::G2mOnlyA))
             entries.push_back({Swatch::MarkedLine, toQColor(kColorOnlyA),
-                               QStringLiteral("grid→mesh edges only in %1:\u00a0%2").arg(a).arg(d->g2mOnlyA.size())});
+                               words(QStringLiteral("grid→mesh edges only in %1:\u00a0%2"),
+                                     QStringLiteral("edges only in %1:\u00a0%2"))
+                                   .arg(a)
+                                   .arg(d->g2mOnlyA.size())});
         if (scene.isVisible(GlobeLayer::G2mOnlyB))
             entries.push_back({Swatch::MarkedLine, toQColor(kColorOnlyB),
-                               QStringLiteral("grid→mesh edges only in %1:\u00a0%2").arg(b).arg(d->g2mOnlyB.size()),
+                               words(QStringLiteral("grid→mesh edges only in %1:\u00a0%2"),
+                                     QStringLiteral("edges only in %1:\u00a0%2"))
+                                   .arg(b)
+                                   .arg(d->g2mOnlyB.size()),
                                true});
         if (scene.isVisible(GlobeLayer::Triangles)) {
+            entries.push_back({Swatch::OutlineTriangle, toQColor(kColorOnlyA),
+                               words(QStringLiteral("mesh→grid triangles only in %1:\u00a0%2"),
+                                     QStringLiteral("triangles only in %1:\u00a0%2"))
+                                   .arg(a)
+                                   .arg(d->m2gChanged.size())});
             entries.push_back(
-                {Swatch::OutlineTriangle, toQColor(kColorOnlyA),
-                 QStringLiteral("mesh→grid triangles only in %1:\u00a0%2").arg(a).arg(d->m2gChanged.size())});
-            entries.push_back({Swatch::OutlineTriangle, toQColor(kColorOnlyB),
-                               QStringLiteral("mesh→grid triangles only in %1").arg(b), true});
+                {Swatch::OutlineTriangle, toQColor(kColorOnlyB),
+                 words(QStringLiteral("mesh→grid triangles only in %1"), QStringLiteral("triangles only in %1")).arg(b),
+                 true});
             entries.push_back(
-                {Swatch::Ring, toQColor(kColorChanged), QStringLiteral("grid point whose triangle differs")});
+                {Swatch::Ring, toQColor(kColorChanged),
+                 words(QStringLiteral("grid point whose triangle differs"), QStringLiteral("triangle differs"))});
         }
         if (scene.isVisible(GlobeLayer::MovedNodes))
             entries.push_back({Swatch::Ring, toQColor(kColorMoved),
-                               QStringLiteral("mesh node moved (%1, ≤\u00a0%2\u00a0ULP)")
-                                   .arg(d->movedNodes.size())
-                                   .arg(d->maxMovedUlp)});
+                               brief ? QStringLiteral("mesh nodes moved:\u00a0%1").arg(d->movedNodes.size())
+                                     : QStringLiteral("mesh node moved (%1, ≤\u00a0%2\u00a0ULP)")
+                                           .arg(d->movedNodes.size())
+                                           .arg(d->maxMovedUlp)});
         if (scene.isVisible(GlobeLayer::ReorderedReceivers) && d->orderDiffers())
-            entries.push_back({Swatch::Dot, toQColor(kColorReordered),
-                               QStringLiteral("receiver sums in another order (%L1)")
-                                   .arg(d->g2mReordered.size() + d->m2gReordered.size())});
+            entries.push_back(
+                {Swatch::Dot, toQColor(kColorReordered),
+                 words(QStringLiteral("receiver sums in another order (%L1)"), QStringLiteral("sums reordered (%L1)"))
+                     .arg(d->g2mReordered.size() + d->m2gReordered.size())});
     }
     if (scene.isVisible(GlobeLayer::DiffNeighbourhood) && scene.places && !scene.places->empty())
         entries.push_back({Swatch::Patch, toQColor(kColorNeighbourhood),
-                           QStringLiteral("near the differences (≤\u00a0%1°, as the diagnosis counts)")
-                               .arg(scene.places->radiusDegrees, 0, 'f', 2)});
+                           brief ? QStringLiteral("near the differences")
+                                 : QStringLiteral("near the differences (≤\u00a0%1°, as the diagnosis counts)")
+                                       .arg(scene.places->radiusDegrees, 0, 'f', 2)});
     if (scene.isVisible(GlobeLayer::EdgeFeatureDrift) && scene.edgeDrift && scene.edgeDrift->drifting() > 0) {
         const EdgeFeatureDrift& d = *scene.edgeDrift;
         const QString count =
@@ -148,15 +168,17 @@ std::vector<LegendEntry> legendEntries(const GlobeScene& scene) {
                 ? QStringLiteral("%1 edges, the %2 most drawn").arg(d.drifting()).arg(kManyDriftingEdges)
                 : QStringLiteral("%1 edges").arg(d.drifting());
         entries.push_back({Swatch::Gradient, QColor(),
-                           QStringLiteral("edge features drift (%1): 1 … %2 ULP, log")
-                               .arg(count)
-                               .arg(std::max(d.g2m.maxUlps, d.m2g.maxUlps), 0, 'g', 3)});
+                           brief ? QStringLiteral("edge features drift")
+                                 : QStringLiteral("edge features drift (%1): 1 … %2 ULP, log")
+                                       .arg(count)
+                                       .arg(std::max(d.g2m.maxUlps, d.m2g.maxUlps), 0, 'g', 3)});
     }
     if (scene.isVisible(GlobeLayer::AtRisk) && (!scene.atRisk.edges.empty() || !scene.atRisk.gridPoints.empty()))
         entries.push_back({Swatch::Line, toQColor(kColorAtRisk),
-                           QStringLiteral("at risk (%1 edges, %2 grid points)")
-                               .arg(scene.atRisk.edges.size())
-                               .arg(scene.atRisk.gridPoints.size())});
+                           brief ? QStringLiteral("at risk")
+                                 : QStringLiteral("at risk (%1 edges, %2 grid points)")
+                                       .arg(scene.atRisk.edges.size())
+                                       .arg(scene.atRisk.gridPoints.size())});
     if (scene.isVisible(GlobeLayer::GridPoints) && scene.graphA)
         entries.push_back({Swatch::Dot, QColor(40, 40, 40), QStringLiteral("grid points")});
     return entries;
@@ -205,20 +227,29 @@ void paintGlobeLegend(QPainter& p, const QRect& area, const GlobeScene& scene, d
     const QFontMetricsF fm(font);
 
     if (scene.isVisible(GlobeLayer::Legend)) {
-        const auto entries = legendEntries(scene);
+        auto entries = legendEntries(scene, false);
         if (!entries.empty()) {
             const double pad = 8 * scale, swatchW = 26 * scale, lineH = std::max(fm.height(), 14 * scale) + 4 * scale;
-            double textW = 0;
-            for (const auto& e : entries) textW = std::max(textW, fm.horizontalAdvance(e.text));
-            // Lines longer than the area leaves (a figure's margin) wrap between words.
-            textW = std::min(textW, std::max(60 * scale, area.width() - swatchW - 4 * pad));
+            double textW = 0, listH = 0;
             std::vector<double> rowH;
-            for (const auto& e : entries) {
-                const QRectF wrapped = fm.boundingRect(QRectF(0, 0, textW + pad, 1e6), Qt::TextWordWrap, e.text);
-                rowH.push_back(std::max(lineH, wrapped.height() + 4 * scale));
+            const auto measure = [&] {
+                textW = 0;
+                for (const auto& e : entries) textW = std::max(textW, fm.horizontalAdvance(e.text));
+                // Lines longer than the area leaves (a figure's margin) wrap between words.
+                textW = std::min(textW, std::max(60 * scale, area.width() - swatchW - 4 * pad));
+                rowH.clear();
+                for (const auto& e : entries) {
+                    const QRectF wrapped = fm.boundingRect(QRectF(0, 0, textW + pad, 1e6), Qt::TextWordWrap, e.text);
+                    rowH.push_back(std::max(lineH, wrapped.height() + 4 * scale));
+                }
+                listH = 0;
+                for (double h : rowH) listH += h;
+            };
+            measure();
+            if (!paper.isValid() && listH + 2 * pad > kBriefLegendHeightShare * area.height()) {
+                entries = legendEntries(scene, true);
+                measure();
             }
-            double listH = 0;
-            for (double h : rowH) listH += h;
             const QRectF panel(area.left() + pad, area.top() + pad, swatchW + textW + 3 * pad, listH + 2 * pad);
             p.setPen(Qt::NoPen);
             p.setBrush(paper.isValid() ? paper : kPanelColor);

@@ -17,7 +17,15 @@ run=()
 # does; with tests starting and ending in parallel, one now and then could not connect.
 [ -n "${DISPLAY:-}" ] || run=(xvfb-run -a -s "-screen 0 1600x1000x24 -noreset")
 log=$(mktemp); trap 'rm -f "$log" "$times"' EXIT
-(cd "$build" && "${run[@]}" ctest --output-on-failure -j"${JOBS:-2}" --timeout 900 "$@") 2>&1 | tee "$log"
+if ! (cd "$build" && "${run[@]}" ctest --output-on-failure -j"${JOBS:-2}" --timeout 900 "$@") 2>&1 | tee "$log"; then
+  # The GUI-thread watchdogs (Responsiveness.*) time a window on two shared cores beside Xvfb and
+  # Mesa: a stall over the 100 ms budget is run once more, alone, and must pass then; any other
+  # failure, or a watchdog over budget twice, fails the suite.
+  failed=$(awk '/The following tests FAILED:/ {listed = 1; next} listed && /^[[:space:]]+[0-9]+ - / {print $3}' "$log")
+  if [ -z "$failed" ] || grep -qv '^Responsiveness\.' <<<"$failed"; then exit 1; fi
+  echo "run-tests: a watchdog went over its budget; running it once more: $(tr '\n' ' ' <<<"$failed")"
+  (cd "$build" && "${run[@]}" ctest --output-on-failure --timeout 900 --rerun-failed) 2>&1 | tee -a "$log"
+fi
 bash "$root/scripts/check-no-skips.sh" "$log"
 stage tests
 bash "$root/scripts/run-clang-tidy.sh" '/core/'  # ~4.5 min on 2 cores (docs/architecture.md)

@@ -21,10 +21,10 @@ inline const QString kDocksRaised = QStringLiteral("docks/raised");             
 inline const QString kMapInTheMiddle = QStringLiteral("layout/mapInTheMiddle");  // View ▸ Swap Globe and Map
 inline const QString kFieldsFilter = QStringLiteral("fields/filter");            // the field table's filter text
 inline const QString kFieldsSortColumn = QStringLiteral("fields/sortColumn");    // by name: "rel_rms", "corr", …
+inline const QString kFieldsSortOrder = QStringLiteral("fields/sortOrder");      // "descending" or "ascending"
 // The Rerun dock: the recipe as edited (its parameters, options, environment) and where it runs.
 inline const QString kRerunRecipe = QStringLiteral("rerun/recipe");
-inline const QString kRerunBackend = QStringLiteral("rerun/backend");        // "local", "ssh:HOST", "slurm"
-inline const QString kRerunRemoteDir = QStringLiteral("rerun/remoteDir");    // for SSH
-inline const QString kFieldsSortOrder = QStringLiteral("fields/sortOrder");  // "descending" or "ascending"
+inline const QString kRerunBackend = QStringLiteral("rerun/backend");      // "local", "ssh:HOST", "slurm"
+inline const QString kRerunRemoteDir = QStringLiteral("rerun/remoteDir");  // for SSH
 
 }  // namespace meshdiff::gui::session

@@ -9,6 +9,7 @@
 #include "cli/LeadHoursOption.h"
 #include "cli/VersionText.h"
 #include "common/Error.h"
+#include "io/Hdf5Preflight.h"
 #ifdef MESHDIFF_HAVE_GUI
 #include "WindowReportWriter.h"
 #include "gui/WindowLauncher.h"
@@ -18,6 +19,7 @@
 #endif
 
 int main(int argc, char** argv) {
+    meshdiff::runHdf5PreflightChildIfAsked(argc, argv);  // the window's pre-flight children
     using namespace meshdiff::cli;
     CLI::App app{"meshdiff: where and why two runs of a mesh-graph weather model differ", "meshdiff"};
     app.formatter(std::make_shared<HelpFormatter>());

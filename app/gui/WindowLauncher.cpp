@@ -17,6 +17,7 @@
 #include "gui/SettingsKeys.h"
 #include "gui/reactions/LayoutReactions.h"
 #include "gui/session/WindowSession.h"
+#include "io/Hdf5Preflight.h"
 #include "pair/PairSession.h"
 
 namespace meshdiff::gui {
@@ -56,6 +57,7 @@ int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool 
     QApplication::setApplicationVersion(QStringLiteral(MESHDIFF_VERSION));
     // File ▸ Export ▸ Report writes the same PDFs as `meshdiff report` (fonts listed in hash order).
     QHashSeed::setDeterministicGlobalSeed();
+    spawnHdf5PreflightChildren("/proc/self/exe");
     QApplication app(argc, argv);
     views::traceStartup("QApplication made");
     std::optional<SessionState> session;

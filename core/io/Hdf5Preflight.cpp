@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -19,6 +20,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -34,6 +36,18 @@ namespace meshdiff {
 namespace {
 
 std::atomic<bool> preflightDisabled{false};
+
+// The program spawned as the child; empty: a fork of this process.
+std::mutex childExecutableMutex;
+std::string childExecutable;
+
+std::string spawnedChildExecutable() {
+    const std::lock_guard lock(childExecutableMutex);
+    return childExecutable;
+}
+
+constexpr const char* kChildFlag = "--meshdiff-hdf5-preflight-child";
+constexpr int kChildBoardFd = 3;
 
 // How long the child may make no progress: 10 s, or MESHDIFF_TIME_LIMIT seconds when set (as for
 // `compare`'s reading child; 0: no limit).
@@ -90,9 +104,9 @@ void walk(const Hdf5Reader& file, const std::string& group, std::size_t& objects
 // the parent had, then its allocations fail.
 constexpr std::uint64_t kChildMemoryHeadroom = std::uint64_t(2) << 30;
 
-[[noreturn]] void childMain(const std::string& path, void (*childStart)(), ReadProgressBoard& board) {
+[[noreturn]] void childMain(const std::string& path, void (*childStart)(), ReadProgressBoard& board, bool forked) {
     board.reportHere();
-    resetHdf5LockInForkedChild();
+    if (forked) resetHdf5LockInForkedChild();
     limitDataMemoryGrowth(kChildMemoryHeadroom);
     // glibc's own "free(): invalid size" and the like would only confuse the user.
     if (const int devNull = open("/dev/null", O_WRONLY); devNull >= 0) dup2(devNull, STDERR_FILENO);
@@ -136,6 +150,22 @@ std::optional<ChildActivity> childActivity(pid_t child) {
     return activity;
 }
 
+// Starts `executable` as the child, handing it the board as kChildBoardFd.
+pid_t spawnChild(const std::string& executable, const std::string& path, const ReadProgressBoard& board) {
+    // dup2 onto another number clears close-on-exec; onto the same number it would not.
+    const int target = board.fd() == kChildBoardFd ? kChildBoardFd + 1 : kChildBoardFd;
+    posix_spawn_file_actions_t actions;
+    if (posix_spawn_file_actions_init(&actions) != 0) return -1;
+    pid_t child = -1;
+    std::string fd = std::to_string(target), flag = kChildFlag, program = executable, file = path;
+    char* argv[] = {program.data(), flag.data(), fd.data(), file.data(), nullptr};
+    if (posix_spawn_file_actions_adddup2(&actions, board.fd(), target) != 0 ||
+        posix_spawn(&child, program.c_str(), &actions, nullptr, argv, environ) != 0)
+        child = -1;
+    posix_spawn_file_actions_destroy(&actions);
+    return child;
+}
+
 // A forked child inherits every lock another thread of this process held at the fork, unowned.
 // glibc's malloc takes care of its own; a sanitizer's allocator (gcc 12's libasan) does not, and
 // a child that needs such a lock sleeps forever. A child asleep without using any CPU for this
@@ -149,18 +179,22 @@ enum class ChildOutcome { Ended, Stalled, Stuck, NotWatched };
 // inherited lock.
 ChildOutcome watchChild(const std::string& path, void (*childStart)(), int& status, std::uint64_t& maxResidentKiB,
                         ReadState& lastState) {
+    const std::string executable = childStart ? std::string() : spawnedChildExecutable();
     std::optional<ReadProgressBoard> board;
     try {
-        board.emplace();
+        board.emplace(executable.empty() ? ReadProgressBoard::Sharing::ForForkedChild
+                                         : ReadProgressBoard::Sharing::ForExecutedChild);
     } catch (const std::exception&) {
         return ChildOutcome::NotWatched;
     }
     pid_t child = -1;
-    {
+    if (!executable.empty()) {
+        child = spawnChild(executable, path, *board);
+    } else {
         // Forking while holding the HDF5 lock leaves the child a consistent library state.
         auto lock = lockHdf5();
         child = fork();
-        if (child == 0) childMain(path, childStart, *board);
+        if (child == 0) childMain(path, childStart, *board, true);
     }
     if (child < 0) return ChildOutcome::NotWatched;  // cannot fork: go on without the check
 
@@ -254,6 +288,22 @@ std::string runChild(const std::string& path, void (*childStart)()) {
 }  // namespace
 
 void disableHdf5Preflight() { preflightDisabled = true; }
+
+void spawnHdf5PreflightChildren(std::string executable) {
+    const std::lock_guard lock(childExecutableMutex);
+    childExecutable = std::move(executable);
+}
+
+void runHdf5PreflightChildIfAsked(int argc, char** argv) {
+    if (argc != 4 || std::strcmp(argv[1], kChildFlag) != 0) return;
+    std::optional<ReadProgressBoard> board;
+    try {
+        board.emplace(ReadProgressBoard::attach(std::atoi(argv[2])));
+    } catch (const std::exception&) {
+        _exit(1);
+    }
+    childMain(argv[3], nullptr, *board, false);
+}
 
 std::string hdf5PreflightProblem(const std::string& path, void (*childStart)()) { return runChild(path, childStart); }
 

@@ -5,10 +5,11 @@ namespace meshdiff {
 
 // libhdf5 trusts a file's internal structure: some damaged files make it crash (e.g. a corrupt
 // global heap behind a variable-length attribute) or loop. Before a file is opened for real, a
-// forked child opens it and reads every group, dataset description and attribute (the metadata
+// child process opens it and reads every group, dataset description and attribute (the metadata
 // Hdf5Reader reads later); if the child dies or its reads (io/ReadProgress.h) make no progress for
 // 10 s (MESHDIFF_TIME_LIMIT seconds when set), this throws meshdiff::Error. A child that sleeps on a lock it inherited
-// from another thread (a sanitizer's allocator) is forked again; after three such the check is skipped. The verdict is
+// from another thread (a sanitizer's allocator), or sleeps for another reason, is started again; after three such
+// the check is skipped. The verdict is
 // kept (and repeated) while the file's size and time stay the same. Must be called without holding the HDF5 lock in
 // another frame of this thread.
 void preflightHdf5(const std::string& path);
@@ -17,8 +18,18 @@ void preflightHdf5(const std::string& path);
 // isolated run, app/cli/IsolatedRun.h): from now on preflightHdf5 does nothing.
 void disableHdf5Preflight();
 
+// A process with many threads and a large address space (the window) should not fork: copying its
+// page tables and the copy-on-write faults that follow (each with a TLB shootdown on every core
+// its threads run on) stall all of its threads. From now on the child is `executable` started
+// anew (posix_spawn), whose main() calls runHdf5PreflightChildIfAsked first; empty: a fork again.
+void spawnHdf5PreflightChildren(std::string executable);
+// First thing in main(): when this process was started as a pre-flight child, it does the check
+// and exits; otherwise returns at once.
+void runHdf5PreflightChildIfAsked(int argc, char** argv);
+
 // The check without the per-file verdicts: the problem, or "" when libhdf5 survived the file.
-// The forked child calls childStart (when given) first: tests make it hang or wait on a lock.
+// The child calls childStart (when given) first: tests make it hang or wait on a lock; such a
+// child is always forked.
 std::string hdf5PreflightProblem(const std::string& path, void (*childStart)() = nullptr);
 
 }  // namespace meshdiff

@@ -1,6 +1,8 @@
 #include "io/ReadProgress.h"
 
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -8,6 +10,7 @@
 #include <new>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 namespace meshdiff {
 
@@ -112,15 +115,40 @@ ReadingStep::~ReadingStep() {
 
 void noteReadProgress() { board.load(std::memory_order_relaxed)->progress.fetch_add(1, std::memory_order_relaxed); }
 
-ReadProgressBoard::ReadProgressBoard() {
-    void* memory = ::mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (memory == MAP_FAILED) throw std::runtime_error("cannot map memory shared with the reader process");
+ReadProgressBoard::ReadProgressBoard(Sharing sharing) {
+    if (sharing == Sharing::ForExecutedChild) {
+        fd_ = ::memfd_create("meshdiff-read-progress", MFD_CLOEXEC);
+        if (fd_ < 0 || ::ftruncate(fd_, sizeof(Shared)) != 0) {
+            if (fd_ >= 0) ::close(fd_);
+            throw std::runtime_error("cannot make memory to share with the reader process");
+        }
+    }
+    void* memory = ::mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE,
+                          fd_ < 0 ? MAP_SHARED | MAP_ANONYMOUS : MAP_SHARED, fd_, 0);
+    if (memory == MAP_FAILED) {
+        if (fd_ >= 0) ::close(fd_);
+        throw std::runtime_error("cannot map memory shared with the reader process");
+    }
     shared_ = new (memory) Shared;
 }
 
+ReadProgressBoard ReadProgressBoard::attach(int fd) {
+    struct stat status {};
+    if (::fstat(fd, &status) != 0 || static_cast<std::size_t>(status.st_size) != sizeof(Shared))
+        throw std::runtime_error("not a reading-progress board");
+    void* memory = ::mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (memory == MAP_FAILED) throw std::runtime_error("cannot map memory shared with the watching process");
+    return {static_cast<Shared*>(memory), fd};
+}
+
+ReadProgressBoard::ReadProgressBoard(ReadProgressBoard&& other) noexcept
+    : shared_(std::exchange(other.shared_, nullptr)), fd_(std::exchange(other.fd_, -1)) {}
+
 ReadProgressBoard::~ReadProgressBoard() {
+    if (!shared_) return;
     if (board.load() == shared_) board.store(&unwatched);
     ::munmap(shared_, sizeof(Shared));
+    if (fd_ >= 0) ::close(fd_);
 }
 
 void ReadProgressBoard::reportHere() { board.store(shared_); }

@@ -35,12 +35,19 @@ struct ReadState {
     std::vector<Step> reading;  // the steps under way, one per reading thread
 };
 
-// A board in memory shared with the processes forked after it is made: the child calls
-// reportHere(), the parent reads current().
+// A board in memory shared with the processes forked after it is made, or (made with
+// ForExecutedChild) with a program started anew that is handed fd(): the child calls reportHere(),
+// the parent reads current().
 class ReadProgressBoard {
 public:
-    ReadProgressBoard();  // throws std::runtime_error when the shared memory cannot be mapped
+    enum class Sharing { ForForkedChild, ForExecutedChild };
+    // Throws std::runtime_error when the shared memory cannot be made or mapped.
+    explicit ReadProgressBoard(Sharing sharing = Sharing::ForForkedChild);
+    // In the executed child: the board whose fd() it was handed.
+    static ReadProgressBoard attach(int fd);
     ~ReadProgressBoard();
+    ReadProgressBoard(ReadProgressBoard&& other) noexcept;
+    int fd() const { return fd_; }  // -1 but for ForExecutedChild
     ReadProgressBoard(const ReadProgressBoard&) = delete;
     ReadProgressBoard& operator=(const ReadProgressBoard&) = delete;
 
@@ -50,7 +57,9 @@ public:
     struct Shared;
 
 private:
+    ReadProgressBoard(Shared* shared, int fd) : shared_(shared), fd_(fd) {}
     Shared* shared_;
+    int fd_ = -1;
 };
 
 }  // namespace meshdiff

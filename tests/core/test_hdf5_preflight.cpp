@@ -1,20 +1,25 @@
-// The forked pre-flight check (core/io/Hdf5Preflight.h): what it concludes from a child that
-// hangs busy, sleeps as on a lock it inherited from another thread, or never wakes.
+// The pre-flight check (core/io/Hdf5Preflight.h): what it concludes from a child that hangs
+// busy, sleeps as on a lock it inherited from another thread, or never wakes; and its spawned
+// child, as the window starts it.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <set>
 #include <thread>
 
+#include "core/DamagedCopies.h"
 #include "core/TestPaths.h"
 #include "io/Hdf5Preflight.h"
 #include "io/ReadProgress.h"
 
 using namespace meshdiff;
 using Clock = std::chrono::steady_clock;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -99,4 +104,39 @@ TEST(Hdf5Preflight, AChildThatAlwaysSleepsSkipsTheCheck) {
                                    }),
               "");
     EXPECT_GE(Clock::now() - start, std::chrono::seconds(6));
+}
+
+// The window spawns its children (spawnHdf5PreflightChildren) rather than fork itself; this test
+// program's main() is also the child's (CoreTestMain.cpp).
+class SpawnedPreflight : public ::testing::Test {
+protected:
+    void SetUp() override { spawnHdf5PreflightChildren("/proc/self/exe"); }
+    void TearDown() override { spawnHdf5PreflightChildren(""); }
+};
+
+TEST_F(SpawnedPreflight, TheSpawnedProgramIsTheChild) {
+    const fs::path program = fs::temp_directory_path() / ("meshdiff_preflight_child_" + std::to_string(getpid()));
+    std::ofstream(program) << "#!/bin/sh\nexit 9\n";
+    fs::permissions(program, fs::perms::owner_all);
+    spawnHdf5PreflightChildren(program.string());
+    EXPECT_EQ(hdf5PreflightProblem(kHdf5File),
+              "damaged HDF5 file: reading its structure crashes the HDF5 library (exit 9)");
+    fs::remove(program);
+}
+
+// The same verdict as a forked child's, file by file, on the damaged copies of which a forked child
+// shows that some crash libhdf5 (test_netcdf_damaged_files.cpp).
+TEST_F(SpawnedPreflight, GivesTheForkedChildsVerdictOnDamagedCopies) {
+    EXPECT_EQ(hdf5PreflightProblem(kHdf5File), "");
+    const fs::path dir = fs::temp_directory_path() / ("meshdiff_preflight_spawned_" + std::to_string(getpid()));
+    int problems = 0;
+    for (const std::string& path : test::writeBitFlippedCopies(kHdf5File, dir, 72, 11)) {
+        spawnHdf5PreflightChildren("/proc/self/exe");
+        const std::string spawned = hdf5PreflightProblem(path);
+        spawnHdf5PreflightChildren("");
+        EXPECT_EQ(spawned, hdf5PreflightProblem(path)) << path;
+        problems += !spawned.empty();
+    }
+    fs::remove_all(dir);
+    EXPECT_GT(problems, 0) << "none of the copies crashed libhdf5 in a spawned child";
 }

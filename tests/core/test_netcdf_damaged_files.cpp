@@ -5,11 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <random>
 
 #include "common/Error.h"
+#include "core/DamagedCopies.h"
 #include "core/TestPaths.h"
 #include "fields/NetcdfFieldSource.h"
 
@@ -17,25 +15,10 @@ using namespace meshdiff;
 namespace fs = std::filesystem;
 
 TEST(NetcdfDamagedFiles, BitFlippedCopiesLoadOrFailCleanly) {
-    std::ifstream in(test::fixture("netcdf/time_level.nc"), std::ios::binary);
-    const std::vector<char> original((std::istreambuf_iterator<char>(in)), {});
-    ASSERT_GT(original.size(), 4096u);
     const fs::path dir = fs::temp_directory_path() / "meshdiff_netcdf_damaged";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-
-    std::mt19937 rng(11);
+    const auto copies = test::writeBitFlippedCopies(test::fixture("netcdf/time_level.nc"), dir, 72, 11);
     int loaded = 0, refused = 0, damaged = 0;
-    for (int it = 0; it < 72; ++it) {
-        auto bytes = original;
-        const int flips = 1 + int(rng() % 4);
-        for (int f = 0; f < flips; ++f) {
-            const int bit = int(rng() % 8);
-            const std::size_t pos = rng() % 2 ? rng() % 4096 : rng() % bytes.size();
-            bytes[pos] = char(bytes[pos] ^ (1 << bit));
-        }
-        const std::string path = (dir / ("copy" + std::to_string(it) + ".nc")).string();
-        std::ofstream(path, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
+    for (const std::string& path : copies) {
         try {
             const auto source = openNetcdfFieldSource(path);
             for (const auto& name : source->fieldNames()) source->load(name);

@@ -6,6 +6,7 @@
 #include "compare/Comparison.h"
 
 class QDockWidget;
+class QTimer;
 
 namespace meshdiff::views {
 class FieldTableView;
@@ -28,7 +29,8 @@ public:
     views::GrowthChartView* chart() const { return chart_; }
     // Every lead of the pair compared (null: a single lead, or not compared yet).
     void showLeads(std::shared_ptr<const FieldsComparison> leads);
-    const std::shared_ptr<const FieldsComparison>& leads() const { return leads_; }
+    // The leads the chart shows (null until it is drawn).
+    const std::shared_ptr<const FieldsComparison>& leads() const { return charted_; }
 
 signals:
     // A point of the chart was clicked: the field and its position in perLead.
@@ -36,11 +38,13 @@ signals:
 
 private:
     void showChart();  // follows the leads and the fields selected in the table
+    void drawChart();
 
     views::GrowthChartView* chart_;
     QDockWidget* dock_;
     views::FieldTableView* fields_;
-    std::shared_ptr<const FieldsComparison> leads_;
+    std::shared_ptr<const FieldsComparison> leads_, charted_;
+    QTimer* redraw_;
 };
 
 }  // namespace meshdiff::gui

@@ -397,6 +397,10 @@ void RerunPanel::showRecipe() {
     updateExperimentsButton();
     description_->setText(recipe_.value("description").toString());
     command_->setText(commandPreview(recipe_.value("command").toArray()));
+    // Rows go into hidden boxes and are shown with them: each widget shown on its own asks the X
+    // server where the pointer is, a round trip per widget (~30 for a recipe).
+    optionsBox_->hide();
+    paramsBox_->hide();
     while (optionsForm_->rowCount() > 0) optionsForm_->removeRow(0);
     const QJsonArray options = recipe_.value("options").toArray();
     for (int i = 0; i < options.size(); ++i) {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
 #include <functional>
 #include <thread>
 
@@ -94,6 +95,12 @@ void EventLoopWatchdog::tick() {
     const double now = nowMs();
     const double last = last_;
     if (last >= 0) worst_[phase_] = std::max(worst_[phase_], now - last);
+    if (last >= 0 && now - last > kSampleAfterMs && sampler_) {
+        // On CLOCK_MONOTONIC, as `perf record -k CLOCK_MONOTONIC` stamps its samples.
+        timespec ts{};
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        std::fprintf(stderr, "GUI thread stalled %.1f ms, until %.6f s\n", now - last, ts.tv_sec + ts.tv_nsec / 1e9);
+    }
     last_ = now;
 }
 

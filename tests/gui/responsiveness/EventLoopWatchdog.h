@@ -16,7 +16,8 @@ class StallSampler;
 
 // Records, per phase, the longest gap between two ticks of a 5 ms timer on the GUI thread.
 // With MESHDIFF_STALL_SAMPLES set, it also prints the GUI thread's stack (symbolise with
-// addr2line) each time a gap passes 60 ms, to show what the thread was waiting for.
+// addr2line) each time a gap passes 60 ms, to show what the thread was waiting for, and when
+// each such gap ended (to line it up with a `perf record -k CLOCK_MONOTONIC` profile).
 class EventLoopWatchdog {
 public:
     EventLoopWatchdog();

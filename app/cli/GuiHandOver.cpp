@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "cli/Command.h"
+#include "io/Hdf5Preflight.h"
 
 namespace meshdiff::cli {
 
@@ -28,6 +29,8 @@ int handOverToGui(char** argv) {
     }
     const auto candidates =
         guiExecutableCandidates(self, MESHDIFF_GUI_RELATIVE_INSTALL_DIR, MESHDIFF_GUI_EXECUTABLE_NAME);
+    // The window starts this small program, not itself, as its HDF5 pre-flight child.
+    ::setenv(kHdf5PreflightProgramVariable, self.c_str(), 1);
     std::string tried;
     for (const auto& candidate : candidates) {
         ::execv(candidate.c_str(), argv);

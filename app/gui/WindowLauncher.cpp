@@ -57,7 +57,8 @@ int runWindow(int argc, char** argv, const std::vector<std::string>& runs, bool 
     QApplication::setApplicationVersion(QStringLiteral(MESHDIFF_VERSION));
     // File ▸ Export ▸ Report writes the same PDFs as `meshdiff report` (fonts listed in hash order).
     QHashSeed::setDeterministicGlobalSeed();
-    spawnHdf5PreflightChildren("/proc/self/exe");
+    const char* preflightProgram = std::getenv(kHdf5PreflightProgramVariable);
+    spawnHdf5PreflightChildren(preflightProgram && *preflightProgram ? preflightProgram : "/proc/self/exe");
     QApplication app(argc, argv);
     views::traceStartup("QApplication made");
     std::optional<SessionState> session;

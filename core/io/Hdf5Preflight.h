@@ -23,6 +23,9 @@ void disableHdf5Preflight();
 // its threads run on) stall all of its threads. From now on the child is `executable` started
 // anew (posix_spawn), whose main() calls runHdf5PreflightChildIfAsked first; empty: a fork again.
 void spawnHdf5PreflightChildren(std::string executable);
+// The program a process that spawns its children should start, when set: the command line sets
+// it to itself before it hands over to the window's executable (a tenth of the start-up cost).
+inline constexpr const char* kHdf5PreflightProgramVariable = "MESHDIFF_PREFLIGHT_PROGRAM";
 // First thing in main(): when this process was started as a pre-flight child, it does the check
 // and exits; otherwise returns at once.
 void runHdf5PreflightChildIfAsked(int argc, char** argv);

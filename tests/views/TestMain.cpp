@@ -17,7 +17,11 @@ int main(int argc, char** argv) {
     // tested by the core tests, under TSan too.
     meshdiff::disableHdf5Preflight();
 #endif
-    meshdiff::spawnHdf5PreflightChildren("/proc/self/exe");  // as the window does
+#ifdef MESHDIFF_EXECUTABLE
+    meshdiff::spawnHdf5PreflightChildren(MESHDIFF_EXECUTABLE);  // as the window started by `meshdiff` does
+#else
+    meshdiff::spawnHdf5PreflightChildren("/proc/self/exe");
+#endif
     QApplication app(argc, argv);
     const int failed = RUN_ALL_TESTS();
     // A test's last background task (a scene build, say) may still use the test's static data,

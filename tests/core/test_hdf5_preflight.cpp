@@ -124,13 +124,18 @@ TEST_F(SpawnedPreflight, TheSpawnedProgramIsTheChild) {
     fs::remove(program);
 }
 
-// The same verdict as a forked child's, file by file, on the damaged copies of which a forked child
-// shows that some crash libhdf5 (test_netcdf_damaged_files.cpp).
+// The same verdict as a forked child's, file by file, on damaged copies (those of
+// test_netcdf_damaged_files.cpp), of which some crash libhdf5.
 TEST_F(SpawnedPreflight, GivesTheForkedChildsVerdictOnDamagedCopies) {
     EXPECT_EQ(hdf5PreflightProblem(kHdf5File), "");
     const fs::path dir = fs::temp_directory_path() / ("meshdiff_preflight_spawned_" + std::to_string(getpid()));
     int problems = 0;
-    for (const std::string& path : test::writeBitFlippedCopies(kHdf5File, dir, 72, 11)) {
+    const auto copies = test::writeBitFlippedCopies(kHdf5File, dir, 72, 11);
+    for (std::size_t i = 0; i < copies.size(); ++i) {
+        // Every sixth copy, and copies 40 and 69, which crash libhdf5 1.10 (Debian 12): two
+        // children for each copy take ~0.3 s under the sanitizers.
+        if (i % 6 != 0 && i != 40 && i != 69) continue;
+        const std::string& path = copies[i];
         spawnHdf5PreflightChildren("/proc/self/exe");
         const std::string spawned = hdf5PreflightProblem(path);
         spawnHdf5PreflightChildren("");

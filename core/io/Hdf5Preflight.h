@@ -7,11 +7,11 @@ namespace meshdiff {
 // global heap behind a variable-length attribute) or loop. Before a file is opened for real, a
 // child process opens it and reads every group, dataset description and attribute (the metadata
 // Hdf5Reader reads later); if the child dies or its reads (io/ReadProgress.h) make no progress for
-// 10 s (MESHDIFF_TIME_LIMIT seconds when set), this throws meshdiff::Error. A child that sleeps on a lock it inherited
-// from another thread (a sanitizer's allocator), or sleeps for another reason, is started again; after three such
-// the check is skipped. The verdict is
-// kept (and repeated) while the file's size and time stay the same. Must be called without holding the HDF5 lock in
-// another frame of this thread.
+// 10 s (MESHDIFF_TIME_LIMIT seconds when set), this throws meshdiff::Error. A child that sleeps
+// without using the CPU (on a lock it inherited from another thread, such as a sanitizer
+// allocator's) is started again; after three such the check is skipped. The verdict is kept (and
+// repeated) while the file's size and time stay the same. Must be called without holding the HDF5
+// lock in another frame of this thread.
 void preflightHdf5(const std::string& path);
 
 // For a process whose crash or hang is already caught by a watching parent (the command line's

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -60,6 +63,33 @@ TEST(LargeVector, AShortTailStaysInSmallPages) {
     // advised heap memory may be reused and merged with the block's mapping.
     GTEST_FLAG_SET(death_test_style, "threadsafe");
     EXPECT_EXIT(touchThreeHugePagesAndATail(), testing::ExitedWithCode(0), "");
+}
+
+// Whether every page of [p, p + bytes) is in memory (mincore), touched or not.
+bool everyPageResident(const void* p, std::size_t bytes) {
+    const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const auto begin = reinterpret_cast<std::uintptr_t>(p) & ~(page - 1);
+    const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(p) + bytes;
+    std::vector<unsigned char> resident((end - begin + page - 1) / page);
+    if (::mincore(reinterpret_cast<void*>(begin), end - begin, resident.data()) != 0) return false;
+    return std::all_of(resident.begin(), resident.end(), [](unsigned char r) { return (r & 1) != 0; });
+}
+
+// Room for 8 MiB reserved and never written, as a LargeVector and through reserveLarge: exits 0
+// when every page of both is mapped all the same.
+[[noreturn]] void reserveEightMegabytesWithoutWriting() {
+    constexpr std::size_t kBytes = std::size_t(8) << 20;
+    LargeVector<char> large;
+    large.reserve(kBytes);
+    std::vector<double> plain;
+    reserveLarge(plain, kBytes / sizeof(double));
+    std::_Exit(everyPageResident(large.data(), kBytes) && everyPageResident(plain.data(), kBytes) ? 0 : 1);
+}
+
+TEST(LargeVector, IsMappedWhenAllocatedNotAPageFaultAtATime) {
+    // In a fresh process, where the memory cannot be pages an earlier test already touched.
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(reserveEightMegabytesWithoutWriting(), testing::ExitedWithCode(0), "");
 }
 
 TEST(LargeVector, GrowsAndCopiesLikeAVector) {

@@ -15,6 +15,10 @@ fail() {
 command -v run-clang-tidy-14 >/dev/null && command -v clang-tidy-14 >/dev/null ||
   fail "run-clang-tidy-14 not found (install the Debian package clang-tidy-14)"
 [ -f "$build/compile_commands.json" ] || fail "$build/compile_commands.json is missing (build first)"
+# A unity build's database lists the sources of views/, app/ and the tests by batch, not by file.
+if grep -q '^MESHDIFF_UNITY:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null && grep -qE 'app|views|tests' <<<"$filter"; then
+  fail "$build is a unity build: configure a build folder with -DMESHDIFF_UNITY=OFF to check app/, views/ or tests/"
+fi
 # Anchored at the source tree, so generated files in the build folder (moc) are left out.
 pattern="^$root$filter"
 selected=$(python3 -c 'import json, re, sys

@@ -17,7 +17,9 @@ jobs=${JOBS:-2}
 # -O1 -g1: half the compile time of -O2 -g (a VTK/Qt unit: 4.7 s against 9.0 s of CPU) and a
 # tenth of the object size; line tables are all a sanitizer report's stack needs.
 light=(-DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG")
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMESHDIFF_SANITIZE=ON "${light[@]}" -DMESHDIFF_GUI=OFF \
+generator=()
+[ -f "$build/CMakeCache.txt" ] || generator=(-G Ninja)  # as scripts/build.sh
+cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMESHDIFF_SANITIZE=ON "${light[@]}" -DMESHDIFF_GUI=OFF \
       -DMESHDIFF_BENCHMARKS=OFF >/dev/null
 targets=(meshdiff_core_tests meshdiff)
 for replay in $(sed -n 's/^set(MESHDIFF_FUZZ_TARGETS \(.*\))$/\1/p' "$root/fuzz/FuzzTargets.cmake"); do

@@ -19,7 +19,9 @@ jobs=${JOBS:-2}
 # tenth of the object size; line tables are all a sanitizer report's stack needs.
 light=(-DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG")
 tbb_dir=$(bash "$root/scripts/build-tsan-tbb.sh" "$build/tbb-tsan")
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMESHDIFF_TSAN=ON "${light[@]}" -DMESHDIFF_GUI=ON \
+generator=()
+[ -f "$build/CMakeCache.txt" ] || generator=(-G Ninja)  # as scripts/build.sh
+cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMESHDIFF_TSAN=ON "${light[@]}" -DMESHDIFF_GUI=ON \
       -DMESHDIFF_BENCHMARKS=OFF -DTBB_DIR="$tbb_dir" >/dev/null
 cmake --build "$build" -j"$jobs" --target meshdiff meshdiff_core_tests meshdiff_rerun_tests \
       meshdiff_rerun_panel_tests meshdiff_views_tests meshdiff_gui_tests

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/CompareSummary.h"
+#include "cli/PrintfText.h"
 #include "common/Error.h"
 #include "compare/Scorecard.h"
 
@@ -17,12 +18,6 @@ namespace {
 constexpr const char* kUndefined = "–";
 constexpr const char* kAboveSpread = " ▲";
 constexpr const char* kMasksDiffer = "NaN ≠";
-
-std::string format(const char* fmt, double value) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, fmt, value);
-    return buffer;
-}
 
 // Three significant digits, "–" when undefined.
 std::string significant(double value) { return std::isfinite(value) ? format("%.3g", value) : kUndefined; }

@@ -5,16 +5,11 @@
 #include <cstdio>
 #include <string>
 
+#include "cli/PrintfText.h"
 #include "compare/SpreadRatio.h"
 
 namespace meshdiff::cli {
 namespace {
-
-std::string format(const char* fmt, double value) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, fmt, value);
-    return buffer;
-}
 
 std::string withThousands(std::size_t n) {
     const std::string digits = std::to_string(n);

@@ -5,6 +5,8 @@
 #include <optional>
 #include <sstream>
 
+#include "rerun/Trimmed.h"
+
 namespace meshdiff::rerun {
 namespace {
 
@@ -20,12 +22,6 @@ std::optional<std::string> readSmallFile(const fs::path& path) {
     in.read(text.data(), static_cast<std::streamsize>(text.size()));
     text.resize(static_cast<std::size_t>(in.gcount()));
     return text;
-}
-
-std::string trimmed(const std::string& text) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    const auto last = text.find_last_not_of(" \t\r\n");
-    return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
 }
 
 std::string tail(const std::string& text) {

@@ -8,13 +8,12 @@
 #include "common/Error.h"
 #include "rerun/NumpyProbe.h"
 #include "rerun/ParamPaths.h"
+#include "rerun/QtText.h"
 #include "rerun/RunDescription.h"
 #include "rerun/RunLedger.h"
 
 namespace meshdiff::rerun {
 namespace {
-
-QString q(const std::string& text) { return QString::fromStdString(text); }
 
 std::string nowIso() { return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString(); }
 

@@ -6,14 +6,10 @@
 #include <set>
 #include <sstream>
 
+#include "rerun/Trimmed.h"
+
 namespace meshdiff::rerun {
 namespace {
-
-std::string trimmed(const std::string& text) {
-    const auto first = text.find_first_not_of(" \t");
-    const auto last = text.find_last_not_of(" \t\r\n");
-    return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
-}
 
 bool simdFlag(const std::string& flag) {
     static const std::regex pattern("^(sse.*|ssse3|avx.*|fma.?|f16c|amx.*|neon|asimd.*|sve.*|vnni.*)$");

@@ -5,12 +5,11 @@
 
 #include "rerun/JobScript.h"
 #include "rerun/ProcessGroup.h"
+#include "rerun/QtText.h"
 #include "rerun/ShellQuote.h"
 
 namespace meshdiff::rerun {
 namespace {
-
-QString q(const std::string& text) { return QString::fromStdString(text); }
 
 bool isEndState(const QString& state) {
     static const QStringList ends{"COMPLETED",     "FAILED",    "CANCELLED", "TIMEOUT",  "NODE_FAIL",

@@ -7,14 +7,13 @@
 
 #include "rerun/JobScript.h"
 #include "rerun/ProcessGroup.h"
+#include "rerun/QtText.h"
 #include "rerun/ShellQuote.h"
 
 namespace meshdiff::rerun {
 namespace {
 
 constexpr int kStartFailed = -1000;
-
-QString q(const std::string& text) { return QString::fromStdString(text); }
 
 }  // namespace
 

@@ -24,7 +24,7 @@ namespace {
 
 std::string graphFixture(const std::string& name) { return (test::fixture("npy") / name).string(); }
 
-json smallGraph() {
+json smallGraphJson() {
     std::ifstream in(test::fixture("npy") / "manifest.json");
     return json::parse(in)["graph_small"];
 }
@@ -35,7 +35,7 @@ std::vector<T> as(const json& values) {
 }
 
 void expectSmallGraph(const MeshGraph& g) {
-    const json m = smallGraph();
+    const json m = smallGraphJson();
     EXPECT_EQ(g.gridLat, as<float>(m["grid_lat"]));
     EXPECT_EQ(g.gridLon, as<float>(m["grid_lon"]));
     EXPECT_EQ(g.meshLat, as<float>(m["mesh_lat"]));

@@ -16,7 +16,7 @@ std::unique_ptr<FieldSource> open(const std::string& name, std::optional<double>
     return openFieldSource(test::fixture("rollouts/" + name).string(), options);
 }
 
-std::vector<std::optional<double>> hoursOf(const FieldSource& source) {
+std::vector<std::optional<double>> leadHoursOf(const FieldSource& source) {
     std::vector<std::optional<double>> hours;
     for (const LeadTime& lead : source.leads()) hours.push_back(lead.hours);
     return hours;
@@ -26,14 +26,14 @@ std::vector<std::optional<double>> hoursOf(const FieldSource& source) {
 
 TEST(LeadStepHours, GiveTheLeadsOfAFileWithoutHoursOneStepApartFromTheFirstStep) {
     const auto plain = open("b_no_hours.npz", std::nullopt);
-    ASSERT_EQ(hoursOf(*plain), (std::vector<std::optional<double>>(4, std::nullopt)));
+    ASSERT_EQ(leadHoursOf(*plain), (std::vector<std::optional<double>>(4, std::nullopt)));
     const auto stepped = open("b_no_hours.npz", 6.0);
-    EXPECT_EQ(hoursOf(*stepped), (std::vector<std::optional<double>>{6.0, 12.0, 18.0, 24.0}));
+    EXPECT_EQ(leadHoursOf(*stepped), (std::vector<std::optional<double>>{6.0, 12.0, 18.0, 24.0}));
     EXPECT_EQ(stepped->fieldNames(), plain->fieldNames());
 }
 
 TEST(LeadStepHours, KeepTheHoursAFileGives) {
-    EXPECT_EQ(hoursOf(*open("a.npz", 3.0)), (std::vector<std::optional<double>>{6.0, 12.0, 18.0, 24.0}));
+    EXPECT_EQ(leadHoursOf(*open("a.npz", 3.0)), (std::vector<std::optional<double>>{6.0, 12.0, 18.0, 24.0}));
 }
 
 TEST(LeadStepHours, LineUpAFileWithoutHoursWithOneThatHasThem) {

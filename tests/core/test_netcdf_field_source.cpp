@@ -1,5 +1,5 @@
 // NetCDF-4 fields written by netCDF4-python and h5py (tests/fixtures/make_netcdf_fixtures.py).
-// The script's values follow code(b, t, k, i, j) = 10000 b + 1000 t + 100 k + 10 i + j.
+// The script's values follow netcdfCode(b, t, k, i, j) = 10000 b + 1000 t + 100 k + 10 i + j.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -19,7 +19,7 @@ using meshdiff::test::problemOf;
 
 namespace {
 
-double code(int i, int j, int k = 0, int t = 0, int b = 0) { return 10000 * b + 1000 * t + 100 * k + 10 * i + j; }
+double netcdfCode(int i, int j, int k = 0, int t = 0, int b = 0) { return 10000 * b + 1000 * t + 100 * k + 10 * i + j; }
 
 std::string nc(const std::string& name) { return test::fixture("netcdf/" + name).string(); }
 
@@ -66,24 +66,24 @@ TEST(NetcdfFieldSource, ReadsTheRightLevelAndTimeWithUnitsAndNames) {
     const auto t = floats(t850);
     ASSERT_EQ(t.size(), 20u);
     for (int i = 0; i < 4; ++i)
-        for (int j = 0; j < 5; ++j) EXPECT_EQ(t[i * 5 + j], float(code(i, j, 1) + 0.5)) << i << "," << j;
+        for (int j = 0; j < 5; ++j) EXPECT_EQ(t[i * 5 + j], float(netcdfCode(i, j, 1) + 0.5)) << i << "," << j;
 
     const Field z500 = source->load("geopotential@500");
     EXPECT_EQ(z500.units, "m**2 s**-2");  // variable-length string attribute
     const auto z = doubles(z500);
     ASSERT_EQ(z.size(), 20u);
-    EXPECT_EQ(z[3 * 5 + 4], code(3, 4, 2) * 9.80665);
-    EXPECT_EQ(z[0], code(0, 0, 2) * 9.80665);
+    EXPECT_EQ(z[3 * 5 + 4], netcdfCode(3, 4, 2) * 9.80665);
+    EXPECT_EQ(z[0], netcdfCode(0, 0, 2) * 9.80665);
 
     const auto later = open("time_level.nc", {1});
-    EXPECT_EQ(floats(later->load("temperature@500"))[2 * 5 + 3], float(code(2, 3, 2, 1) + 0.5));
+    EXPECT_EQ(floats(later->load("temperature@500"))[2 * 5 + 3], float(netcdfCode(2, 3, 2, 1) + 0.5));
 }
 
 TEST(NetcdfFieldSource, FillValuesBecomeNaNInCompressedFloatData) {
     const auto v = floats(open("time_level.nc")->load("2m_temperature"));
     ASSERT_EQ(v.size(), 20u);
     EXPECT_TRUE(std::isnan(v[1 * 5 + 2]));
-    EXPECT_EQ(v[1 * 5 + 3], float(code(1, 3) + 0.25));
+    EXPECT_EQ(v[1 * 5 + 3], float(netcdfCode(1, 3) + 0.25));
     EXPECT_EQ(v[0], 0.25f);
 }
 
@@ -94,17 +94,19 @@ TEST(NetcdfFieldSource, UnpacksInt16WithScaleOffsetAndMasksFillAndMissingValues)
     const auto p0 = doubles(packed);  // float64 scale_factor → float64 values
     ASSERT_EQ(p0.size(), 20u);
     EXPECT_TRUE(std::isnan(p0[0]));  // missing_value
-    for (int idx = 1; idx < 20; ++idx) EXPECT_DOUBLE_EQ(p0[idx], (code(idx / 5, idx % 5) - 50) * 0.01 + 273.15) << idx;
+    for (int idx = 1; idx < 20; ++idx)
+        EXPECT_DOUBLE_EQ(p0[idx], (netcdfCode(idx / 5, idx % 5) - 50) * 0.01 + 273.15) << idx;
 
     const auto p1 = doubles(open("time_level.nc", {1})->load("packed_t"));
     EXPECT_TRUE(std::isnan(p1[3 * 5 + 4]));  // _FillValue
-    EXPECT_DOUBLE_EQ(p1[0], (code(0, 0, 0, 1) - 50) * 0.01 + 273.15);
+    EXPECT_DOUBLE_EQ(p1[0], (netcdfCode(0, 0, 0, 1) - 50) * 0.01 + 273.15);
 
     const auto f32 = floats(first->load("packed_f32"));  // float32 scale_factor → float32 values
-    for (int idx = 0; idx < 20; ++idx) EXPECT_EQ(f32[idx], float(code(idx / 5, idx % 5) * 0.5 + 10.0)) << idx;
+    for (int idx = 0; idx < 20; ++idx) EXPECT_EQ(f32[idx], float(netcdfCode(idx / 5, idx % 5) * 0.5 + 10.0)) << idx;
 
     const auto mask = floats(first->load("land_sea_mask"));  // uint8 without packing
-    for (int idx = 0; idx < 20; ++idx) EXPECT_EQ(mask[idx], std::fmod(code(idx / 5, idx % 5), 3.0) == 0 ? 1.f : 0.f);
+    for (int idx = 0; idx < 20; ++idx)
+        EXPECT_EQ(mask[idx], std::fmod(netcdfCode(idx / 5, idx % 5), 3.0) == 0 ? 1.f : 0.f);
 }
 
 TEST(NetcdfFieldSource, Era5LikeFileKeepsDescendingLatitudeAndFloatLevels) {
@@ -115,10 +117,10 @@ TEST(NetcdfFieldSource, Era5LikeFileKeepsDescendingLatitudeAndFloatLevels) {
     EXPECT_EQ(source->grid().lon[11], 330.0);
     const Field z = source->load("z@850");
     EXPECT_EQ(z.longName, "Geopotential");
-    EXPECT_EQ(floats(z)[6 * 12 + 11], float(code(6, 11, 1) * 10.0));
+    EXPECT_EQ(floats(z)[6 * 12 + 11], float(netcdfCode(6, 11, 1) * 10.0));
     const auto t = doubles(source->load("t@500"));
     ASSERT_EQ(t.size(), 84u);
-    EXPECT_DOUBLE_EQ(t[2 * 12 + 5], code(2, 5) * 0.002 + 250.0);
+    EXPECT_DOUBLE_EQ(t[2 * 12 + 5], netcdfCode(2, 5) * 0.002 + 250.0);
 }
 
 TEST(NetcdfFieldSource, BatchAndTimeIndicesPickTheSlice) {
@@ -127,12 +129,12 @@ TEST(NetcdfFieldSource, BatchAndTimeIndicesPickTheSlice) {
               (std::vector<std::string>{"temperature@500", "temperature@850", "2m_temperature", "land_sea_mask"}));
     const auto t = floats(source->load("temperature@850"));
     ASSERT_EQ(t.size(), 12u);
-    for (int idx = 0; idx < 12; ++idx) EXPECT_EQ(t[idx], float(code(idx / 4, idx % 4, 1, 2, 1))) << idx;
-    EXPECT_EQ(floats(source->load("2m_temperature"))[7], float(code(1, 3, 0, 2, 1)));
-    EXPECT_EQ(floats(source->load("land_sea_mask"))[7], float(code(1, 3) * 0.5));  // static: no leading dims
+    for (int idx = 0; idx < 12; ++idx) EXPECT_EQ(t[idx], float(netcdfCode(idx / 4, idx % 4, 1, 2, 1))) << idx;
+    EXPECT_EQ(floats(source->load("2m_temperature"))[7], float(netcdfCode(1, 3, 0, 2, 1)));
+    EXPECT_EQ(floats(source->load("land_sea_mask"))[7], float(netcdfCode(1, 3) * 0.5));  // static: no leading dims
 
     const auto defaults = open("batch.nc");
-    EXPECT_EQ(floats(defaults->load("temperature@850"))[5], float(code(1, 1, 1)));
+    EXPECT_EQ(floats(defaults->load("temperature@850"))[5], float(netcdfCode(1, 1, 1)));
 }
 
 TEST(NetcdfFieldSource, OutOfRangeLeadingIndicesAreCleanErrors) {
@@ -151,7 +153,7 @@ TEST(NetcdfFieldSource, SurfaceOnlyFileHasPlainNames) {
     EXPECT_EQ(source->grid().lat.front(), -90.0);
     EXPECT_EQ(source->grid().lon.back(), 359.0);
     EXPECT_FALSE(source->grid().inferred());
-    EXPECT_EQ(floats(source->load("geopotential_at_surface"))[100 * 360 + 200], float(code(100, 200) * 0.25));
+    EXPECT_EQ(floats(source->load("geopotential_at_surface"))[100 * 360 + 200], float(netcdfCode(100, 200) * 0.25));
 }
 
 TEST(NetcdfFieldSource, GridWithoutCoordinateVariablesIsInferred) {
@@ -159,7 +161,7 @@ TEST(NetcdfFieldSource, GridWithoutCoordinateVariablesIsInferred) {
     ASSERT_TRUE(source->grid().inferred());
     EXPECT_EQ(source->grid().lat.front(), -90.0);
     EXPECT_EQ(source->grid().lon[1], 1.0);
-    EXPECT_EQ(floats(source->load("2m_temperature"))[180 * 360 + 359], float(code(180, 359)));
+    EXPECT_EQ(floats(source->load("2m_temperature"))[180 * 360 + 359], float(netcdfCode(180, 359)));
 }
 
 TEST(NetcdfFieldSource, ReadsH5pyFilesWithAndWithoutDimensionScales) {
@@ -168,12 +170,12 @@ TEST(NetcdfFieldSource, ReadsH5pyFilesWithAndWithoutDimensionScales) {
     EXPECT_EQ(scales->grid().lat, (std::vector<double>{10, 20, 30}));
     const Field msl = scales->load("msl");
     EXPECT_EQ(msl.units, "Pa");
-    EXPECT_EQ(floats(msl)[2 * 3 + 1], float(code(2, 1, 0, 1)));
+    EXPECT_EQ(floats(msl)[2 * 3 + 1], float(netcdfCode(2, 1, 0, 1)));
 
     const auto plain = open("h5py_plain.h5", {1});
     EXPECT_EQ(plain->fieldNames(), std::vector<std::string>{"t2m"});
     EXPECT_EQ(plain->grid().lat, (std::vector<double>{-10, 0, 10, 20, 30}));
-    EXPECT_EQ(doubles(plain->load("t2m"))[4 * 6 + 5], code(4, 5, 0, 1));
+    EXPECT_EQ(doubles(plain->load("t2m"))[4 * 6 + 5], netcdfCode(4, 5, 0, 1));
 }
 
 TEST(NetcdfFieldSource, BrokenFilesAreCleanErrors) {
@@ -200,10 +202,11 @@ TEST(NetcdfFieldSource, TwoSourcesLoadFromTwoThreadsAtOnce) {
     int goodA = 0, goodB = 0;
     std::thread ta([&] {
         for (int n = 0; n < 30; ++n)
-            goodA += floats(a->load("geopotential_at_surface"))[5 * 360 + 7] == float(code(5, 7) * 0.25);
+            goodA += floats(a->load("geopotential_at_surface"))[5 * 360 + 7] == float(netcdfCode(5, 7) * 0.25);
     });
     std::thread tb([&] {
-        for (int n = 0; n < 30; ++n) goodB += floats(b->load("temperature@1000"))[6] == float(code(1, 1, 0, 1) + 0.5);
+        for (int n = 0; n < 30; ++n)
+            goodB += floats(b->load("temperature@1000"))[6] == float(netcdfCode(1, 1, 0, 1) + 0.5);
     });
     ta.join();
     tb.join();

@@ -20,7 +20,7 @@ using test::fileBytes;
 
 namespace {
 
-nlohmann::json manifest() { return test::npyManifest(); }
+nlohmann::json npzManifest() { return test::npyManifest(); }
 
 std::string npzFixture(const std::string& name) { return (test::fixture("npy") / name).string(); }
 
@@ -57,7 +57,7 @@ class NpzBothKinds : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(NpzBothKinds, MembersMatchNumpy) {
     const std::string path = npzFixture(GetParam());
-    const json members = manifest()["npz_members"];
+    const json members = npzManifest()["npz_members"];
     NpzArchive archive(path);
     EXPECT_EQ(archive.path(), path);
     EXPECT_EQ(archive.keys(), (std::vector<std::string>{"a", "b", "c", "scalar", "empty"}));
@@ -100,7 +100,7 @@ TEST(Npz, LargeCompressedMembersInParallel) {
     EXPECT_EQ(arrays[0].toInt64(), (std::vector<std::int64_t>{0, 1, 2}));
     const std::vector<std::int64_t> big = arrays[1].toInt64();
     ASSERT_EQ(big.size(), 300000u);
-    EXPECT_EQ(std::accumulate(big.begin(), big.end(), std::int64_t{0}), manifest()["big_sum"].get<std::int64_t>());
+    EXPECT_EQ(std::accumulate(big.begin(), big.end(), std::int64_t{0}), npzManifest()["big_sum"].get<std::int64_t>());
     EXPECT_EQ(big[12345], 12345 * 7 - 3);
 }
 

@@ -15,7 +15,7 @@ using namespace meshdiff;
 
 namespace {
 
-std::string npzFixture(const std::string& name) { return (test::fixture("npy") / name).string(); }
+std::string mappedNpz(const std::string& name) { return (test::fixture("npy") / name).string(); }
 
 std::vector<std::byte> bytesOf(const std::string& path) {
     const std::string text = test::fileBytes(path);
@@ -38,7 +38,7 @@ std::vector<std::byte> readThroughLibzip(const std::string& path, const std::str
 // mapped as exactly libzip's bytes; deflated ones (compressed.npz, zip64.npz) are not mapped.
 TEST(NpzMapping, StoredMembersAreMappedAsLibzipReadsThem) {
     for (const std::string name : {"stored.npz", "zip64.npz", "fields_stored.npz", "compressed.npz"}) {
-        const std::string path = npzFixture(name);
+        const std::string path = mappedNpz(name);
         NpzArchive archive(path);
         ASSERT_TRUE(archive.mapFile()) << name;
         std::size_t mapped = 0;
@@ -64,7 +64,7 @@ TEST(NpzMapping, StoredMembersAreMappedAsLibzipReadsThem) {
 
 // Truncated or scrambled directories never lead outside the file: an offset inside it or none.
 TEST(NpzMapping, DamagedDirectoriesGiveNoOffsetOutsideTheFile) {
-    const std::vector<std::byte> intact = bytesOf(npzFixture("stored.npz"));
+    const std::vector<std::byte> intact = bytesOf(mappedNpz("stored.npz"));
     const auto offset = zipMemberDataOffset(intact, "a.npy");
     ASSERT_TRUE(offset.has_value());
     EXPECT_EQ(std::memcmp(intact.data() + *offset, "\x93NUMPY", 6), 0);

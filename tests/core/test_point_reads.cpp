@@ -1,6 +1,6 @@
 // FieldSource::loadPointAt: one grid point of one lead and member, as the point-over-leads chart
 // reads it. Rollouts of tests/fixtures/make_rollout_fixtures.py and make_rollout_lead_files.py,
-// whose A follows code(t, m, k, i, j) = 1000 t + 10 k + i + 0.01 j + 5 cos(i/3) sin(j/4) + m sin(i+j);
+// whose A follows pointCode(t, m, k, i, j) = 1000 t + 10 k + i + 0.01 j + 5 cos(i/3) sin(j/4) + m sin(i+j);
 // NetCDF packing and fill values from make_netcdf_fixtures.py (time_level.nc).
 #include <gtest/gtest.h>
 
@@ -18,9 +18,9 @@ namespace {
 
 constexpr int kLat = 19, kLon = 36;
 
-std::string rollout(const std::string& name) { return test::fixture("rollouts/" + name).string(); }
+std::string pointRollout(const std::string& name) { return test::fixture("rollouts/" + name).string(); }
 
-double code(int t, int m, int k, int i, int j) {
+double pointCode(int t, int m, int k, int i, int j) {
     return 1000.0 * t + 10.0 * k + i + 0.01 * j + 5 * std::cos(i / 3.0) * std::sin(j / 4.0) + m * std::sin(i + j);
 }
 
@@ -40,14 +40,15 @@ TEST(PointReads, EveryLeadMemberAndPointOfEachFormatIsTheFilesValue) {
     // NetCDF (zlib-compressed), stored and compressed .npz, and a folder of one NetCDF file per lead.
     for (const char* file : {"a.nc", "a.npz", "a_compressed.npz", "lead_files_a"}) {
         SCOPED_TRACE(file);
-        const auto source = openFieldSource(rollout(file));
+        const auto source = openFieldSource(pointRollout(file));
         const int members = int(source->members().size());
         ASSERT_EQ(members, 2);
         for (int t = 0; t < 4; ++t)
             for (int m = 0; m < members; ++m)
                 for (int i : {0, 7, kLat - 1})
                     for (int j : {0, 13, kLon - 1}) {
-                        EXPECT_NEAR(only(source->loadPointAt("temperature@850", t, m, i, j)), code(t, m, 1, i, j), 2e-3)
+                        EXPECT_NEAR(only(source->loadPointAt("temperature@850", t, m, i, j)), pointCode(t, m, 1, i, j),
+                                    2e-3)
                             << "lead " << t << " member " << m << " point " << i << ", " << j;
                     }
     }
@@ -82,12 +83,12 @@ TEST(PointReads, UnpackAndMaskAsWholeFieldsDo) {
 TEST(PointReads, APointOffTheGridOrAMissingLeadIsAnErrorNamingTheFile) {
     for (const char* file : {"a.nc", "a.npz"}) {
         SCOPED_TRACE(file);
-        const auto source = openFieldSource(rollout(file));
+        const auto source = openFieldSource(pointRollout(file));
         const std::string offGrid =
             test::problemOf([&] { source->loadPointAt("2m_temperature", 0, 0, std::size_t(kLat), 0); });
-        EXPECT_NE(offGrid.find(rollout(file)), std::string::npos) << offGrid;
+        EXPECT_NE(offGrid.find(pointRollout(file)), std::string::npos) << offGrid;
         const std::string noLead = test::problemOf([&] { source->loadPointAt("2m_temperature", 9, 0, 0, 0); });
-        EXPECT_NE(noLead.find(rollout(file)), std::string::npos) << noLead;
+        EXPECT_NE(noLead.find(pointRollout(file)), std::string::npos) << noLead;
         EXPECT_NE(noLead.find("lead"), std::string::npos) << noLead;
     }
 }

@@ -19,9 +19,9 @@ using meshdiff::test::problemOf;
 
 namespace {
 
-constexpr std::size_t kLat = 19, kLon = 36;
+constexpr std::size_t kSourceLat = 19, kSourceLon = 36;
 
-std::string rollout(const std::string& name) { return test::fixture("rollouts/" + name).string(); }
+std::string rolloutFixture(const std::string& name) { return test::fixture("rollouts/" + name).string(); }
 
 double code(int t, int m, int k, int i, int j) {
     return 1000.0 * t + 10.0 * k + i + 0.01 * j + 5 * std::cos(i / 3.0) * std::sin(j / 4.0) + m * std::sin(i + j);
@@ -29,17 +29,17 @@ double code(int t, int m, int k, int i, int j) {
 
 // Largest |value − code| over the slice; k: 0 for 2m_temperature, 1 for @850, 2 for @500.
 double worstError(const Field& f, int t, int m, int k) {
-    EXPECT_EQ(f.nlat, kLat);
-    EXPECT_EQ(f.nlon, kLon);
+    EXPECT_EQ(f.nlat, kSourceLat);
+    EXPECT_EQ(f.nlon, kSourceLon);
     const auto& values = std::get<std::vector<float>>(f.values);
     double worst = 0;
-    for (std::size_t i = 0; i < kLat; ++i)
-        for (std::size_t j = 0; j < kLon; ++j)
-            worst = std::max(worst, std::abs(values[i * kLon + j] - code(t, m, k, int(i), int(j))));
+    for (std::size_t i = 0; i < kSourceLat; ++i)
+        for (std::size_t j = 0; j < kSourceLon; ++j)
+            worst = std::max(worst, std::abs(values[i * kSourceLon + j] - code(t, m, k, int(i), int(j))));
     return worst;
 }
 
-std::vector<std::optional<double>> hoursOf(const FieldSource& s) {
+std::vector<std::optional<double>> rolloutHoursOf(const FieldSource& s) {
     std::vector<std::optional<double>> hours;
     for (const LeadTime& lead : s.leads()) hours.push_back(lead.hours);
     return hours;
@@ -50,24 +50,26 @@ const std::vector<std::optional<double>> kHours{6.0, 12.0, 18.0, 24.0};
 }  // namespace
 
 TEST(RolloutFieldSources, NetcdfTimedeltaAxisGivesLeadHoursAndMemberNumbers) {
-    const auto source = openFieldSource(rollout("a.nc"));
-    EXPECT_EQ(hoursOf(*source), kHours);
+    const auto source = openFieldSource(rolloutFixture("a.nc"));
+    EXPECT_EQ(rolloutHoursOf(*source), kHours);
     for (std::size_t k = 0; k < 4; ++k) EXPECT_EQ(source->leads()[k].index, k);
     EXPECT_EQ(source->members(), (std::vector<int>{3, 7}));
     EXPECT_EQ(source->fieldNames(), (std::vector<std::string>{"2m_temperature", "temperature@850", "temperature@500"}));
 }
 
 TEST(RolloutFieldSources, NetcdfDatesAndOtherUnitsBecomeLeadHours) {
-    EXPECT_EQ(hoursOf(*openFieldSource(rollout("a_since.nc"))), kHours);  // valid time − forecast_reference_time
-    EXPECT_EQ(hoursOf(*openFieldSource(rollout("a_minutes.nc"))), kHours);
+    EXPECT_EQ(rolloutHoursOf(*openFieldSource(rolloutFixture("a_since.nc"))),
+              kHours);  // valid time − forecast_reference_time
+    EXPECT_EQ(rolloutHoursOf(*openFieldSource(rolloutFixture("a_minutes.nc"))), kHours);
     // valid dates without a reference time: which lead they are is unknown
-    EXPECT_EQ(hoursOf(*openFieldSource(rollout("a_dates_only.nc"))), (std::vector<std::optional<double>>(4)));
+    EXPECT_EQ(rolloutHoursOf(*openFieldSource(rolloutFixture("a_dates_only.nc"))),
+              (std::vector<std::optional<double>>(4)));
 }
 
 TEST(RolloutFieldSources, LoadAtReadsEachLeadAndMemberOfBothFormats) {
     for (const char* file : {"a.nc", "a.npz"}) {
         SCOPED_TRACE(file);
-        const auto source = openFieldSource(rollout(file));
+        const auto source = openFieldSource(rolloutFixture(file));
         for (int t = 0; t < 4; ++t) {
             for (int m = 0; m < 2; ++m) {
                 EXPECT_LT(worstError(source->loadAt("2m_temperature", t, m), t, m, 0), 2e-3);
@@ -80,18 +82,18 @@ TEST(RolloutFieldSources, LoadAtReadsEachLeadAndMemberOfBothFormats) {
 }
 
 TEST(RolloutFieldSources, NpzLeadHoursComeFromTheLeadHoursArrayElseUnknown) {
-    const auto withHours = openFieldSource(rollout("a.npz"));
-    EXPECT_EQ(hoursOf(*withHours), kHours);
+    const auto withHours = openFieldSource(rolloutFixture("a.npz"));
+    EXPECT_EQ(rolloutHoursOf(*withHours), kHours);
     EXPECT_EQ(withHours->members(), (std::vector<int>{0, 1}));
-    const auto without = openFieldSource(rollout("b_no_hours.npz"));
-    EXPECT_EQ(hoursOf(*without), (std::vector<std::optional<double>>(4)));
-    const auto nan = openFieldSource(rollout("b_nan_hours.npz"));
-    EXPECT_EQ(hoursOf(*nan), (std::vector<std::optional<double>>{6.0, std::nullopt, 18.0, 24.0}));
+    const auto without = openFieldSource(rolloutFixture("b_no_hours.npz"));
+    EXPECT_EQ(rolloutHoursOf(*without), (std::vector<std::optional<double>>(4)));
+    const auto nan = openFieldSource(rolloutFixture("b_nan_hours.npz"));
+    EXPECT_EQ(rolloutHoursOf(*nan), (std::vector<std::optional<double>>{6.0, std::nullopt, 18.0, 24.0}));
 }
 
 TEST(RolloutFieldSources, NpzInGraphCastsBatchTimeLevelLayoutHasLeadsButNoMembers) {
-    const auto source = openFieldSource(rollout("graphcast_layout.npz"));
-    EXPECT_EQ(hoursOf(*source), kHours);
+    const auto source = openFieldSource(rolloutFixture("graphcast_layout.npz"));
+    EXPECT_EQ(rolloutHoursOf(*source), kHours);
     EXPECT_TRUE(source->members().empty());
     for (int t = 0; t < 4; ++t) {
         EXPECT_LT(worstError(source->loadAt("temperature", t, 0), t, 0, 1), 2e-3);  // level index 0: 850
@@ -99,14 +101,14 @@ TEST(RolloutFieldSources, NpzInGraphCastsBatchTimeLevelLayoutHasLeadsButNoMember
     }
     FieldSourceOptions second;
     second.leadingIndex = {1, 1};  // lead 12 h, level 500
-    EXPECT_LT(
-        worstError(openFieldSource(rollout("graphcast_layout.npz"), second)->loadAt("temperature", 0, 0), 1, 0, 2),
-        2e-3);
+    EXPECT_LT(worstError(openFieldSource(rolloutFixture("graphcast_layout.npz"), second)->loadAt("temperature", 0, 0),
+                         1, 0, 2),
+              2e-3);
 }
 
 TEST(RolloutFieldSources, OutOfRangeLeadOrMemberIsAnErrorNamingTheFile) {
     for (const char* file : {"a.nc", "a.npz"}) {
-        const auto source = openFieldSource(rollout(file));
+        const auto source = openFieldSource(rolloutFixture(file));
         const std::string lead = problemOf([&] { source->loadAt("2m_temperature", 4, 0); });
         EXPECT_NE(lead.find(file), std::string::npos) << lead;
         EXPECT_NE(lead.find("lead 4 asked for, but the file has 4 lead(s)"), std::string::npos) << lead;
@@ -116,7 +118,7 @@ TEST(RolloutFieldSources, OutOfRangeLeadOrMemberIsAnErrorNamingTheFile) {
 }
 
 TEST(RolloutFieldSources, NpzArraysWithDifferentLeadCountsAreRefused) {
-    const std::string problem = problemOf([] { openFieldSource(rollout("mixed_leads.npz")); });
+    const std::string problem = problemOf([] { openFieldSource(rolloutFixture("mixed_leads.npz")); });
     EXPECT_NE(problem.find("mixed_leads.npz[y]"), std::string::npos) << problem;
     EXPECT_NE(problem.find("has 3 leads but 'x' has 4"), std::string::npos) << problem;
 }
@@ -162,7 +164,7 @@ TEST(RolloutFieldSources, AnExplicitLeadingIndexPinsTheLeadAxisToOneLead) {
     npz.leadingIndex = {2};  // the batch of 1 is squeezed: the lead axis comes first
     for (const auto& [file, options] : {std::pair{"a.nc", netcdf}, std::pair{"a.npz", npz}}) {
         SCOPED_TRACE(file);
-        const auto source = openFieldSource(rollout(file), options);
+        const auto source = openFieldSource(rolloutFixture(file), options);
         EXPECT_EQ(source->leads(), (std::vector<LeadTime>{{2, 18.0}}));
         EXPECT_EQ(source->members().size(), 2u);
         EXPECT_LT(worstError(source->loadAt("temperature@850", 0, 1), 2, 1, 1), 2e-3);

@@ -235,8 +235,8 @@ TEST(Scorecard, NoLeadsNoRows) {
 
 namespace {
 
-constexpr std::size_t kLat = 4, kLon = 8;
-const std::vector<double> kLats{-67.5, -22.5, 22.5, 67.5};
+constexpr std::size_t kCardLat = 4, kCardLon = 8;
+const std::vector<double> kCardLats{-67.5, -22.5, 22.5, 67.5};
 
 // WeatherBench 2's cell areas, written out for this grid: rows bounded half-way between rows and
 // at the poles, weight sin(north) − sin(south).
@@ -244,16 +244,16 @@ std::vector<double> rowWeights() {
     const double deg = M_PI / 180;
     const std::vector<double> bounds{-90, -45, 0, 45, 90};
     std::vector<double> w;
-    for (std::size_t i = 0; i < kLat; ++i) w.push_back(std::sin(bounds[i + 1] * deg) - std::sin(bounds[i] * deg));
+    for (std::size_t i = 0; i < kCardLat; ++i) w.push_back(std::sin(bounds[i + 1] * deg) - std::sin(bounds[i] * deg));
     return w;
 }
 
 double weightedRms(const std::vector<float>& a, const std::vector<float>& b) {
     const std::vector<double> w = rowWeights();
     double sum = 0, weights = 0;
-    for (std::size_t i = 0; i < kLat; ++i)
-        for (std::size_t j = 0; j < kLon; ++j) {
-            const double d = double(a[i * kLon + j]) - double(b[i * kLon + j]);
+    for (std::size_t i = 0; i < kCardLat; ++i)
+        for (std::size_t j = 0; j < kCardLon; ++j) {
+            const double d = double(a[i * kCardLon + j]) - double(b[i * kCardLon + j]);
             sum += w[i] * d * d;
             weights += w[i];
         }
@@ -280,11 +280,11 @@ protected:
     std::string writeRun(const std::string& run, const std::map<std::string, std::vector<float>>& fields) const {
         fs::create_directories(dir_ / run);
         NpzWriter npz((dir_ / run / "fields.npz").string(), false);
-        std::vector<float> lat(kLats.begin(), kLats.end()), lon;
-        for (std::size_t j = 0; j < kLon; ++j) lon.push_back(float(45 * j));
-        npz.add("lat", floats(lat, {kLat}));
-        npz.add("lon", floats(lon, {kLon}));
-        for (const auto& [name, values] : fields) npz.add(name, floats(values, {kLat, kLon}));
+        std::vector<float> lat(kCardLats.begin(), kCardLats.end()), lon;
+        for (std::size_t j = 0; j < kCardLon; ++j) lon.push_back(float(45 * j));
+        npz.add("lat", floats(lat, {kCardLat}));
+        npz.add("lon", floats(lon, {kCardLon}));
+        for (const auto& [name, values] : fields) npz.add(name, floats(values, {kCardLat, kCardLon}));
         npz.close();
         return (dir_ / run).string();
     }
@@ -295,11 +295,11 @@ protected:
 // A smooth field plus `bump` times a pattern that is largest near the poles (so that the
 // unweighted and the area-weighted RMS differ).
 std::vector<float> field(double offset, double bump) {
-    std::vector<float> v(kLat * kLon);
-    for (std::size_t i = 0; i < kLat; ++i)
-        for (std::size_t j = 0; j < kLon; ++j) {
-            const double polar = std::abs(kLats[i]) > 45 ? 1.0 : 0.25;
-            v[i * kLon + j] =
+    std::vector<float> v(kCardLat * kCardLon);
+    for (std::size_t i = 0; i < kCardLat; ++i)
+        for (std::size_t j = 0; j < kCardLon; ++j) {
+            const double polar = std::abs(kCardLats[i]) > 45 ? 1.0 : 0.25;
+            v[i * kCardLon + j] =
                 float(offset + 3.0 * double(i) + 0.5 * double(j) + bump * polar * double(1 + (i + j) % 3));
         }
     return v;

@@ -18,6 +18,7 @@
 #include <QTimer>
 
 #include "DecodedAnimation.h"
+#include "RolloutFixture.h"
 #include "ShownWindowTest.h"
 #include "export/animation/AnimationExportDialog.h"
 #include "gui/AnimationController.h"
@@ -27,14 +28,12 @@
 namespace meshdiff::gui {
 namespace {
 
-QString rollout(const char* file) { return QString::fromStdString((test::fixture("rollouts") / file).string()); }
-
 class LeadAnimationWindow : public test::ShownWindowTest {
 protected:
     void openRollout() {
         QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
         QSignalSpy finished(window_->rollout(), &pair::RolloutSession::finished);
-        window_->openPair(rollout("a.nc"), rollout("b.nc"));
+        window_->openPair(test::rolloutFixture("a.nc"), test::rolloutFixture("b.nc"));
         ASSERT_TRUE(loaded.count() > 0 || loaded.wait(60000)) << window_->lastError().toStdString();
         ASSERT_TRUE(finished.count() > 0 || finished.wait(60000));
         QTRY_VERIFY_WITH_TIMEOUT(window_->animation()->canExport(), 20000);
@@ -170,9 +169,10 @@ TEST(ReportAnimation, MeshdiffReportWritesTheWorstFieldsLeadsAsAnMp4) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("worst.mp4"));
     QProcess report;
-    report.start(QStringLiteral(MESHDIFF_EXECUTABLE),
-                 {QStringLiteral("report"), rollout("a.nc"), rollout("b.nc"), QStringLiteral("--out"), dir.path(),
-                  QStringLiteral("--maps"), QStringLiteral("1"), QStringLiteral("--animation"), path});
+    report.start(
+        QStringLiteral(MESHDIFF_EXECUTABLE),
+        {QStringLiteral("report"), test::rolloutFixture("a.nc"), test::rolloutFixture("b.nc"), QStringLiteral("--out"),
+         dir.path(), QStringLiteral("--maps"), QStringLiteral("1"), QStringLiteral("--animation"), path});
     ASSERT_TRUE(report.waitForFinished(120000));
     ASSERT_EQ(report.exitCode(), 0) << report.readAllStandardError().toStdString();
     const test::DecodedAnimation read = test::decodeAnimation(path);

@@ -18,6 +18,7 @@
 
 #include <cmath>
 
+#include "RolloutFixture.h"
 #include "ShownWindowTest.h"
 #include "compare/Comparison.h"
 #include "fieldtable/FieldTableView.h"
@@ -29,15 +30,13 @@
 namespace meshdiff::gui {
 namespace {
 
-QString rollout(const char* file) { return QString::fromStdString((test::fixture("rollouts") / file).string()); }
-
 class LeadSliderWindow : public test::ShownWindowTest {
 protected:
     // Opens A and B and waits until every lead has been compared.
     void openRollout(const char* a, const char* b) {
         QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
         QSignalSpy finished(window_->rollout(), &RolloutSession::finished);
-        window_->openPair(rollout(a), rollout(b));
+        window_->openPair(test::rolloutFixture(a), test::rolloutFixture(b));
         ASSERT_TRUE(loaded.count() > 0 || loaded.wait(60000)) << window_->lastError().toStdString();
         ASSERT_TRUE(finished.count() > 0 || finished.wait(60000));
     }
@@ -67,7 +66,8 @@ protected:
 
 TEST_F(LeadSliderWindow, TheTableFollowsTheSliderWithCompareRunsPerLeadNumbers) {
     openRollout("a.nc", "b.nc");
-    const Comparison expected = compareRuns(rollout("a.nc").toStdString(), rollout("b.nc").toStdString());
+    const Comparison expected =
+        compareRuns(test::rolloutFixture("a.nc").toStdString(), test::rolloutFixture("b.nc").toStdString());
     ASSERT_TRUE(expected.fields);
     const auto& perLead = expected.fields->perLead;
     ASSERT_EQ(perLead.size(), 4u);
@@ -112,7 +112,7 @@ TEST_F(LeadSliderWindow, TheTableFollowsTheSliderWithCompareRunsPerLeadNumbers) 
             // The map shows the selected field at that lead and member.
             const views::ErrorMapData* data = window_->errorMap()->renderer().data();
             ASSERT_NE(data, nullptr);
-            const auto source = openFieldSource(rollout("a.nc").toStdString());
+            const auto source = openFieldSource(test::rolloutFixture("a.nc").toStdString());
             const Field field = source->loadAt(data->fieldName, want.index, std::size_t(member));
             const auto& values = std::get<std::vector<float>>(field.values);
             EXPECT_NEAR(meanOf(data->a), meanOf(values), 1e-3) << data->fieldName;

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "RolloutFixture.h"
+#include "SessionParseError.h"
 #include "ShownWindowTest.h"
 #include "common/Error.h"
 #include "fieldtable/FieldTableView.h"
@@ -29,15 +31,6 @@ namespace {
 
 SavedValue lookupIn(const SessionState& state) {
     return [&state](const QString& key, const QVariant& fallback) { return sessionValue(state, key, fallback); };
-}
-
-std::string errorOf(const QByteArray& json, const QString& fileName) {
-    try {
-        parseSession(json, fileName);
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "no error";
 }
 
 class SessionFileTest : public ::testing::Test {
@@ -114,25 +107,29 @@ TEST_F(SessionFileTest, AbsentViewKeysKeepTheDefaults) {
 }
 
 TEST_F(SessionFileTest, MalformedJsonNamesTheFileAndTheProblem) {
-    const std::string error = errorOf("{\"format\": \"meshdiff-session\", \"runs\": ", "/data/broken.meshdiff-session");
+    const std::string error =
+        test::sessionParseError("{\"format\": \"meshdiff-session\", \"runs\": ", "/data/broken.meshdiff-session");
     EXPECT_NE(error.find("/data/broken.meshdiff-session"), std::string::npos) << error;
     EXPECT_NE(error.find("not valid JSON"), std::string::npos) << error;
 }
 
 TEST_F(SessionFileTest, JsonThatIsNotASessionIsRefused) {
-    const std::string error = errorOf(R"({"runs": {"a": "x", "b": "y"}})", "other.json");
+    const std::string error = test::sessionParseError(R"({"runs": {"a": "x", "b": "y"}})", "other.json");
     EXPECT_NE(error.find("other.json"), std::string::npos) << error;
     EXPECT_NE(error.find("not a meshdiff session"), std::string::npos) << error;
-    EXPECT_NE(errorOf(R"([1, 2])", "list.json").find("not a meshdiff session"), std::string::npos);
+    EXPECT_NE(test::sessionParseError(R"([1, 2])", "list.json").find("not a meshdiff session"), std::string::npos);
 }
 
 TEST_F(SessionFileTest, WrongTypesAndMissingRunsAreNamed) {
-    EXPECT_NE(errorOf(R"({"format": "meshdiff-session", "runs": {"a": "x"}})", "f").find("names no runs A and B"),
+    EXPECT_NE(test::sessionParseError(R"({"format": "meshdiff-session", "runs": {"a": "x"}})", "f")
+                  .find("names no runs A and B"),
               std::string::npos);
-    EXPECT_NE(errorOf(R"({"format": "meshdiff-session", "runs": {"a": "x", "b": "y"}, "lead": "two"})", "f")
-                  .find("\"lead\" is not a whole number"),
-              std::string::npos);
-    EXPECT_NE(errorOf(R"({"format": "meshdiff-session", "runs": {"a": "x", "b": "y"}, "leadStepHours": -6})", "f")
+    EXPECT_NE(
+        test::sessionParseError(R"({"format": "meshdiff-session", "runs": {"a": "x", "b": "y"}, "lead": "two"})", "f")
+            .find("\"lead\" is not a whole number"),
+        std::string::npos);
+    EXPECT_NE(test::sessionParseError(
+                  R"({"format": "meshdiff-session", "runs": {"a": "x", "b": "y"}, "leadStepHours": -6})", "f")
                   .find("\"leadStepHours\" is not a positive number"),
               std::string::npos);
 }
@@ -162,8 +159,6 @@ TEST_F(SessionFileTest, AnUnwritablePlaceIsAnErrorAndLeavesNoFile) {
     EXPECT_FALSE(QFile::exists(path));
 }
 
-QString rollout(const char* file) { return QString::fromStdString((test::fixture("rollouts") / file).string()); }
-
 bool waitUntil(const std::function<bool()>& done) {
     for (int waited = 0; waited < 60000 && !done(); waited += 20) QTest::qWait(20);
     return done();
@@ -174,7 +169,7 @@ protected:
     void openRollout(MainWindow& window) {
         QSignalSpy loaded(&window, &MainWindow::pairLoaded);
         QSignalSpy finished(window.rollout(), &RolloutSession::finished);
-        window.openPair(rollout("a.nc"), rollout("b.nc"));
+        window.openPair(test::rolloutFixture("a.nc"), test::rolloutFixture("b.nc"));
         ASSERT_TRUE(loaded.count() > 0 || loaded.wait(60000)) << window.lastError().toStdString();
         ASSERT_TRUE(finished.count() > 0 || finished.wait(60000));
     }
@@ -209,8 +204,8 @@ TEST_F(SessionWindow, AFreshWindowReopensTheRunsLeadFieldMapStyleAndNumbers) {
     })) << "lead "
         << fresh.currentLead() << " member " << fresh.currentMember() << " field "
         << fresh.currentField().toStdString();
-    EXPECT_EQ(fresh.runA(), rollout("a.nc"));
-    EXPECT_EQ(fresh.runB(), rollout("b.nc"));
+    EXPECT_EQ(fresh.runA(), test::rolloutFixture("a.nc"));
+    EXPECT_EQ(fresh.runB(), test::rolloutFixture("b.nc"));
     EXPECT_EQ(fresh.fieldTable()->currentField(), QStringLiteral("temperature@500"));
     EXPECT_EQ(fresh.errorMap()->style().mode, views::MapMode::AbsDifference);
     EXPECT_TRUE(fresh.errorMap()->style().spotlight);
@@ -230,7 +225,7 @@ TEST_F(SessionWindow, AMalformedSessionIsAnErrorAndTheWindowKeepsItsPair) {
     EXPECT_TRUE(error.contains(path)) << error.toStdString();
     EXPECT_TRUE(error.contains("not valid JSON")) << error.toStdString();
     EXPECT_FALSE(window_->isLoading());
-    EXPECT_EQ(window_->runA(), rollout("a.nc"));
+    EXPECT_EQ(window_->runA(), test::rolloutFixture("a.nc"));
     EXPECT_NE(window_->pair(), nullptr);
 }
 

@@ -21,6 +21,8 @@
 
 #include <gtest/gtest.h>
 
+#include "RolloutFixture.h"
+#include "SessionParseError.h"
 #include "ShownWindowTest.h"
 #include "background/BackgroundWork.h"
 #include "common/Error.h"
@@ -44,8 +46,6 @@
 namespace meshdiff::gui {
 namespace {
 
-QString rollout(const char* file) { return QString::fromStdString((test::fixture("rollouts") / file).string()); }
-
 QDockWidget* dock(const MainWindow& window, const char* name) {
     return window.findChild<QDockWidget*>(QString::fromLatin1(name));
 }
@@ -53,15 +53,6 @@ QDockWidget* dock(const MainWindow& window, const char* name) {
 bool inFront(const MainWindow& window, const char* name) {
     const QDockWidget* d = dock(window, name);
     return d && !d->isHidden() && !d->visibleRegion().isEmpty();
-}
-
-std::string errorOf(const QByteArray& json, const QString& fileName) {
-    try {
-        parseSession(json, fileName);
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "no error";
 }
 
 QByteArray sessionWithView(const char* view) {
@@ -211,7 +202,8 @@ TEST_F(SessionReopens, AGraphPairComesBackWithItsMapGlobeSelectionNumbersAndDock
 TEST_F(SessionReopens, ARolloutComesBackWithItsSpreadRunLeadMemberNumbersAndView) {
     QSignalSpy firstLoaded(window_.get(), &MainWindow::pairLoaded);
     QSignalSpy firstCompared(window_->rollout(), &RolloutSession::finished);
-    window_->session()->openWithSpread(rollout("a.nc"), rollout("b.nc"), rollout("c_half_spread.npz"));
+    window_->session()->openWithSpread(test::rolloutFixture("a.nc"), test::rolloutFixture("b.nc"),
+                                       test::rolloutFixture("c_half_spread.npz"));
     waitForPair(*window_, firstLoaded);
     ASSERT_TRUE(firstCompared.count() > 0 || firstCompared.wait(60000));
     window_->showFieldAtLead(QStringLiteral("temperature@500"), 2);
@@ -244,7 +236,7 @@ TEST_F(SessionReopens, ARolloutComesBackWithItsSpreadRunLeadMemberNumbersAndView
         << "lead " << fresh->currentLead() << " member " << fresh->currentMember() << " field "
         << fresh->currentField().toStdString();
 
-    EXPECT_EQ(fresh->session()->spreadRun(), rollout("c_half_spread.npz"));
+    EXPECT_EQ(fresh->session()->spreadRun(), test::rolloutFixture("c_half_spread.npz"));
     EXPECT_NE(fresh->centralWidget(), fresh->errorMap()) << "swapped back to the globe by hand";
     EXPECT_EQ(fresh->fieldTable()->metricChoice(), views::MetricChoice::gridPoints());
     EXPECT_EQ(fresh->errorMap()->style().viewport, viewport);
@@ -285,30 +277,31 @@ TEST(SessionViewNames, ChoicesAreWrittenByName) {
 
 TEST(SessionViewNames, AnUnknownNameOrAWrongKindNamesTheFileAndTheKey) {
     const QString file = QStringLiteral("/data/old.meshdiff-session");
-    std::string error = errorOf(sessionWithView(R"({"map/scale": "symlg"})"), file);
+    std::string error = test::sessionParseError(sessionWithView(R"({"map/scale": "symlg"})"), file);
     EXPECT_NE(error.find(file.toStdString()), std::string::npos) << error;
     EXPECT_NE(error.find("\"map/scale\" is \"symlg\", not one of auto, symlog, linear"), std::string::npos) << error;
 
-    error = errorOf(sessionWithView(R"({"map/differenceColorMap": "viridis"})"), file);
+    error = test::sessionParseError(sessionWithView(R"({"map/differenceColorMap": "viridis"})"), file);
     EXPECT_NE(error.find("\"map/differenceColorMap\" is \"viridis\", not one of balance, RdBu"), std::string::npos)
         << error;
-    error = errorOf(sessionWithView(R"({"globe/visibleLayers": {"coastline": true}})"), file);
+    error = test::sessionParseError(sessionWithView(R"({"globe/visibleLayers": {"coastline": true}})"), file);
     EXPECT_NE(error.find("\"globe/visibleLayers\" names no layer \"coastline\""), std::string::npos) << error;
-    error = errorOf(sessionWithView(R"({"globe/cameraLat": "north"})"), file);
+    error = test::sessionParseError(sessionWithView(R"({"globe/cameraLat": "north"})"), file);
     EXPECT_NE(error.find("\"globe/cameraLat\" is not a number"), std::string::npos) << error;
-    error = errorOf(sessionWithView(R"({"fields/sortColumn": "rms"})"), file);
+    error = test::sessionParseError(sessionWithView(R"({"fields/sortColumn": "rms"})"), file);
     EXPECT_NE(error.find("\"fields/sortColumn\" is \"rms\", not one of name, rel_rms,"), std::string::npos) << error;
-    error = errorOf(sessionWithView(R"({"fields/filter": 850})"), file);
+    error = test::sessionParseError(sessionWithView(R"({"fields/filter": 850})"), file);
     EXPECT_NE(error.find("\"fields/filter\" is not a text"), std::string::npos) << error;
-    error = errorOf(sessionWithView(R"({"rerun/backend": "cloud"})"), file);
+    error = test::sessionParseError(sessionWithView(R"({"rerun/backend": "cloud"})"), file);
     EXPECT_NE(error.find("\"rerun/backend\" is \"cloud\", not local, slurm or ssh:HOST"), std::string::npos) << error;
-    error = errorOf(sessionWithView(R"({"rerun/recipe": ["demo"]})"), file);
+    error = test::sessionParseError(sessionWithView(R"({"rerun/recipe": ["demo"]})"), file);
     EXPECT_NE(error.find("\"rerun/recipe\" is not a recipe"), std::string::npos) << error;
-    error = errorOf(sessionWithView(R"({"map/nearOutline": 1})"), file);
+    error = test::sessionParseError(sessionWithView(R"({"map/nearOutline": 1})"), file);
     EXPECT_NE(error.find("\"map/nearOutline\" is not true or false"), std::string::npos) << error;
-    error = errorOf(sessionWithView(R"({"inspector/difference": {"kind": "edge", "grid": 1, "mesh": 2, "run": 1,
+    error = test::sessionParseError(
+        sessionWithView(R"({"inspector/difference": {"kind": "edge", "grid": 1, "mesh": 2, "run": 1,
                                          "diffIndex": 0, "lat": 0, "lon": 0}})"),
-                    file);
+        file);
     EXPECT_NE(error.find("\"inspector/difference\" has the kind \"edge\""), std::string::npos) << error;
     EXPECT_NE(error.find(file.toStdString()), std::string::npos) << error;
 }
@@ -326,8 +319,9 @@ TEST(SessionViewNames, TheFirstSessionsNumbersAreStillRead) {
     const views::GlobeScene scene = savedGlobeScene(value);
     for (int layer = 0; layer < views::kGlobeLayerCount; ++layer)
         EXPECT_EQ(scene.visible[std::size_t(layer)], layer == 0 || layer == 3) << "layer " << layer;
-    EXPECT_NE(errorOf(sessionWithView(R"({"map/scale": 7})"), "f").find("\"map/scale\" is 7, not one of"),
-              std::string::npos);
+    EXPECT_NE(
+        test::sessionParseError(sessionWithView(R"({"map/scale": 7})"), "f").find("\"map/scale\" is 7, not one of"),
+        std::string::npos);
 }
 
 }  // namespace

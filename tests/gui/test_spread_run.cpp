@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <map>
 
+#include "RolloutFixture.h"
 #include "ShownWindowTest.h"
 #include "diagnosis/DiagnosisPanel.h"
 #include "fieldtable/FieldTableView.h"
@@ -36,8 +37,6 @@
 
 namespace meshdiff::gui {
 namespace {
-
-QString rollout(const char* file) { return QString::fromStdString((test::fixture("rollouts") / file).string()); }
 
 // `meshdiff compare A B [--spread C] --json` (every lead), its fields section.
 nlohmann::json compareJson(const QStringList& runs) {
@@ -82,7 +81,7 @@ class SpreadRun : public test::ShownWindowTest {
 protected:
     void openWithSpread(const QString& spread) {
         QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
-        window_->session()->openWithSpread(rollout("a.nc"), rollout("b.nc"), spread);
+        window_->session()->openWithSpread(test::rolloutFixture("a.nc"), test::rolloutFixture("b.nc"), spread);
         ASSERT_TRUE(loaded.wait(60000)) << window_->lastError().toStdString();
     }
     // The "A−B / spread" column's rows: field name → (shown text, the row's number).
@@ -98,7 +97,7 @@ TEST_F(SpreadRun, IsShownInTheRunsPanelTableDiagnosisAndGrowthChartWithCompareJs
     QAction* openSpread = window_->findChild<QAction*>(QStringLiteral("openSpreadRun"));
     ASSERT_NE(openSpread, nullptr);
     EXPECT_FALSE(openSpread->isEnabled()) << "no pair open yet";
-    const QString spread = rollout("c_half_spread.npz");
+    const QString spread = test::rolloutFixture("c_half_spread.npz");
     openWithSpread(spread);
     EXPECT_TRUE(openSpread->isEnabled());
 
@@ -107,7 +106,8 @@ TEST_F(SpreadRun, IsShownInTheRunsPanelTableDiagnosisAndGrowthChartWithCompareJs
     EXPECT_EQ(row->path(), spread);
     EXPECT_EQ(row->pathLabel()->toolTip(), spread);
 
-    const nlohmann::json json = compareJson({rollout("a.nc"), rollout("b.nc"), "--spread", spread});
+    const nlohmann::json json =
+        compareJson({test::rolloutFixture("a.nc"), test::rolloutFixture("b.nc"), "--spread", spread});
     const nlohmann::json& first = json.at("per_lead").at(0);
     const std::map<std::string, double> wanted = jsonRatios(first), shown = tableRatios();
     ASSERT_EQ(wanted.size(), 3u);
@@ -144,13 +144,13 @@ TEST_F(SpreadRun, IsShownInTheRunsPanelTableDiagnosisAndGrowthChartWithCompareJs
 }
 
 TEST_F(SpreadRun, RemoveComparesAgainstAsOwnMembersAgain) {
-    openWithSpread(rollout("c_half_spread.npz"));
+    openWithSpread(test::rolloutFixture("c_half_spread.npz"));
     QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
     window_->runsPanel()->spreadRow()->removeButton()->click();
     ASSERT_TRUE(loaded.wait(60000)) << window_->lastError().toStdString();
     EXPECT_FALSE(window_->runsPanel()->spreadRow()->isVisible());
     EXPECT_TRUE(window_->session()->spreadRun().isEmpty());
-    const nlohmann::json json = compareJson({rollout("a.nc"), rollout("b.nc")});
+    const nlohmann::json json = compareJson({test::rolloutFixture("a.nc"), test::rolloutFixture("b.nc")});
     const nlohmann::json& first = json.at("per_lead").at(0);
     for (const auto& [name, ratio] : jsonRatios(first)) EXPECT_NEAR(tableRatios().at(name), ratio, 1e-12 * ratio);
     const std::string members = "A's member " + first.at("member_spread").at("members")[0].dump() + " against member " +
@@ -159,9 +159,10 @@ TEST_F(SpreadRun, RemoveComparesAgainstAsOwnMembersAgain) {
 }
 
 TEST_F(SpreadRun, AWindowMadeForThreeRunsShowsTheSpreadRowFromTheStart) {
-    const QString spread = rollout("c_half_spread.npz");
+    const QString spread = test::rolloutFixture("c_half_spread.npz");
     const auto window =
-        makeWindow({rollout("a.nc").toStdString(), rollout("b.nc").toStdString()}, {}, spread.toStdString());
+        makeWindow({test::rolloutFixture("a.nc").toStdString(), test::rolloutFixture("b.nc").toStdString()}, {},
+                   spread.toStdString());
     window->show();
     QSignalSpy loaded(window.get(), &MainWindow::pairLoaded);
     ASSERT_TRUE(window->pair() != nullptr || loaded.wait(60000)) << window->lastError().toStdString();
@@ -181,10 +182,10 @@ TEST_F(SpreadRun, WithoutASpreadTheColumnIsHidden) {
 
 TEST_F(SpreadRun, AThirdRunDroppedOnAnOpenPairAsksWhetherItIsTheSpreadRun) {
     QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
-    window_->openPair(rollout("a.nc"), rollout("b.nc"));
+    window_->openPair(test::rolloutFixture("a.nc"), test::rolloutFixture("b.nc"));
     ASSERT_TRUE(loaded.wait(60000)) << window_->lastError().toStdString();
     EXPECT_FALSE(window_->runsPanel()->spreadRow()->isVisible());
-    const QString spread = rollout("c_half_spread.npz");
+    const QString spread = test::rolloutFixture("c_half_spread.npz");
     window_->runsController()->open({spread});
     QMessageBox* question = nullptr;
     ASSERT_TRUE(QTest::qWaitFor([&] {
@@ -197,7 +198,7 @@ TEST_F(SpreadRun, AThirdRunDroppedOnAnOpenPairAsksWhetherItIsTheSpreadRun) {
     asSpread->click();
     ASSERT_TRUE(loaded.wait(60000)) << window_->lastError().toStdString();
     EXPECT_EQ(window_->session()->spreadRun(), spread);
-    EXPECT_EQ(window_->runB(), rollout("b.nc")) << "B stays";
+    EXPECT_EQ(window_->runB(), test::rolloutFixture("b.nc")) << "B stays";
     EXPECT_TRUE(window_->runsPanel()->spreadRow()->isVisible());
 
     // File ▸ Open Recent offers the pair with its spread run and reopens it so.
@@ -206,7 +207,7 @@ TEST_F(SpreadRun, AThirdRunDroppedOnAnOpenPairAsksWhetherItIsTheSpreadRun) {
     ASSERT_FALSE(recent.actions().isEmpty());
     QAction* newest = recent.actions().front();
     EXPECT_TRUE(newest->text().contains("spread: " + spread)) << newest->text().toStdString();
-    window_->openPair(rollout("a.nc"), rollout("b.nc"));
+    window_->openPair(test::rolloutFixture("a.nc"), test::rolloutFixture("b.nc"));
     ASSERT_TRUE(loaded.wait(60000));
     EXPECT_TRUE(window_->session()->spreadRun().isEmpty());
     newest->trigger();
@@ -216,7 +217,7 @@ TEST_F(SpreadRun, AThirdRunDroppedOnAnOpenPairAsksWhetherItIsTheSpreadRun) {
 
 TEST_F(SpreadRun, ASpreadRunWithoutFieldsIsAnErrorThatKeepsThePairOnShow) {
     QSignalSpy loaded(window_.get(), &MainWindow::pairLoaded);
-    window_->openPair(rollout("a.nc"), rollout("b.nc"));
+    window_->openPair(test::rolloutFixture("a.nc"), test::rolloutFixture("b.nc"));
     ASSERT_TRUE(loaded.wait(60000));
     QTemporaryDir empty;
     QSignalSpy failed(window_.get(), &MainWindow::loadFailed);

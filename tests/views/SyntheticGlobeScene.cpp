@@ -1,6 +1,6 @@
 #include "SyntheticGlobeScene.h"
 
-namespace meshdiff::views::test {
+namespace meshdiff::test {
 
 SyntheticPair::SyntheticPair() {
     for (int lat = -30; lat <= 30; ++lat) graph.gridLat.push_back(static_cast<float>(lat));
@@ -25,14 +25,14 @@ std::int32_t SyntheticPair::gridIndex(int lat, int lon) const {
     return static_cast<std::int32_t>((lat + 30) * static_cast<int>(graph.gridLon.size()) + lon);
 }
 
-GlobeScene SyntheticPair::scene() const {
-    GlobeScene scene;
+views::GlobeScene SyntheticPair::scene() const {
+    views::GlobeScene scene;
     scene.graphA = &graph;
     scene.graphB = &graph;
     scene.diff = &diff;
     scene.atRisk = atRisk;
-    scene.setVisible(GlobeLayer::MovedNodes, true);
+    scene.setVisible(views::GlobeLayer::MovedNodes, true);
     return scene;
 }
 
-}  // namespace meshdiff::views::test
+}  // namespace meshdiff::test

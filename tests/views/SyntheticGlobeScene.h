@@ -5,7 +5,7 @@
 #include "graph/GraphDiff.h"
 #include "graph/MeshGraph.h"
 
-namespace meshdiff::views::test {
+namespace meshdiff::test {
 
 // A small pair of graphs with one difference of each kind, for the globe's layers and picking:
 // grid 30°S…30°N × 0…60°E every degree; mesh nodes 0 (0°, 10°E), 1 (0°, 20°E), 2 (10°N, 15°E),
@@ -13,13 +13,13 @@ namespace meshdiff::views::test {
 struct SyntheticPair {
     MeshGraph graph;  // A and B alike: the differences are listed in `diff`
     GraphDiff diff;
-    AtRiskItems atRisk;
+    views::AtRiskItems atRisk;
 
     SyntheticPair();
     // Row-major index of the grid point at whole degrees (lat, lon).
     std::int32_t gridIndex(int lat, int lon) const;
     // Both runs on the globe, every layer shown that the pair has something for.
-    GlobeScene scene() const;
+    views::GlobeScene scene() const;
 };
 
 // The differences in `diff`:
@@ -28,4 +28,4 @@ struct SyntheticPair {
 //   movedNodes[0]: mesh 4
 // and at risk: the edge grid (5°S, 30°E) → mesh 4 and the grid point (25°S, 5°E).
 
-}  // namespace meshdiff::views::test
+}  // namespace meshdiff::test

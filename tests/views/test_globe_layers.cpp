@@ -44,16 +44,16 @@ const GlobeCamera kCamera{0, 20, 3};
 int actorsIn(vtkRenderer* renderer) { return renderer->GetActors()->GetNumberOfItems(); }
 
 // The shape an actor was built from (before a tube filter, when it has one).
-vtkPolyData* polyOf(vtkActor* actor) {
+vtkPolyData* sourceShapeOf(vtkActor* actor) {
     vtkAlgorithm* source = actor->GetMapper()->GetInputAlgorithm();
     if (source && source->GetNumberOfInputPorts() > 0)
         return vtkPolyData::SafeDownCast(source->GetInputDataObject(0, 0));
     return vtkPolyData::SafeDownCast(actor->GetMapper()->GetInputDataObject(0, 0));
 }
-vtkIdType polysOf(vtkActor* actor) { return polyOf(actor)->GetNumberOfPolys(); }
-vtkIdType vertsOf(vtkActor* actor) { return polyOf(actor)->GetNumberOfVerts(); }
-vtkIdType linesOf(vtkActor* actor) { return polyOf(actor)->GetNumberOfLines(); }
-vtkIdType pointsOf(vtkActor* actor) { return polyOf(actor)->GetNumberOfPoints(); }
+vtkIdType polysOf(vtkActor* actor) { return sourceShapeOf(actor)->GetNumberOfPolys(); }
+vtkIdType vertsOf(vtkActor* actor) { return sourceShapeOf(actor)->GetNumberOfVerts(); }
+vtkIdType linesOf(vtkActor* actor) { return sourceShapeOf(actor)->GetNumberOfLines(); }
+vtkIdType pointsOf(vtkActor* actor) { return sourceShapeOf(actor)->GetNumberOfPoints(); }
 Rgb colorOf(vtkActor* actor) {
     const double* c = actor->GetProperty()->GetColor();
     return {static_cast<std::uint8_t>(std::lround(c[0] * 255)), static_cast<std::uint8_t>(std::lround(c[1] * 255)),
@@ -150,7 +150,7 @@ TEST(GlobeLayers, ATriangleLayerOutlinesBothFacesAndRingsTheGridPointWithoutCove
     }
     // Every ring point lies outside the grid point's own 1° cell (half its diagonal: 0.71°).
     const Vec3 g = unitVector(3, 15);
-    vtkPoints* ring = polyOf(triangles.actor(2))->GetPoints();
+    vtkPoints* ring = sourceShapeOf(triangles.actor(2))->GetPoints();
     for (vtkIdType k = 0; k < ring->GetNumberOfPoints(); ++k) {
         double p[3];
         ring->GetPoint(k, p);
@@ -189,7 +189,7 @@ TEST(GlobeLayers, AMovedNodesLayerDrawsColouredRingsAndPicksThemOnlyWhenNothingE
     EXPECT_FLOAT_EQ(moved.actor(0)->GetProperty()->GetLineWidth(), 1.5);
     EXPECT_EQ(vertsOf(moved.actor(0)), 0);
     EXPECT_EQ(linesOf(moved.actor(0)), 1);
-    ASSERT_NE(polyOf(moved.actor(0))->GetPointData()->GetScalars(), nullptr);  // coloured by ULP
+    ASSERT_NE(sourceShapeOf(moved.actor(0))->GetPointData()->GetScalars(), nullptr);  // coloured by ULP
     EXPECT_TRUE(moved.picksOnlyWhenNothingElseDoes());
     const auto candidate = moved.pick(pair.scene(), *ClickOn(-20, 40, kMovedRadius).query);
     ASSERT_TRUE(candidate.has_value());

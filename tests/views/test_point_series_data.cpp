@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "RolloutFixtureValues.h"
 #include "common/Error.h"
 #include "core/TestPaths.h"
 #include "fields/Field.h"
@@ -15,12 +16,6 @@
 
 namespace meshdiff::views {
 namespace {
-
-// make_rollout_fixtures.py: A's temperature@850 (k = 1) on lat -90..90, lon 0..350 in 10° steps.
-double fixtureA(std::size_t t, std::size_t m, int i, int j) {
-    return 1000.0 * double(t) + 10.0 + i + 0.01 * j + 5 * std::cos(i / 3.0) * std::sin(j / 4.0) +
-           double(m) * std::sin(double(i + j));
-}
 
 double valueAt(const Field& field, std::size_t index) {
     return std::visit([index](const auto& values) { return double(values[index]); }, field.values);
@@ -51,7 +46,7 @@ TEST_F(PointSeriesData, ReadsEachLeadAtTheNearestGridPoint) {
     const auto latRow =
         std::size_t(std::find(b->grid().lat.begin(), b->grid().lat.end(), 40.0) - b->grid().lat.begin());
     for (std::size_t t = 0; t < 4; ++t) {
-        EXPECT_NEAR(series.a[t], fixtureA(t, 1, 13, 7), 1e-3) << t;
+        EXPECT_NEAR(series.a[t], test::rolloutFixtureA(t, 1, 13, 7), 1e-3) << t;
         EXPECT_EQ(series.b[t], valueAt(b->loadAt("temperature@850", t, 1), latRow * 36 + 7)) << t;
     }
 }
@@ -60,7 +55,7 @@ TEST_F(PointSeriesData, LongitudesWrapAroundTheDateLine) {
     const PointSeries series = readPointSeries(*a, *b, alignment, "temperature@850", 0, leads, -88, -6);
     EXPECT_EQ(series.lat, -90.0);
     EXPECT_EQ(series.lon, 350.0) << "-6° is 354°, nearer 350° than 0°";
-    EXPECT_NEAR(series.a[2], fixtureA(2, 0, 0, 35), 1e-3);
+    EXPECT_NEAR(series.a[2], test::rolloutFixtureA(2, 0, 0, 35), 1e-3);
 }
 
 TEST_F(PointSeriesData, AnUnknownFieldIsAnErrorNamingTheFile) {

@@ -24,6 +24,7 @@
 #include <variant>
 
 #include "ImageCompare.h"
+#include "RolloutFixtureValues.h"
 #include "WindowTestSettings.h"
 #include "core/TestPaths.h"
 #include "export/FigureExportDialog.h"
@@ -35,12 +36,6 @@
 
 namespace meshdiff::views {
 namespace {
-
-// A's temperature@850 (k = 1) at row i (lat -90 + 10 i), column j (lon 10 j), lead t, member m.
-double fixtureA(std::size_t t, std::size_t m, int i, int j) {
-    return 1000.0 * double(t) + 10.0 + i + 0.01 * j + 5 * std::cos(i / 3.0) * std::sin(j / 4.0) +
-           double(m) * std::sin(double(i + j));
-}
 
 std::string printed(const char* format, double v) {
     char text[64];
@@ -89,7 +84,7 @@ TEST_F(PointSeriesExports, TheMouseOnALeadsPointNamesLeadPlaceAAndBAndTheirDiffe
         if (s->name() == QStringLiteral("B")) lineB = qobject_cast<QLineSeries*>(s);
     ASSERT_NE(lineB, nullptr);
 
-    const double a2 = fixtureA(2, 1, 13, 1), b2 = fileB(2);
+    const double a2 = test::rolloutFixtureA(2, 1, 13, 1), b2 = fileB(2);
     const QPointF inChart = view.chart()->mapToPosition(QPointF(18, b2), lineB);
     const QPoint at = view.chartView()->mapFromScene(view.chart()->mapToScene(inChart));
     QWidget* viewport = view.chartView()->viewport();
@@ -193,7 +188,7 @@ TEST_F(PointSeriesExports, CsvRowsAreTheFilesValuesAtThePoint) {
         ASSERT_EQ(cells.size(), 10u) << line;
         EXPECT_EQ(std::stod(cells[0]), 6.0 * double(t + 1));
         EXPECT_EQ(cells[1], std::to_string(t + 1));
-        EXPECT_NEAR(std::stod(cells[2]), fixtureA(t, 1, 13, 1), 1e-3) << line;
+        EXPECT_NEAR(std::stod(cells[2]), test::rolloutFixtureA(t, 1, 13, 1), 1e-3) << line;
         EXPECT_EQ(std::stod(cells[3]), fileB(t)) << line;
         EXPECT_EQ(std::stod(cells[4]), std::stod(cells[2]) - std::stod(cells[3])) << line;
         EXPECT_EQ(cells[5], "temperature@850");

@@ -8,13 +8,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "colormap/QtColor.h"
+
 namespace meshdiff::views {
 namespace {
 
 constexpr double kHistogramHeight = 40, kGap = 3, kBarHeight = 12, kTickLength = 4, kLabelHeight = 14,
                  kCaptionHeight = 15;
-
-QColor toQColor(Rgb c) { return QColor(c.r, c.g, c.b); }
 
 void paintHistogram(QPainter& p, const QRectF& area, const ScaleHistogram& histogram, const ColorScale& scale,
                     const QColor& ink, bool dark) {

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "colormap/Percentile.h"
+
 namespace meshdiff::views {
 namespace {
 
@@ -94,14 +96,6 @@ std::vector<double> finiteValues(std::span<const T> values, bool absolute, bool 
         out.push_back(d);
     }
     return out;
-}
-
-// The p-th percentile (0..100) by nearest rank; `values` is reordered.
-double percentileOf(std::vector<double>& values, double p) {
-    const double clamped = std::clamp(p, 0.0, 100.0);
-    const auto rank = static_cast<std::size_t>(std::llround(clamped / 100.0 * double(values.size() - 1)));
-    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(rank), values.end());
-    return values[rank];
 }
 
 template <class T>

@@ -5,12 +5,11 @@
 
 #include <algorithm>
 
+#include "colormap/QtColor.h"
 #include "globe/GlobeColors.h"
 
 namespace meshdiff::views {
 namespace {
-
-QColor toQColor(Rgb c) { return QColor(c.r, c.g, c.b); }
 
 struct Placed {
     QRectF swatch, text;

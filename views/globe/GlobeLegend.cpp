@@ -10,12 +10,11 @@
 #include <vector>
 
 #include "colorbar/ColorBarPainter.h"
+#include "colormap/QtColor.h"
 #include "globe/GlobeColors.h"
 
 namespace meshdiff::views {
 namespace {
-
-QColor toQColor(Rgb c, int alpha = 255) { return QColor(c.r, c.g, c.b, alpha); }
 
 const QColor kPanelColor(20, 22, 28, 200);  // the on-screen panels under the legend and colour bar
 // On screen, a legend taller than this share of the globe's height is given in brief.

@@ -11,6 +11,7 @@
 #include <QPainterPath>
 
 #include "colormap/DifferenceColors.h"
+#include "colormap/QtColor.h"
 #include "geo/LatLonAxis.h"
 #include "map/FrameClip.h"
 #include "map/MapBlocks.h"
@@ -24,8 +25,6 @@ namespace meshdiff::views {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-QColor toQColor(Rgb c, int alpha = 255) { return QColor(c.r, c.g, c.b, alpha); }
 
 // Half the spacing of a sorted axis at its ends, so that cells are centred on the points.
 double halfStep(const std::vector<double>& axis) {

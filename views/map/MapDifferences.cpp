@@ -8,12 +8,11 @@
 #include <QPainterPath>
 
 #include "colormap/DifferenceColors.h"
+#include "colormap/QtColor.h"
 #include "map/MapSeam.h"
 
 namespace meshdiff::views {
 namespace {
-
-QColor toQColor(Rgb c) { return QColor(c.r, c.g, c.b); }
 
 struct MarkerLook {
     QColor color;

@@ -12,12 +12,12 @@
 
 #include "rerunpanel/CalmComboBox.h"
 #include "rerunpanel/NumberField.h"
+#include "rerunpanel/RichTooltip.h"
 
 namespace meshdiff::views {
 namespace {
 
 // A tooltip as rich text, which Qt wraps (a plain-text tooltip is one line as wide as its text).
-QString wrappedTip(const QString& text) { return text.isEmpty() ? text : "<p>" + text.toHtmlEscaped() + "</p>"; }
 
 // "checkout" → "Checkout", "max_steps" → "Max steps": a parameter without a label of its own.
 QString labelFromName(const QString& name) {

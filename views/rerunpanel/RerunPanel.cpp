@@ -25,12 +25,10 @@
 #include "rerunpanel/CalmComboBox.h"
 #include "rerunpanel/ExperimentsView.h"
 #include "rerunpanel/ParamForm.h"
+#include "rerunpanel/RichTooltip.h"
 
 namespace meshdiff::views {
 namespace {
-
-// A tooltip as rich text, which Qt wraps (a plain-text tooltip is one line as wide as its text).
-QString wrappedTip(const QString& text) { return text.isEmpty() ? text : "<p>" + text.toHtmlEscaped() + "</p>"; }
 
 QTableWidget* makeTable(const QString& first, const QString& second) {
     auto* table = new QTableWidget(0, 2);

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "colorbar/ColorBarPainter.h"
+#include "colormap/QtColor.h"
 
 namespace meshdiff::views {
 namespace {
@@ -26,8 +27,6 @@ QFont labelFont(const ScorecardLook& look) {
     font.setPixelSize(std::max(1, int(std::lround(look.fontPixels))));
     return font;
 }
-
-QColor toQColor(Rgb c) { return QColor(c.r, c.g, c.b); }
 
 bool startsGroup(const Scorecard& card, std::size_t row) {
     return row > 0 && card.rows[row].variable != card.rows[row - 1].variable;

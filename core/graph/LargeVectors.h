@@ -11,6 +11,16 @@
 
 namespace meshdiff {
 
+// Has the kernel map [p, p + bytes) now (MADV_POPULATE_WRITE; nothing before Linux 5.14), 2 MiB
+// at a time: the kernel holds the process's memory-map lock while it maps, and a thread that
+// allocates or frees meanwhile waits for it, so no one call may take long.
+inline void mapPagesNow(void* p, std::size_t bytes) {
+    constexpr std::size_t kStep = std::size_t(2) << 20;
+    auto* at = static_cast<char*>(p);
+    for (std::size_t done = 0; done < bytes; done += kStep)
+        ::madvise(at + done, std::min(kStep, bytes - done), MADV_POPULATE_WRITE);
+}
+
 // Allocates arrays of 1 MiB and more 2 MiB-aligned, in whole 2 MiB pages, offers them to the
 // kernel for transparent huge pages ("madvise" mode) and has the kernel map them at once
 // (MADV_POPULATE_WRITE). A fresh process touching tens of MB of new memory otherwise takes a 4 KiB
@@ -39,7 +49,7 @@ public:
         void* p = std::aligned_alloc(kHugePage, whole);
         if (!p) throw std::bad_alloc();
         ::madvise(p, advised(bytes), MADV_HUGEPAGE);  // only a hint
-        ::madvise(p, bytes, MADV_POPULATE_WRITE);     // fails harmlessly before Linux 5.14
+        mapPagesNow(p, bytes);
         return static_cast<T*>(p);
     }
     // The whole 2 MiB pages, and the last, partly used one only when more than a quarter of it is
@@ -80,7 +90,7 @@ void reserveLarge(std::vector<T>& v, std::size_t n) {
     const std::uintptr_t last = (begin + n * sizeof(T)) & ~(kHuge - 1);
     if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);  // only a hint
     const std::uintptr_t pageStart = begin & ~std::uintptr_t(4095);  // the pages holding the array
-    ::madvise(reinterpret_cast<void*>(pageStart), begin + n * sizeof(T) - pageStart, MADV_POPULATE_WRITE);
+    mapPagesNow(reinterpret_cast<void*>(pageStart), begin + n * sizeof(T) - pageStart);
 }
 
 template <class T>

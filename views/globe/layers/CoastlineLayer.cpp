@@ -20,8 +20,9 @@ namespace meshdiff::views {
 namespace {
 
 // The coastlines never change: their tiles are made once (each scene's renderer spent ~25 ms of
-// its build making them again). Renderers get shallow copies: the arrays are shared and only
-// read, while each copy's pipeline state is its own renderer's.
+// its build making them again). Each renderer gets deep copies: VTK caches an array's range in the
+// array itself when a renderer uploads it, so renderers on two threads may not share arrays (a
+// shared one crashed the render thread in vtkInformation now and then).
 const std::vector<vtkSmartPointer<vtkPolyData>>& coastlineTiles() {
     static const std::vector<vtkSmartPointer<vtkPolyData>> tiles = [] {
         std::vector<vtkSmartPointer<vtkPolyData>> made;
@@ -53,7 +54,7 @@ void CoastlineLayer::build(const GlobeScene&) {
     clearActors();
     for (const auto& tile : coastlineTiles()) {
         vtkNew<vtkPolyData> copy;
-        copy->ShallowCopy(tile);
+        copy->DeepCopy(tile);
         addActor(flatActor(copy, kColorCoast), {1, 0});
     }
 }

@@ -153,6 +153,10 @@ void MainWindow::connectSession() {
             session_->graphsShown();
         }
     });
+    // Once the window is up: a fields-only pair's scene then finds its coastlines drawn.
+    connect(
+        globe_, &views::GlobeView::frameRendered, this, [] { views::GlobeView::prepareCoastlineTexture(); },
+        Qt::SingleShotConnection);
     connect(globe_, &views::GlobeView::frameRendered, this, [this] {
         if (graphsOffScreen_ != GraphsOffScreen::FrameRendering) return;
         graphsOffScreen_ = GraphsOffScreen::No;

@@ -41,6 +41,23 @@ TEST(LineTextureCache, ReusesATextureWhileSomeoneShowsItAndDrawsAgainOnceNoOneDo
     EXPECT_EQ(draws, 4) << "a texture no renderer holds is not kept";
 }
 
+TEST(LineTextureCache, KeepsTheCoastlinesAloneForTheProcess) {
+    const LineTextureKey coastlinesOnly{0, -1, true};
+    int draws = 0;
+    const LineRaster* drawn = cachedLineTexture(coastlinesOnly, [&] { return drawCounting(draws); })[0].get();
+    // No renderer holds it any more, and it is not drawn again.
+    const auto again = cachedLineTexture(coastlinesOnly, [&] { return drawCounting(draws); });
+    EXPECT_LE(draws, 1);  // 0 when an earlier test in this process drew them
+    ASSERT_FALSE(again.empty());
+    EXPECT_EQ(again[0].get(), drawn);
+
+    const LineTextureKey meshAlone{meshFingerprint(triangleMesh(40)), 6, false};
+    int meshDraws = 0;
+    cachedLineTexture(meshAlone, [&] { return drawCounting(meshDraws); });
+    cachedLineTexture(meshAlone, [&] { return drawCounting(meshDraws); });
+    EXPECT_EQ(meshDraws, 2) << "only the coastlines alone are kept";
+}
+
 TEST(LineTextureCache, MeshFingerprintFollowsTheContentNotTheAddress) {
     const MeshGraph a = triangleMesh(50), sameAsA = triangleMesh(50), moved = triangleMesh(50.0001f);
     EXPECT_EQ(meshFingerprint(a), meshFingerprint(sameAsA));

@@ -228,6 +228,14 @@ void GlobeView::prepareLineTexture(const GlobeScene& scene, std::shared_ptr<cons
     });
 }
 
+void GlobeView::prepareCoastlineTexture() {
+    runInBackground([] {
+        GlobeScene coastlines;  // no graphs: the coastline layer alone
+        coastlines.setVisible(GlobeLayer::Coastlines, true);
+        GlobeRenderer::lineTextureOf(coastlines);
+    });
+}
+
 void GlobeView::sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive,
                            int generation, int fieldGeneration) {
     Impl& d = *impl_;

@@ -44,6 +44,9 @@ public:
     // known before their differences are), so that setScene finds it drawn; kept until a scene
     // is shown. `scene` gives the layers and mesh level, `mesh` the graph drawn. Any thread.
     static void prepareLineTexture(const GlobeScene& scene, std::shared_ptr<const MeshGraph> mesh);
+    // Draws the coastlines-only texture (fields-only pairs, a hidden mesh) on a worker now, kept
+    // for the process, so that no scene waits for it; ~0.1 s of CPU and 85 MB. Any thread.
+    static void prepareCoastlineTexture();
     bool isBuildingScene() const;
     bool hasFrame() const;                              // a picture was rendered and is shown
     void setFieldOverlay(const FieldOverlay& overlay);  // empty overlay removes it

@@ -44,6 +44,9 @@ LineTextureLevels cachedLineTexture(const LineTextureKey& key, const std::functi
     }
     LineTextureLevels levels = draw();
     entries.push_back({key, {levels.begin(), levels.end()}});
+    // The coastlines alone are the same in every window and for every fields-only pair: drawn once.
+    static LineTextureLevels coastlinesOnly;
+    if (key.meshContent == 0 && key.coastlines) coastlinesOnly = levels;
     return levels;
 }
 

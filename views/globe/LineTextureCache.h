@@ -23,7 +23,8 @@ using LineTextureLevels = std::vector<std::shared_ptr<const LineRaster>>;  // fi
 
 // The levels of a texture some renderer still shows, so that the next scene on the same mesh
 // (the at-risk layer arriving, a field or layer change) does not draw its 120k arcs again;
-// `draw` makes them otherwise. Safe from any thread; callers wait for a drawing in progress.
+// `draw` makes them otherwise. The coastlines-only texture, once drawn, is kept for the process.
+// Safe from any thread; callers wait for a drawing in progress.
 LineTextureLevels cachedLineTexture(const LineTextureKey& key, const std::function<LineTextureLevels()>& draw);
 // Keeps `levels` (drawn ahead for a scene not built yet) cached until the next call; an empty
 // `levels` lets the last ones go.

@@ -25,9 +25,9 @@ inline void mapPagesNow(void* p, std::size_t bytes) {
 // kernel for transparent huge pages ("madvise" mode) and has the kernel map them at once
 // (MADV_POPULATE_WRITE). A fresh process touching tens of MB of new memory otherwise takes a 4 KiB
 // page fault per 4 KiB, and on this machine kind (a paravirtualised VM) each fault costs ~7 µs of
-// system time: more than reading and inflating the data. Mapped in one call, 64 MiB take ~13 ms
-// of system time instead of ~110 ms (docs/benchmarks.md, "Page faults"); where the kernel grants
-// huge pages, there are 512 times fewer faults anyway. An unaligned block loses its first and last
+// system time: more than reading and inflating the data. Mapped when allocated, the kernel grants
+// huge pages here, and 64 MiB take 3 ms of system time instead of 92 ms (bench_fresh_memory;
+// docs/benchmarks.md, "System time and page faults on EPYC"). An unaligned block loses its first and last
 // 2 MiB to small pages, which is why reserving a std::vector and advising it afterwards is not
 // enough. Every user writes the whole array soon after allocating it.
 template <class T>

@@ -260,6 +260,20 @@ TEST(GlobeLayers, AFieldOverlayLayerColoursTheEarthWhileShown) {
     EXPECT_TRUE(earth.showsPlainEarth());
 }
 
+// Every scene's build asks the Earth for its plain surface twice (the Earth layer, then the
+// field overlay without a field): the sphere it has is kept, not made again.
+TEST(GlobeLayers, ThePlainEarthKeepsItsSphereWhenAskedForItAgain) {
+    EarthLayer earth;
+    FieldOverlayLayer field(earth);
+    earth.build(GlobeScene{});
+    ASSERT_EQ(earth.actorCount(), 1);
+    vtkDataObject* sphere = earth.actor(0)->GetMapper()->GetInputDataObject(0, 0);
+    ASSERT_NE(sphere, nullptr);
+    field.build(GlobeScene{});
+    EXPECT_EQ(earth.actor(0)->GetMapper()->GetInputDataObject(0, 0), sphere);
+    EXPECT_TRUE(earth.showsPlainEarth());
+}
+
 TEST(GlobeLayers, AHighlightLayerOutlinesBothFacesOfAPickedTriangleAndRingsItsGridPoint) {
     const test::SyntheticPair pair;
     HighlightLayer highlight;

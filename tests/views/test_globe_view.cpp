@@ -267,6 +267,56 @@ TEST(GlobeView, ClickOnDifferingTriangleInTheWindowPicksIt) {
     EXPECT_NEAR(pickedLat, -lat, 0.51);
 }
 
+// The render thread keeps its framebuffers when the view shrinks and draws into their corner:
+// the picture and the picks must be those of the smaller view all the same.
+TEST(GlobeView, AViewMadeSmallerShowsAndPicksWhatIsUnderItsMiddle) {
+    const GraphPair* pair = &officialPair();
+    GlobeView view;
+    view.resize(640, 480);
+    view.setScene(sceneOf(*pair));
+    const std::size_t index = 3;
+    const TriangleChange& change = pair->diff.m2gChanged.at(index);
+    double lat, lon;
+    gridLatLon(pair->a, change.grid, lat, lon);
+    view.lookAt(lat, lon, 1.12);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    waitForSettledFrames(view);
+
+    view.resize(420, 180);
+    waitForSettledFrames(view);
+    const QImage shown = view.grabFramebuffer();
+    shown.save(test::screenshotPath("globe_window_made_smaller.png"));
+    ASSERT_EQ(shown.size(), QSize(420, 180) * view.devicePixelRatioF());
+    const QImage middle = shown.copy(shown.width() / 2 - 40, shown.height() / 2 - 40, 80, 80);
+    EXPECT_GT(test::countColor(middle, qcolor(kColorOnlyB), 12), 20) << "B's face is not in the middle";
+
+    const std::vector<GlobePick> picks = clickAndWait(view, QPoint(210, 90));
+    ASSERT_EQ(picks.size(), 1u);
+    EXPECT_EQ(picks[0].kind, GlobePick::Kind::Triangle);
+    EXPECT_EQ(picks[0].grid, change.grid);
+    EXPECT_NEAR(picks[0].lat, lat, 0.5);
+}
+
+// A layout that moves the view resizes it more than once in one event: only the last size is
+// rendered (a frame takes the render thread tens of ms while the window is busiest).
+TEST(GlobeView, ResizedTwiceInOneEventItRendersOneFrame) {
+    GlobeView view;
+    view.resize(640, 480);
+    view.setScene(sceneOf(officialPair()));
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    waitForSettledFrames(view);
+
+    int frames = 0;
+    QObject::connect(&view, &GlobeView::frameRendered, &view, [&frames](double) { ++frames; });
+    view.resize(600, 700);
+    view.resize(560, 200);
+    waitForSettledFrames(view);
+    EXPECT_EQ(frames, 1);
+    EXPECT_EQ(view.grabFramebuffer().size(), QSize(560, 200) * view.devicePixelRatioF());
+}
+
 TEST(GlobeView, FlyToEndsAboveTheTarget) {
     const GraphPair* pair = &officialPair();
     GlobeView view;

@@ -156,7 +156,10 @@ struct GlobeRenderer::Impl {
     }
 };
 
-GlobeRenderer::GlobeRenderer(double lineScale) : impl_(std::make_unique<Impl>()) {
+GlobeRenderer::GlobeRenderer(double lineScale) : GlobeRenderer(GlobeScene{}, lineScale) {}
+
+GlobeRenderer::GlobeRenderer(const GlobeScene& scene, double lineScale) : impl_(std::make_unique<Impl>()) {
+    impl_->scene = scene;
     setLineScale(lineScale);
     vtkRenderer* renderer = impl_->renderer;
     renderer->SetBackground(0.12, 0.13, 0.16);
@@ -279,9 +282,8 @@ void GlobeRenderer::setCamera(const GlobeCamera& camera) {
 const GlobeCamera& GlobeRenderer::camera() const { return impl_->camera; }
 
 GlobePick GlobeRenderer::pick(double x, double y, double tolerance) const {
-    vtkRenderWindow* window = impl_->renderer->GetRenderWindow();
-    if (!window) return {};
-    const int* size = window->GetSize();
+    if (!impl_->renderer->GetRenderWindow()) return {};
+    const int* size = impl_->renderer->GetSize();  // of the viewport, which may be part of the window
     return pick(GlobeProjection(impl_->camera, size[0], size[1]), x, y, tolerance);
 }
 
@@ -315,8 +317,7 @@ QImage GlobeRenderer::renderImage(int width, int height, double lineScale) const
 QImage GlobeRenderer::renderImage(const GlobeScene& scene, const GlobeCamera& camera, const GlobePick& highlight,
                                   bool horizonCulling, int width, int height, double lineScale) {
     if (width <= 0 || height <= 0) return {};
-    GlobeRenderer copy(lineScale);
-    copy.setScene(scene);
+    GlobeRenderer copy(scene, lineScale);
     copy.setHighlight(highlight);
     copy.setCamera(camera);
     copy.setHorizonCulling(horizonCulling);

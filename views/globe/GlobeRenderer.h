@@ -19,6 +19,9 @@ class GlobeRenderer {
 public:
     // lineScale multiplies line widths and point sizes (exports larger than the window).
     explicit GlobeRenderer(double lineScale = 1.0);
+    // Built for `scene` at once (the same as setScene after the constructor above, which would
+    // build every layer twice: for the empty scene, then for this one).
+    explicit GlobeRenderer(const GlobeScene& scene, double lineScale = 1.0);
     ~GlobeRenderer();
     GlobeRenderer(const GlobeRenderer&) = delete;
     GlobeRenderer& operator=(const GlobeRenderer&) = delete;
@@ -61,8 +64,8 @@ public:
     void setCamera(const GlobeCamera& camera);
     const GlobeCamera& camera() const;
 
-    // What lies under display pixel (x, y) (device pixels, origin bottom-left) of the render
-    // window this renderer is in; `tolerance` in pixels.
+    // What lies under pixel (x, y) (device pixels, origin bottom-left) of this renderer's
+    // viewport in the render window it is in; `tolerance` in pixels.
     GlobePick pick(double x, double y, double tolerance = 8) const;
     // The same on a picture seen through `projection`: needs no window.
     GlobePick pick(const GlobeProjection& projection, double x, double y, double tolerance = 8) const;

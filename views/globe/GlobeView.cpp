@@ -69,6 +69,7 @@ struct GlobeView::Impl {
 
     QImage frame;  // the last rendered picture
     bool frameInFlight = false, frameWanted = true, linesAsTexture = false;
+    bool pumpPosted = false;
     // The legend and colour bar, painted once per change; only their panels are drawn per frame.
     QImage legend;
     std::vector<QRect> legendPanels;
@@ -153,10 +154,24 @@ void GlobeView::requestFrame() {
     pumpFrames();
 }
 
+// A layout that moves the view (into a dock, then to the dock's size) resizes it more than once
+// in one event: only the size it is left with is rendered (one frame at a size it had for a
+// moment cost the render thread ~0.1 s, while the window was busiest).
+void GlobeView::requestFrameOnceLaidOut() {
+    const bool posted = std::exchange(impl_->pumpPosted, true);
+    requestFrame();  // wanted now, asked for when the posted call runs
+    if (posted) return;
+    QTimer::singleShot(0, this, [this] {
+        impl_->pumpPosted = false;
+        pumpFrames();
+    });
+}
+
 // One frame in flight at a time; changes made meanwhile are collected into the next one.
 void GlobeView::pumpFrames() {
     Impl& d = *impl_;
-    if (d.frameInFlight || !d.frameWanted || !isVisible()) return;  // while a scene builds, the old one turns
+    if (d.frameInFlight || d.pumpPosted || !d.frameWanted || !isVisible())
+        return;  // while a scene builds, the old one turns
     d.frameWanted = false;
     d.frameInFlight = true;
     const double dpr = devicePixelRatioF();
@@ -204,10 +219,9 @@ void GlobeView::setScene(const GlobeScene& scene, std::shared_ptr<const void> ke
     runInBackground(
         [view, scene, keepAlive, camera = d.camera, viewportHeight, generation, fieldGeneration = d.fieldGeneration] {
             traceStartup("globe scene: building");
-            auto renderer = std::make_shared<GlobeRenderer>();
+            auto renderer = std::make_shared<GlobeRenderer>(scene);
             renderer->setViewportHeight(viewportHeight);
             renderer->setCamera(camera);
-            renderer->setScene(scene);
             // Allowed last, so that the texture is drawn once, for this scene (allowed first, an
             // empty scene's coastline texture was drawn and thrown away on the way).
             renderer->setLineTextureAllowed(true);
@@ -435,13 +449,13 @@ void GlobeView::markInteractive() {
 
 void GlobeView::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
-    requestFrame();
+    requestFrameOnceLaidOut();
 }
 
 void GlobeView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     impl_->legendDirty = true;
-    requestFrame();
+    requestFrameOnceLaidOut();
 }
 
 void GlobeView::paintEvent(QPaintEvent*) {

@@ -106,6 +106,7 @@ private:
     // Runs `change` on the renderer on screen, on the render thread, then asks for a frame.
     void changeRenderer(std::function<void(GlobeRenderer&)> change);
     void requestFrame();
+    void requestFrameOnceLaidOut();
     void pumpFrames();
     void frameArrived(const QImage& image, double milliseconds, bool linesAsTexture);
     void sceneBuilt(std::shared_ptr<GlobeRenderer> renderer, std::shared_ptr<const void> keepAlive, int generation,

@@ -14,6 +14,8 @@
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 
+#include <algorithm>
+
 #include <utility>
 
 namespace meshdiff::views {
@@ -71,14 +73,24 @@ RenderedFrame RenderLoop::render(const FrameRequest& request) {
     if (!makeCurrent()) return out;
     QElapsedTimer timer;
     timer.start();
-    int* size = window_->GetSize();
-    if (size[0] != request.width || size[1] != request.height) window_->SetSize(request.width, request.height);
+    // The framebuffers only grow: a view made smaller (a layout that gives the map the room)
+    // draws into the bottom-left corner of the ones it has. New ones cost llvmpipe ~30 ms of
+    // clearing fresh pages at this size, while the window is busiest.
+    const int* size = window_->GetSize();
+    constexpr int kStep = 256;  // so that a view a little wider than before fits too
+    const auto roundedUp = [](int pixels) { return (pixels + kStep - 1) / kStep * kStep; };
+    const int capacityWidth = std::max(size[0], roundedUp(request.width));
+    const int capacityHeight = std::max(size[1], roundedUp(request.height));
+    if (capacityWidth != size[0] || capacityHeight != size[1]) window_->SetSize(capacityWidth, capacityHeight);
+    globe().renderer()->SetViewport(0, 0, double(request.width) / capacityWidth,
+                                    double(request.height) / capacityHeight);
     globe().setCamera(request.camera);
     globe().setViewportHeight(request.height);
     window_->Render();
     vtkOpenGLFramebufferObject* shown = window_->GetDisplayFramebuffer();
     const int* rendered = window_->GetRenderFramebuffer()->GetLastSize();
-    const QSize pixels(rendered[0], rendered[1]);
+    const QSize pixels(std::min(rendered[0], request.width), std::min(rendered[1], request.height));
+    viewSize_ = pixels;
     QImage spare = std::exchange(spare_, QImage());
     out.image = spare.size() == pixels && spare.isDetached() ? std::move(spare) : QImage(pixels, QImage::Format_RGB32);
     window_->GetState()->PushReadFramebufferBinding();
@@ -87,7 +99,7 @@ RenderedFrame RenderLoop::render(const FrameRequest& request) {
     QOpenGLExtraFunctions* f = context_->extraFunctions();
     f->glPixelStorei(GL_PACK_ALIGNMENT, 4);
     // BGRA bytes are QImage's RGB32 words on a little-endian machine; rows arrive bottom first.
-    f->glReadPixels(0, 0, rendered[0], rendered[1], GL_BGRA, GL_UNSIGNED_BYTE, out.image.bits());
+    f->glReadPixels(0, 0, pixels.width(), pixels.height(), GL_BGRA, GL_UNSIGNED_BYTE, out.image.bits());
     window_->GetState()->PopReadFramebufferBinding();
     out.image.mirror(false, true);
     out.milliseconds = timer.nsecsElapsed() / 1e6;
@@ -103,8 +115,7 @@ void RenderLoop::uploadLineTextures() {
 }
 
 GlobePick RenderLoop::pick(double x, double y, double tolerance) {
-    int* size = window_->GetSize();
-    return globe().pick(x * size[0], (1.0 - y) * size[1], tolerance * size[0]);
+    return globe().pick(x * viewSize_.width(), (1.0 - y) * viewSize_.height(), tolerance * viewSize_.width());
 }
 
 void RenderLoop::shutdown() {

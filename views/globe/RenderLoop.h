@@ -60,6 +60,7 @@ private:
     std::shared_ptr<GlobeRenderer> globe_;
     std::shared_ptr<const void> keepAlive_;
     QImage spare_;
+    QSize viewSize_{1, 1};  // of the picture last rendered, in device pixels
 };
 
 }  // namespace meshdiff::views

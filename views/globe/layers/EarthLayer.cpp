@@ -17,6 +17,7 @@
 
 #include "globe/GlobeColors.h"
 #include "globe/layers/ActorFactory.h"
+#include "globe/layers/FieldOverlayLayer.h"
 #include "globe/layers/TexturedSphere.h"
 
 namespace meshdiff::views {
@@ -63,12 +64,16 @@ EarthLayer::EarthLayer() = default;
 
 EarthLayer::~EarthLayer() { clearActors(); }
 
-void EarthLayer::build(const GlobeScene&) {
-    if (actorCount() == 0) setSurface(nullptr, nullptr);
+void EarthLayer::build(const GlobeScene& scene) {
+    // A draped scene's sphere comes from the field overlay, built next: a plain one made here
+    // would be thrown away.
+    if (actorCount() == 0 && !FieldOverlayLayer::drapes(scene)) setSurface(nullptr, nullptr);
 }
 
 void EarthLayer::setSurface(const vtkSmartPointer<vtkPolyData>& sphere, const vtkSmartPointer<vtkTexture>& texture) {
-    plain_ = !sphere || !texture;
+    const bool plain = !sphere || !texture;
+    if (plain && plain_ && actorCount() > 0) return;  // a new sphere of 16k points for the same picture
+    plain_ = plain;
     vtkNew<vtkPolyDataMapper> mapper;
     mapper->SetInputData(plain_ ? earthSphere(nullptr) : sphere);
     mapper->MapDataArrayToMultiTextureAttribute(kLineTextureName, kLineTCoords,

@@ -33,10 +33,13 @@ vtkSmartPointer<vtkTexture> overlayTexture(const FieldOverlay& overlay) {
 
 }  // namespace
 
+bool FieldOverlayLayer::colours(const GlobeScene& scene) {
+    return !scene.field.empty() && scene.field.values.size() == scene.field.grid.size();
+}
+
 void FieldOverlayLayer::build(const GlobeScene& scene) {
     const FieldOverlay& field = scene.field;
-    if (visible_ && !field.empty() && field.values.size() == field.grid.size())
-        earth_.setSurface(earthSphere(&field.grid), overlayTexture(field));
+    if (visible_ && colours(scene)) earth_.setSurface(earthSphere(&field.grid), overlayTexture(field));
     else earth_.setSurface(nullptr, nullptr);
 }
 

@@ -13,6 +13,8 @@ public:
 
     // Colours the Earth with scene.field while this layer is visible, else plainly.
     void build(const GlobeScene& scene) override;
+    // Whether a layer shown as `scene` says colours the Earth with its field.
+    static bool drapes(const GlobeScene& scene) { return scene.isVisible(GlobeLayer::FieldOverlay) && colours(scene); }
     void addTo(vtkRenderer*) override {}
     void removeFrom(vtkRenderer*) override {}
     // Takes effect at the next build, which the field needs to be coloured.
@@ -21,6 +23,7 @@ public:
     int actorCount() const override { return 0; }
 
 private:
+    static bool colours(const GlobeScene& scene);
     EarthLayer& earth_;
     bool visible_ = true;
 };

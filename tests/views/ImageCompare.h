@@ -3,6 +3,9 @@
 #include <QImage>
 #include <QString>
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace meshdiff::test {
 
 // Screenshot comparison in the style of QGIS' render checker and F3D's --ref: pixels whose
@@ -33,6 +36,13 @@ bool matchesBaseline(const QImage& actual, const QString& name, int channelToler
                      QString& message);
 
 QString screenshotPath(const QString& fileName);  // creates the directory
+
+// The largest of the three channels' differences between a pixel and a colour with r, g, b.
+template <class Rgb>
+int channelDistance(QRgb pixel, const Rgb& color) {
+    return std::max(
+        {std::abs(qRed(pixel) - color.r), std::abs(qGreen(pixel) - color.g), std::abs(qBlue(pixel) - color.b)});
+}
 
 // Pixels of `image` (inside `region`, whole image when null) within `tolerance` of `color`.
 long countColor(const QImage& image, const QColor& color, int tolerance, const QRect& region = {});

@@ -150,10 +150,6 @@ TEST(MapMarkClusters, AGridPointWithItsLineKeepsItsOwnRingAtWorldSize) {
     EXPECT_TRUE(layout.lineAlone[0]);
 }
 
-int channelDistance(QRgb a, Rgb b) {
-    return std::max({std::abs(qRed(a) - b.r), std::abs(qGreen(a) - b.g), std::abs(qBlue(a) - b.b)});
-}
-
 TEST(MapMarkClusters, TheRingLeavesTheMarkedCellsTheirColours) {
     // A 2° grid drawn 7 pixels a cell: four neighbouring cells marked, one ring around them.
     auto data = std::make_shared<ErrorMapData>();
@@ -188,7 +184,7 @@ TEST(MapMarkClusters, TheRingLeavesTheMarkedCellsTheirColours) {
         for (int y = int(std::ceil(r.top())) + 1; y < int(std::floor(r.bottom())) - 1; ++y) {
             for (int x = int(std::ceil(r.left())) + 1; x < int(std::floor(r.right())) - 1; ++x) {
                 ++seen;
-                if (channelDistance(image.pixel(x, y), expected) > 2) ++covered;
+                if (test::channelDistance(image.pixel(x, y), expected) > 2) ++covered;
             }
         }
     }
@@ -235,7 +231,7 @@ TEST(MapMarkClusters, ALocalCellSmallerThanAPixelKeepsItsColourAtWorldSize) {
         long found = 0;
         for (int y = int(p.y()) - 2; y <= int(p.y()) + 2; ++y)
             for (int x = int(p.x()) - 2; x <= int(p.x()) + 2; ++x)
-                if (channelDistance(image.pixel(x, y), expected) <= 2) ++found;
+                if (test::channelDistance(image.pixel(x, y), expected) <= 2) ++found;
         EXPECT_GE(found, 1) << "the cell at " << at[0] << "°E, " << at[1] << "° is not on the map";
         EXPECT_LE(found, 4) << "a cell is drawn at most 2 × 2 pixels";
     }

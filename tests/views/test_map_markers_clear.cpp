@@ -60,10 +60,6 @@ MarkedField markedField() {
     return f;
 }
 
-int channelDistance(QRgb a, Rgb b) {
-    return std::max({std::abs(qRed(a) - b.r), std::abs(qGreen(a) - b.g), std::abs(qBlue(a) - b.b)});
-}
-
 // Pixels of the marked cells (less one pixel at their edges) that do not have their value's colour.
 long coveredPixels(const MarkedField& field, const ErrorMapRenderer& renderer, const QImage& image) {
     const QRectF target(QPointF(0, 0), QSizeF(image.size()));
@@ -77,7 +73,7 @@ long coveredPixels(const MarkedField& field, const ErrorMapRenderer& renderer, c
             for (int x = int(std::ceil(r.left())) + 1; x < int(std::floor(r.right())) - 1; ++x) {
                 if (!image.rect().contains(x, y) || !projection.frame.contains(QPointF(x, y))) continue;
                 ++seen;
-                if (channelDistance(image.pixel(x, y), expected) > 2) ++covered;
+                if (test::channelDistance(image.pixel(x, y), expected) > 2) ++covered;
             }
         }
     }

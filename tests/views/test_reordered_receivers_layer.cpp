@@ -128,7 +128,8 @@ TEST(ReorderedReceiversLayer, ThinsTheGridPointsOfAFineGridToARegularLattice) {
 }
 
 TEST(ReorderedReceiversLayer, IsShownByDefaultAndTheRendererBuildsAndHidesIt) {
-    EXPECT_TRUE(GlobeScene{}.isVisible(GlobeLayer::ReorderedReceivers));
+    const GlobeScene fresh;
+    EXPECT_TRUE(fresh.isVisible(GlobeLayer::ReorderedReceivers));
     const test::SyntheticPair pair = reorderedPair();
     GlobeRenderer globe;
     globe.setScene(pair.scene());

@@ -45,6 +45,11 @@ namespace meshdiff::views {
 
 namespace {
 
+const GlobeScene& emptyScene() {
+    static const GlobeScene empty;
+    return empty;
+}
+
 const Coastlines* coastlinesOf(const GlobeScene& scene) {
     return scene.isVisible(GlobeLayer::Coastlines) ? sharedCoastlines() : nullptr;
 }
@@ -156,7 +161,7 @@ struct GlobeRenderer::Impl {
     }
 };
 
-GlobeRenderer::GlobeRenderer(double lineScale) : GlobeRenderer(GlobeScene{}, lineScale) {}
+GlobeRenderer::GlobeRenderer(double lineScale) : GlobeRenderer(emptyScene(), lineScale) {}
 
 GlobeRenderer::GlobeRenderer(const GlobeScene& scene, double lineScale) : impl_(std::make_unique<Impl>()) {
     impl_->scene = scene;

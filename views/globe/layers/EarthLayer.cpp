@@ -19,6 +19,7 @@
 #include "globe/layers/ActorFactory.h"
 #include "globe/layers/FieldOverlayLayer.h"
 #include "globe/layers/TexturedSphere.h"
+#include "globe/vtkext/LuminanceAlphaTexture.h"
 
 namespace meshdiff::views {
 namespace {
@@ -48,7 +49,7 @@ vtkSmartPointer<vtkTexture> lineTexture(const LineRaster& raster) {
     image->GetPointData()->SetScalars(texels);
     // Bilinear from a level chosen per frame: software OpenGL samples trilinear mipmaps three
     // times slower.
-    auto texture = vtkSmartPointer<vtkTexture>::New();
+    auto texture = vtkSmartPointer<LuminanceAlphaTexture>::New();
     texture->SetInputData(image);
     texture->InterpolateOn();
     texture->MipmapOff();

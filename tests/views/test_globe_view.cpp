@@ -231,19 +231,33 @@ TEST(GlobeView, KeepsTurningWhileANewSceneIsBuilt) {
     EXPECT_GE(framesWhileBuilding, 2);
 }
 
-TEST(GlobeView, ClickOnDifferingTriangleInTheWindowPicksIt) {
+// The official pair in a 640 × 480 view, seen from 1.12 radii above its mesh→grid change `index`,
+// once the view has settled.
+struct ChangedTriangleOnShow {
     const GraphPair* pair = &officialPair();
+    std::size_t index;
+    const TriangleChange& change;
+    double lat = 0, lon = 0;
+
+    ChangedTriangleOnShow(GlobeView& view, std::size_t changeIndex)
+        : index(changeIndex), change(pair->diff.m2gChanged.at(changeIndex)) {
+        view.resize(640, 480);
+        view.setScene(sceneOf(*pair));
+        gridLatLon(pair->a, change.grid, lat, lon);
+        view.lookAt(lat, lon, 1.12);
+        view.show();
+        EXPECT_TRUE(QTest::qWaitForWindowExposed(&view));
+        waitForSettledFrames(view);
+    }
+};
+
+TEST(GlobeView, ClickOnDifferingTriangleInTheWindowPicksIt) {
     GlobeView view;
-    view.resize(640, 480);
-    view.setScene(sceneOf(*pair));
-    const std::size_t index = 3;
-    const TriangleChange& change = pair->diff.m2gChanged.at(index);
-    double lat, lon;
-    gridLatLon(pair->a, change.grid, lat, lon);
-    view.lookAt(lat, lon, 1.12);
-    view.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-    waitForSettledFrames(view);
+    const ChangedTriangleOnShow onShow(view, 3);
+    const GraphPair* pair = onShow.pair;
+    const std::size_t index = onShow.index;
+    const TriangleChange& change = onShow.change;
+    const double lat = onShow.lat, lon = onShow.lon;
     const QImage shown = view.grabFramebuffer();
     shown.save(test::screenshotPath("globe_window.png"));
     EXPECT_GT(test::countColor(shown, qcolor(kColorOnlyB), 12), 40) << "the window does not show B's face";
@@ -270,18 +284,10 @@ TEST(GlobeView, ClickOnDifferingTriangleInTheWindowPicksIt) {
 // The render thread keeps its framebuffers when the view shrinks and draws into their corner:
 // the picture and the picks must be those of the smaller view all the same.
 TEST(GlobeView, AViewMadeSmallerShowsAndPicksWhatIsUnderItsMiddle) {
-    const GraphPair* pair = &officialPair();
     GlobeView view;
-    view.resize(640, 480);
-    view.setScene(sceneOf(*pair));
-    const std::size_t index = 3;
-    const TriangleChange& change = pair->diff.m2gChanged.at(index);
-    double lat, lon;
-    gridLatLon(pair->a, change.grid, lat, lon);
-    view.lookAt(lat, lon, 1.12);
-    view.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-    waitForSettledFrames(view);
+    const ChangedTriangleOnShow onShow(view, 3);
+    const TriangleChange& change = onShow.change;
+    const double lat = onShow.lat;
 
     view.resize(420, 180);
     waitForSettledFrames(view);

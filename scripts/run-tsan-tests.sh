@@ -45,7 +45,11 @@ selection() {
   local list=$1 joined="" line
   while IFS= read -r line; do
     [[ -z "$line" || "$line" == \#* ]] && continue
-    if ! (cd "$build" && ctest -N -R "$line" | grep -q "Test *#"); then
+    # Read whole before grep: `grep -q` stops at the first match, and under pipefail the ctest it
+    # stopped reading from (killed by SIGPIPE) failed the check now and then.
+    local listed
+    listed=$(cd "$build" && ctest -N -R "$line")
+    if ! grep -q "Test *#" <<<"$listed"; then
       echo "run-tsan-tests: $list: \"$line\" names no test" >&2
       exit 1
     fi

@@ -13,7 +13,7 @@ public:
 
     // Colours the Earth with scene.field while this layer is visible, else plainly.
     void build(const GlobeScene& scene) override;
-    // Whether a layer shown as `scene` says colours the Earth with its field.
+    // Whether `scene` shows this layer and has a field to colour the Earth with.
     static bool drapes(const GlobeScene& scene) { return scene.isVisible(GlobeLayer::FieldOverlay) && colours(scene); }
     void addTo(vtkRenderer*) override {}
     void removeFrom(vtkRenderer*) override {}
